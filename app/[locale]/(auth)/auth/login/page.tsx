@@ -1,0 +1,23 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { LoginForm } from '@/components/auth/login-form';
+import { Link } from '@/components/ui/link';
+import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('login');
+
+export default async function Page({ params }: LocaleParams) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Auth');
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold">{t('login.title')}</h1>
+      <LoginForm />
+      <p className="mt-6 text-sm text-muted">
+        {t('login.switchPrompt')}{' '}
+        <Link href="/auth/register" className="font-semibold text-brand-800 underline underline-offset-4">
+          {t('login.switchLink')}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { RegisterForm } from '@/components/auth/register-form';
+import { Link } from '@/components/ui/link';
+import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('register');
+
+export default async function Page({ params }: LocaleParams) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Auth');
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold">{t('register.title')}</h1>
+      <RegisterForm />
+      <p className="mt-6 text-sm text-muted">
+        {t('register.switchPrompt')}{' '}
+        <Link href="/auth/login" className="font-semibold text-brand-800 underline underline-offset-4">
+          {t('register.switchLink')}
+        </Link>
+      </p>
+    </>
+  );
+}

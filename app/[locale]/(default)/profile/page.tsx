@@ -1,0 +1,22 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageHeader } from '@/components/layout/page-header';
+import { SignedInGate } from '@/components/account/signed-in-gate';
+import { ProfileOverview } from '@/components/profile/profile-overview';
+import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('profile');
+
+export default async function Page({ params }: LocaleParams) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Titles');
+  return (
+    <>
+      <PageHeader title={t('profile')} />
+      <div className="mx-auto max-w-6xl px-4">
+        <SignedInGate>
+          <ProfileOverview />
+        </SignedInGate>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageHeader } from '@/components/layout/page-header';
+import { SignedInGate } from '@/components/account/signed-in-gate';
+import { RequestMissing } from '@/components/requests/request-missing';
+import { isRequestId } from '@/lib/requests/request-id';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('requestDetails');
+
+export default async function RequestDetailsPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
+  const { locale, id } = await params;
+  // A malformed id is an invalid parameter: 'Page Not Found: {full path}'.
+  if (!isRequestId(id)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations('Titles');
+  return (
+    <>
+      <PageHeader title={t('requestDetails')} />
+      <div className="mx-auto max-w-6xl px-4">
+        <SignedInGate>
+          <RequestMissing />
+        </SignedInGate>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageHeader } from '@/components/layout/page-header';
+import { SignedInGate } from '@/components/account/signed-in-gate';
+import { RequestsEmpty } from '@/components/requests/requests-empty';
+import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('requests');
+
+export default async function Page({ params }: LocaleParams) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Titles');
+  return (
+    <>
+      <PageHeader title={t('requests')} />
+      <div className="mx-auto max-w-6xl px-4">
+        <SignedInGate>
+          <RequestsEmpty />
+        </SignedInGate>
+      </div>
+    </>
+  );
+}

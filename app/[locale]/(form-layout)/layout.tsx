@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { setRequestLocale } from 'next-intl/server';
+import { FormHeader } from '@/components/layout/form-header';
+
+// The focused form layout: brand, "save and exit", no main navigation. Each
+// wizard page opens with its steps/progress bar (components/wizard/wizard-steps).
+export default async function FormLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  setRequestLocale((await params).locale);
+  return (
+    <>
+      <FormHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SignedInGate } from '@/components/account/signed-in-gate';
+import { WizardIntro } from '@/components/wizard/wizard-intro';
+import { WizardSteps } from '@/components/wizard/wizard-steps';
+import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('create');
+
+export default async function CreateRequestPage({ params }: LocaleParams) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Titles');
+  return (
+    <>
+      <WizardSteps />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <h1 className="mb-6 text-2xl font-bold">{t('create')}</h1>
+        <SignedInGate>
+          <WizardIntro />
+        </SignedInGate>
+      </div>
+    </>
+  );
+}

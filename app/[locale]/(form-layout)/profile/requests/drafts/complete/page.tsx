@@ -1,0 +1,30 @@
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SignedInGate } from '@/components/account/signed-in-gate';
+import { DraftMissing } from '@/components/wizard/draft-missing';
+import { WizardSteps } from '@/components/wizard/wizard-steps';
+import { isRequestId } from '@/lib/requests/request-id';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
+
+export const generateMetadata = titleMetadata('complete');
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ id?: string | string[] }> };
+
+export default async function Page({ params, searchParams }: Props) {
+  const { id } = await searchParams;
+  // A missing or malformed id is an invalid parameter: 'Page Not Found: {full path}'.
+  if (!isRequestId(id)) notFound();
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Titles');
+  return (
+    <>
+      <WizardSteps />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <h1 className="mb-6 text-2xl font-bold">{t('complete')}</h1>
+        <SignedInGate>
+          <DraftMissing />
+        </SignedInGate>
+      </div>
+    </>
+  );
+}

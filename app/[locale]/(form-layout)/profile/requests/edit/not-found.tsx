@@ -1,0 +1,5 @@
+import { ErrorNotice } from '@/components/errors/error-notice';
+
+export default function WizardNotFound() {
+  return <ErrorNotice kind="invalidParam" />;
+}

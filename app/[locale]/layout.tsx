@@ -1,0 +1,41 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider, hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { localeInfo, routing } from '@/i18n/routing';
+import { arabicFont, latinFont } from '@/app/fonts';
+import { BuildWatcher } from '@/components/layout/build-watcher';
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    title: { default: t('title'), template: t('titleTemplate') },
+    description: t('description'),
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#175740', width: 'device-width', initialScale: 1 };
+
+export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const { iso, dir } = localeInfo[locale];
+  const fonts = locale === 'ar' ? `${arabicFont.variable} ${latinFont.variable}` : latinFont.variable;
+  return (
+    <html lang={iso} dir={dir} className={fonts}>
+      <body className="flex min-h-dvh flex-col antialiased">
+        <NextIntlClientProvider>
+          <BuildWatcher />
+          {children}
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
+import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
+import { Link } from '@/components/ui/link';
+
+/**
+ * Shows its content to a signed-in user (user data in the auth store), and the
+ * signed-out state otherwise. The proxy has already sent visitors without a
+ * session cookie home; this covers a cookie whose account is not in this browser.
+ */
+export function SignedInGate({ children }: { children: ReactNode }) {
+  const t = useTranslations('SignedOut');
+  const hydrated = useAuthHydrated();
+  const userData = useAuthStore((s) => s.userData);
+  if (!hydrated) return <div className="min-h-40" aria-busy="true" />;
+  if (isSignedIn(userData)) return <>{children}</>;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="text-lg font-semibold">{t('title')}</h2>
+      <p className="mt-2 text-muted">{t('body')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link href="/auth/login" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          {t('signIn')}
+        </Link>
+        <Link href="/auth/register" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+          {t('register')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** The signed-in user as the API returns it. */
+export type UserData = {
+  id: string;
+  name: string;
+  email: string;
+  phone?: string | null;
+  locale?: string | null;
+};
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | null;
+
+type AuthState = {
+  userData: UserData | null;
+  token: string | null;
+  unreadNotifications: boolean;
+  logoutLoading: boolean;
+  payment_status: PaymentStatus;
+  /** Stores the user and, when one comes with it, the token. */
+  setUserData: (userData: UserData, token?: string | null) => void;
+  /** Forgets the user and the token. */
+  deleteUserData: () => void;
+  setUnreadNotifications: (unread: boolean) => void;
+  setLogoutLoading: (loading: boolean) => void;
+  setPaymentStatus: (status: PaymentStatus) => void;
+};
+
+export const AUTH_STORAGE_KEY = 'auth';
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      userData: null,
+      token: null,
+      unreadNotifications: false,
+      logoutLoading: false,
+      payment_status: null,
+      setUserData: (userData, token) =>
+        set((state) => ({ userData, token: token ? token : state.token })),
+      deleteUserData: () => set({ userData: null, token: null }),
+      setUnreadNotifications: (unreadNotifications) => set({ unreadNotifications }),
+      setLogoutLoading: (logoutLoading) => set({ logoutLoading }),
+      setPaymentStatus: (payment_status) => set({ payment_status }),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      // logoutLoading is about this page only; everything else survives a reload.
+      partialize: ({ userData, token, unreadNotifications, payment_status }) => ({
+        userData,
+        token,
+        unreadNotifications,
+        payment_status,
+      }),
+      // Restored after mount (see useAuthHydrated) so server and client render alike.
+      skipHydration: true,
+    },
+  ),
+);
+
+/** Signed in means the store holds user data. */
+export function isSignedIn(userData: UserData | null): userData is UserData {
+  return Boolean(userData && Object.keys(userData).length > 0);
+}

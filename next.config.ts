@@ -1,0 +1,20 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+// One id per build; the client compares it with GET /api/build to notice a
+// new deployment (see components/layout/build-watcher.tsx).
+const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const builtAt = new Date().toISOString();
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  generateBuildId: async () => buildId,
+  env: {
+    NEXT_PUBLIC_BUILD_ID: buildId,
+    NEXT_PUBLIC_BUILT_AT: builtAt,
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm start`: builds the app when no build exists yet, then serves it on
+// PORT (default 3000) with the embedded defaults (everything under DATA_DIR).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+mkdirSync(dataDir, { recursive: true });
+
+function run(args) {
+  const result = spawnSync(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.includes('--rebuild')) {
+  console.log('No build found: building the app first (about half a minute).');
+  run(['build']);
+}
+run(['start', '--port', process.env.PORT ?? '3000']);
