@@ -21,7 +21,11 @@ export function BuildWatcher() {
         const response = await fetch(`/api/build?t=${Date.now()}`, { cache: 'no-store' });
         if (!response.ok) return;
         const body = (await response.json()) as { id?: unknown };
-        if (typeof body.id === 'string' && body.id !== BUILD_ID) stale = true;
+        if (typeof body.id === 'string' && body.id !== BUILD_ID) {
+          stale = true;
+          // Visible to support staff (and tests) in the inspector.
+          document.documentElement.dataset.newBuild = body.id;
+        }
       } catch {
         // Offline or the server restarting: try again at the next occasion.
       }

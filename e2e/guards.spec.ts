@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
+import { addSessionCookie, LOCALES } from './helpers';
+
+for (const { locale } of LOCALES) {
+  test.describe(`guards in ${locale}`, () => {
+    test('with a session cookie, the sign-in screens send you home', async ({ page, context }) => {
+      await addSessionCookie(context);
+      for (const path of ['/auth/login', '/auth/register']) {
+        await page.goto(`/${locale}${path}`);
+        await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      }
+    });
+
+    test('without a session cookie, the profile area sends you home', async ({ page }) => {
+      for (const path of ['/profile', '/profile/requests', '/profile/requests/create', '/profile/requests/drafts']) {
+        await page.goto(`/${locale}${path}`);
+        await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      }
+    });
+
+    test('without a session cookie, the sign-in screens open', async ({ page }) => {
+      await page.goto(`/${locale}/auth/login`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/auth/login`);
+      await expect(page.getByRole('button', { name: locale === 'en' ? 'Sign in' : 'تسجيل الدخول' })).toBeVisible();
+    });
+  });
+}

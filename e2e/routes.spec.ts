@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { addSessionCookie, heading, LOCALES } from './helpers';
+
+const REQUEST_ID = '3f0c9a7e-8d1b-4c2a-9e5f-1a2b3c4d5e6f';
+type Messages = typeof en;
+type Layout = 'default' | 'auth' | 'form';
+
+// Every route of DESIGN section 4, the layout it belongs to and the title it shows.
+const ROUTES: { path: string; layout: Layout; signedIn: boolean; title: (m: Messages) => string }[] = [
+  { path: '', layout: 'default', signedIn: false, title: (m) => m.Home.title },
+  { path: '/faqs', layout: 'default', signedIn: false, title: (m) => m.Faqs.title },
+  { path: '/static/about', layout: 'default', signedIn: false, title: (m) => m.StaticPages.about.title },
+  { path: '/static/terms', layout: 'default', signedIn: false, title: (m) => m.StaticPages.terms.title },
+  { path: '/static/privacy', layout: 'default', signedIn: false, title: (m) => m.StaticPages.privacy.title },
+  { path: '/static/contact', layout: 'default', signedIn: false, title: (m) => m.StaticPages.contact.title },
+  { path: '/auth/login', layout: 'auth', signedIn: false, title: (m) => m.Auth.login.title },
+  { path: '/auth/register', layout: 'auth', signedIn: false, title: (m) => m.Auth.register.title },
+  { path: '/profile', layout: 'default', signedIn: true, title: (m) => m.Titles.profile },
+  { path: '/profile/edit', layout: 'default', signedIn: true, title: (m) => m.Titles.profileEdit },
+  { path: '/profile/requests', layout: 'default', signedIn: true, title: (m) => m.Titles.requests },
+  { path: '/profile/requests/create', layout: 'form', signedIn: true, title: (m) => m.Titles.create },
+  { path: `/profile/requests/edit?id=${REQUEST_ID}`, layout: 'form', signedIn: true, title: (m) => m.Titles.edit },
+  { path: `/profile/requests/details/${REQUEST_ID}`, layout: 'default', signedIn: true, title: (m) => m.Titles.requestDetails },
+  { path: '/profile/requests/drafts', layout: 'default', signedIn: true, title: (m) => m.Titles.drafts },
+  { path: `/profile/requests/drafts/complete?id=${REQUEST_ID}`, layout: 'form', signedIn: true, title: (m) => m.Titles.complete },
+  { path: '/check-payment', layout: 'default', signedIn: false, title: (m) => m.Titles.checkPayment },
+  { path: '/notifications', layout: 'default', signedIn: true, title: (m) => m.Titles.notifications },
+];
+
+for (const { locale } of LOCALES) {
+  const messages = locale === 'en' ? en : (ar as Messages);
+  test.describe(`every route renders in ${locale}`, () => {
+    for (const route of ROUTES) {
+      test(`/${locale}${route.path}`, async ({ page, context }) => {
+        if (route.signedIn) await addSessionCookie(context);
+        const response = await page.goto(`/${locale}${route.path}`);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveURL(new RegExp(`/${locale}${route.path.replace(/[?]/g, '\\?')}$`));
+        await expect(heading(page)).toHaveText(route.title(messages));
+
+        const mainNav = page.getByRole('navigation', { name: messages.Header.mainNav });
+        const saveAndExit = page.getByRole('link', { name: messages.FormLayout.saveAndExit });
+        const switchLink = page.getByRole('link', { name: locale === 'en' ? 'العربية' : 'English' });
+        await expect(switchLink).toBeVisible();
+        if (route.layout === 'default') {
+          await expect(mainNav).toBeVisible();
+          await expect(page.getByRole('contentinfo')).toBeVisible();
+        } else {
+          await expect(mainNav).toHaveCount(0);
+          await expect(saveAndExit).toHaveCount(route.layout === 'form' ? 1 : 0);
+        }
+        // The profile area shows its signed-out state until accounts sign in.
+        if (route.signedIn) await expect(page.getByRole('heading', { name: messages.SignedOut.title })).toBeVisible();
+      });
+    }
+  });
+}

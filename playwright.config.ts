@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+// The system Chromium (Debian's package) when present: Playwright cannot download its own here.
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  webServer: {
+    // A fresh production build, served by `next start`, with its own data folder.
+    command: `node scripts/start.mjs --rebuild`,
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NEXT_TELEMETRY_DISABLED: '1' },
+    url: `${BASE_URL}/api/build`,
+    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
+    timeout: 240_000,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { NextRequest } from 'next/server';
+import { proxy } from './proxy';
+
+function visit(path: string, headers: Record<string, string> = {}) {
+  return proxy(new NextRequest(new URL(path, 'http://portal.test'), { headers }));
+}
+
+function locationOf(response: Response) {
+  const location = response.headers.get('location');
+  return location ? new URL(location, 'http://portal.test').pathname : null;
+}
+
+describe('locale negotiation for /', () => {
+  it('follows the NEXT_LOCALE cookie first', () => {
+    expect(locationOf(visit('/', { cookie: 'NEXT_LOCALE=en', 'accept-language': 'ar-SA,ar;q=0.9' }))).toBe('/en');
+    expect(locationOf(visit('/', { cookie: 'NEXT_LOCALE=ar', 'accept-language': 'en-US,en;q=0.9' }))).toBe('/ar');
+  });
+
+  it('then the browser language', () => {
+    expect(locationOf(visit('/', { 'accept-language': 'en-GB,en;q=0.9' }))).toBe('/en');
+    expect(locationOf(visit('/', { 'accept-language': 'ar-EG' }))).toBe('/ar');
+    expect(locationOf(visit('/', { 'accept-language': 'fr-FR,en;q=0.5' }))).toBe('/en');
+  });
+
+  it('defaults to Arabic', () => {
+    expect(locationOf(visit('/'))).toBe('/ar');
+    expect(locationOf(visit('/', { 'accept-language': 'fr-FR,de;q=0.8' }))).toBe('/ar');
+    expect(locationOf(visit('/', { cookie: 'NEXT_LOCALE=xx' }))).toBe('/ar');
+  });
+
+  it('keeps the rest of an unprefixed address', () => {
+    expect(locationOf(visit('/faqs', { 'accept-language': 'en' }))).toBe('/en/faqs');
+  });
+
+  it('remembers the locale in a cookie for 365 days, SameSite=Lax, Path=/', () => {
+    const cookie = visit('/en/faqs').headers.get('set-cookie') ?? '';
+    expect(cookie).toContain('NEXT_LOCALE=en');
+    expect(cookie).toContain('Max-Age=31536000');
+    expect(cookie.toLowerCase()).toContain('samesite=lax');
+    expect(cookie).toContain('Path=/');
+  });
+});
+
+describe('guards in the proxy', () => {
+  it('sends a visitor with a session away from auth pages to the localized home', () => {
+    expect(locationOf(visit('/en/auth/login', { cookie: 'session=abc' }))).toBe('/en');
+    expect(locationOf(visit('/ar/auth/register', { cookie: 'session=abc' }))).toBe('/ar');
+  });
+
+  it('sends a visitor without a session away from profile pages to the localized home', () => {
+    expect(locationOf(visit('/ar/profile/requests'))).toBe('/ar');
+    expect(locationOf(visit('/en/profile', { cookie: 'session=' }))).toBe('/en');
+  });
+
+  it('lets the rest through', () => {
+    expect(visit('/en/profile', { cookie: 'session=abc' }).headers.get('location')).toBeNull();
+    expect(visit('/ar/auth/login').headers.get('location')).toBeNull();
+  });
+});
