@@ -1,0 +1,14 @@
+import { registerSchema } from '@/lib/auth/schemas';
+import { register } from '@/lib/server/accounts/accounts';
+import { readerOf } from '@/lib/server/http/context';
+import { route } from '@/lib/server/http/handler';
+import { readBody } from '@/lib/server/http/request-body';
+import { sessionCookie } from '@/lib/server/http/session-cookie';
+
+// POST /api/v1/auth/register – creates an account and signs it in.
+export const POST = route(async (request) => {
+  const input = await registerSchema.parseAsync(await readBody(request));
+  const { locale, t } = readerOf(request);
+  const { user, token } = await register(input, locale, t);
+  return Response.json({ data: user, token }, { status: 201, headers: { 'Set-Cookie': sessionCookie(token) } });
+});

@@ -1,0 +1,105 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/server/http/errors';
+import { getDb } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
+import { createSession, revokeOtherSessions, revokeSession, type Session, type User } from '@/lib/server/auth/sessions';
+import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from '@/lib/server/auth/sign-in-limits';
+import type { Translate } from '@/lib/validation/localize';
+
+/** The user as the API shows it: never the password hash. */
+export type PublicUser = { id: string; name: string; email: string; phone: string | null; locale: string; created_at: string };
+
+export function publicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    locale: user.locale,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function register(
+  input: { name: string; email: string; phone?: string; password: string },
+  locale: string,
+  t: Translate,
+): Promise<{ user: PublicUser; token: string }> {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ name: input.name, email: input.email, phone: input.phone ?? null, locale, passwordHash })
+      .returning();
+    return { user: publicUser(user!), token: await createSession(user!.id) };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ApiError('validation_failed', { fields: { email: [t('ApiErrors.email_taken')] } });
+    }
+    throw error;
+  }
+}
+
+async function findByEmail(email: string): Promise<User | undefined> {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return user;
+}
+
+/** Wrong e-mail or wrong password: the same 422, the same time spent. */
+export async function login(input: { email: string; password: string }, address: string) {
+  await assertSignInAllowed(input.email, address);
+  const user = await findByEmail(input.email);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()));
+  if (!user || !valid) {
+    await recordSignInFailure(input.email, address);
+    throw new ApiError('invalid_credentials');
+  }
+  await recordSignInSuccess(input.email);
+  return { user: publicUser(user), token: await createSession(user.id) };
+}
+
+export async function logout(session: Session) {
+  await revokeSession(session.id);
+}
+
+export async function updateProfile(session: Session, input: { name: string; phone?: string; locale: string }) {
+  const db = await getDb();
+  const [user] = await db
+    .update(users)
+    .set({ name: input.name, phone: input.phone ?? null, locale: input.locale, updatedAt: sql`now()` })
+    .where(eq(users.id, session.user.id))
+    .returning();
+  if (!user) throw new ApiError('unauthenticated');
+  return publicUser(user);
+}
+
+/** A new password signs out every other session of the account. */
+export async function changePassword(session: Session, input: { current_password: string; password: string }, t: Translate) {
+  if (!(await verifyPassword(input.current_password, session.user.passwordHash))) {
+    throw new ApiError('validation_failed', { fields: { current_password: [t('ApiErrors.wrong_current_password')] } });
+  }
+  const db = await getDb();
+  await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: sql`now()` }).where(eq(users.id, session.user.id));
+  await revokeOtherSessions(session.user.id, session.id);
+}
+
+/** Deletes the account; its sessions go with it (ON DELETE CASCADE). */
+export async function deleteAccount(session: Session) {
+  const db = await getDb();
+  await db.delete(users).where(eq(users.id, session.user.id));
+}

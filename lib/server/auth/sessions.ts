@@ -1,0 +1,60 @@
+import 'server-only';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { sessions, users } from '@/lib/server/db/schema';
+import { hashToken, newToken, SESSION_MAX_AGE_SECONDS } from './tokens';
+
+export type User = typeof users.$inferSelect;
+export type Session = { id: string; user: User };
+
+/** Opens a session and answers its token; only the token's hash is kept. */
+export async function createSession(userId: string): Promise<string> {
+  const db = await getDb();
+  const token = newToken();
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
+  return token;
+}
+
+// Touching last_used_at on every request would be a write per read; once a minute is enough.
+const TOUCH_AFTER_SECONDS = 60;
+
+/** The live session of a token, or null when it is unknown, revoked or unused for 30 days. */
+export async function findSession(token: string): Promise<Session | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      expired: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`,
+      stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
+      user: users,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.expired) {
+    await db.delete(sessions).where(eq(sessions.id, row.id));
+    return null;
+  }
+  if (row.stale) await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.id));
+  return { id: row.id, user: row.user };
+}
+
+export async function revokeSession(sessionId: string) {
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs the user out everywhere but the given session (after a password change). */
+export async function revokeOtherSessions(userId: string, keepSessionId: string) {
+  const db = await getDb();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+/** Forgets sessions unused for 30 days (housekeeping; findSession refuses them anyway). */
+export async function purgeExpiredSessions() {
+  const db = await getDb();
+  await db.delete(sessions).where(lt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`));
+}

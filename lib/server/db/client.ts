@@ -1,0 +1,78 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { dataDir, env } from '@/lib/server/env';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS = path.join(process.cwd(), 'drizzle');
+
+/** Opens PGlite in a folder (or `memory://`) and brings its schema up to date. */
+export async function openPglite(dataFolder: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (!dataFolder.startsWith('memory://')) mkdirSync(dataFolder, { recursive: true });
+  const client = new PGlite(dataFolder);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Connects to PostgreSQL and brings its schema up to date. */
+export async function openPostgres(url: string): Promise<Database> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection that dies (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+function openConfigured(): Promise<Database> {
+  const { DATABASE_URL } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(path.join(dataDir(), 'pglite'));
+}
+
+// One database per process, kept on globalThis so dev reloads reuse it.
+const holder = globalThis as typeof globalThis & { __portalDatabase?: Promise<Database> };
+
+/** The process's database, opened (and migrated) on first use, never at import. */
+export function database(): Promise<Database> {
+  if (!holder.__portalDatabase) {
+    const opening = openConfigured();
+    holder.__portalDatabase = opening;
+    // A failed open is retried at the next use instead of being remembered.
+    opening.catch(() => {
+      if (holder.__portalDatabase === opening) holder.__portalDatabase = undefined;
+    });
+  }
+  return holder.__portalDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+/** Tests point the process at their own database. */
+export function setDatabase(opening: Promise<Database> | undefined) {
+  holder.__portalDatabase = opening;
+}
+
+/** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(statement: import('drizzle-orm').SQL): Promise<T[]> {
+  const db = await getDb();
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}

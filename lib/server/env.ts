@@ -1,0 +1,51 @@
+import 'server-only';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every variable the server reads, validated once. A bad value stops the start
+// with one clear line per problem (see instrumentation.ts).
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\/.+/.test(value), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // How many reverse proxies in front of the app append to X-Forwarded-For (rate limits by address).
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function readEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings count as unset, as in .env.example.
+  const values = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= readEnv(process.env);
+  return cached;
+}
+
+/** For tests that change the environment. */
+export function resetEnvForTests() {
+  cached = undefined;
+}
+
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}
+
+export { readEnv };

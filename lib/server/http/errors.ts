@@ -1,0 +1,43 @@
+import 'server-only';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'validation_failed'
+  | 'invalid_credentials'
+  | 'too_many_requests'
+  | 'server_error';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  invalid_credentials: 422,
+  too_many_requests: 429,
+  server_error: 500,
+};
+
+/**
+ * An expected failure with its HTTP status. The message is a key of the
+ * `ApiErrors` messages, localized when answered; `fields` are already localized.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: { fields?: Record<string, string[]>; headers?: Record<string, string>; values?: Record<string, string | number> } = {},
+  ) {
+    super(code);
+    this.status = STATUS[code];
+  }
+}

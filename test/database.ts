@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { openPglite, openPostgres, setDatabase, type Database } from '@/lib/server/db/client';
+
+/**
+ * Gives the calling test file a database of its own: a PGlite in memory, or,
+ * in the PostgreSQL project, a new database on the DATABASE_URL server that is
+ * dropped afterwards. Migrations run on it as at start.
+ */
+export function withTestDatabase() {
+  let database: Database | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (process.env.TEST_DATABASE === 'postgres') {
+      const adminUrl = process.env.DATABASE_URL;
+      if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+      const { Client } = await import('pg');
+      const name = `portal_test_${randomBytes(6).toString('hex')}`;
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      database = await openPostgres(url.toString());
+      dropDatabase = async () => {
+        const cleanup = new Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      };
+    } else {
+      database = await openPglite('memory://');
+    }
+    setDatabase(Promise.resolve(database));
+  });
+
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.close();
+    await dropDatabase?.();
+  });
+}

@@ -1,0 +1,2 @@
+// Vitest runs server modules directly; `server-only` guards the client bundles only.
+export {};
