@@ -13,7 +13,7 @@ type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise
  * section 6 in the reader's language; zod failures become 422 with field
  * messages; anything else is logged and answered as a 500 that leaks nothing.
  */
-export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P> {
+export function route<P = Record<string, string | string[]>>(handler: Handler<P>): Handler<P> {
   return async (request, context) => {
     try {
       return await handler(request, context);
