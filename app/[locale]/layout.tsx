@@ -6,6 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
 import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
+import { Providers } from '@/components/providers';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -33,7 +34,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <body className="flex min-h-dvh flex-col antialiased">
         <NextIntlClientProvider>
           <BuildWatcher />
-          {children}
+          <Providers>{children}</Providers>
         </NextIntlClientProvider>
       </body>
     </html>

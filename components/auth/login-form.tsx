@@ -1,15 +1,36 @@
 'use client';
 
+import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
-import { TextField } from '@/components/ui/text-field';
-import { AuthForm } from './auth-form';
+import { loginSchema, type LoginInput } from '@/lib/auth/schemas';
+import { useLogin } from '@/lib/auth/auth-api';
+import { useAfterSignIn } from './use-after-sign-in';
+import { Button } from '@/components/ui/button';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { FormTextField } from '@/components/forms/form-text-field';
+import { useApiForm } from '@/components/forms/use-api-form';
+
+const FORM_ID = 'login';
 
 export function LoginForm() {
   const t = useTranslations('Auth');
+  const afterSignIn = useAfterSignIn();
+  const login = useLogin();
+  const { form, summary, attempt, onSubmit } = useApiForm<LoginInput>(loginSchema, { email: '', password: '' });
+
+  const submit = onSubmit(async (values) => {
+    await login.mutateAsync(values);
+    afterSignIn();
+  });
+
   return (
-    <AuthForm endpoint="/auth/login" submitLabel={t('login.submit')}>
-      <TextField name="email" type="email" autoComplete="email" label={t('fields.email')} isRequired />
-      <TextField name="password" type="password" autoComplete="current-password" label={t('fields.password')} isRequired />
-    </AuthForm>
+    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <ErrorSummary errors={summary} formId={FORM_ID} attempt={attempt} />
+      <FormTextField control={form.control} formId={FORM_ID} name="email" type="email" autoComplete="email" label={t('fields.email')} dir="ltr" />
+      <FormTextField control={form.control} formId={FORM_ID} name="password" type="password" autoComplete="current-password" label={t('fields.password')} dir="ltr" />
+      <Button type="submit" isPending={login.isPending} className="mt-2">
+        {login.isPending ? t('pending') : t('login.submit')}
+      </Button>
+    </Form>
   );
 }

@@ -1,18 +1,45 @@
 'use client';
 
+import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
-import { TextField } from '@/components/ui/text-field';
-import { AuthForm } from './auth-form';
+import { registerSchema, type RegisterInput } from '@/lib/auth/schemas';
+import { useRegister } from '@/lib/auth/auth-api';
+import { useAfterSignIn } from './use-after-sign-in';
+import { Button } from '@/components/ui/button';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { FormTextField } from '@/components/forms/form-text-field';
+import { useApiForm } from '@/components/forms/use-api-form';
+
+const FORM_ID = 'register';
 
 export function RegisterForm() {
   const t = useTranslations('Auth');
+  const afterSignIn = useAfterSignIn();
+  const register = useRegister();
+  const { form, summary, attempt, onSubmit } = useApiForm<RegisterInput>(registerSchema, {
+    name: '',
+    email: '',
+    phone: '',
+    password: '',
+    password_confirmation: '',
+  });
+
+  const submit = onSubmit(async (values) => {
+    await register.mutateAsync(values);
+    afterSignIn();
+  });
+
   return (
-    <AuthForm endpoint="/auth/register" submitLabel={t('register.submit')}>
-      <TextField name="name" autoComplete="name" label={t('fields.name')} isRequired />
-      <TextField name="email" type="email" autoComplete="email" label={t('fields.email')} isRequired />
-      <TextField name="phone" type="tel" autoComplete="tel" label={t('fields.phone')} />
-      <TextField name="password" type="password" autoComplete="new-password" label={t('fields.password')} isRequired />
-      <TextField name="password_confirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} isRequired />
-    </AuthForm>
+    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <ErrorSummary errors={summary} formId={FORM_ID} attempt={attempt} />
+      <FormTextField control={form.control} formId={FORM_ID} name="name" autoComplete="name" label={t('fields.name')} />
+      <FormTextField control={form.control} formId={FORM_ID} name="email" type="email" autoComplete="email" label={t('fields.email')} dir="ltr" />
+      <FormTextField control={form.control} formId={FORM_ID} name="phone" type="tel" autoComplete="tel" label={t('fields.phone')} description={t('phoneHint')} dir="ltr" />
+      <FormTextField control={form.control} formId={FORM_ID} name="password" type="password" autoComplete="new-password" label={t('fields.password')} description={t('passwordHint')} dir="ltr" />
+      <FormTextField control={form.control} formId={FORM_ID} name="password_confirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} dir="ltr" />
+      <Button type="submit" isPending={register.isPending} className="mt-2">
+        {register.isPending ? t('pending') : t('register.submit')}
+      </Button>
+    </Form>
   );
 }

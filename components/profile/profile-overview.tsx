@@ -1,18 +1,19 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useAuthStore } from '@/lib/auth/auth-store';
+import { useMe } from '@/lib/auth/auth-api';
 import { Link } from '@/components/ui/link';
 
-/** The signed-in user's details, as the auth store holds them. */
+/** The signed-in user's details, fresh from the server (the store's copy shows at once). */
 export function ProfileOverview() {
   const t = useTranslations('Profile');
-  const userData = useAuthStore((s) => s.userData);
-  if (!userData) return null;
+  const { data: user } = useMe();
+  if (!user) return null;
   const rows = [
-    [t('name'), userData.name],
-    [t('email'), userData.email],
-    [t('phone'), userData.phone || t('none')],
+    [t('name'), user.name],
+    [t('email'), user.email],
+    [t('phone'), user.phone || t('none')],
+    [t('language'), user.locale === 'en' ? 'English' : 'العربية'],
   ] as const;
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6">

@@ -1,7 +1,9 @@
 'use client';
 
+import type { ReactNode, Ref } from 'react';
 import {
   FieldError,
+  Group,
   Input,
   Label,
   Text,
@@ -12,10 +14,10 @@ import {
 import { tv } from 'tailwind-variants';
 import { focusRing } from './focus-ring';
 
-const inputStyles = tv({
+const groupStyles = tv({
   extend: focusRing,
-  base: 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink',
-  variants: { isInvalid: { true: 'border-red-700', false: 'border-slate-400' } },
+  base: 'flex w-full items-center overflow-hidden rounded-lg border bg-white',
+  variants: { isInvalid: { true: 'border-red-700', false: 'border-slate-500' } },
 });
 
 export type TextFieldProps = AriaTextFieldProps & {
@@ -23,14 +25,25 @@ export type TextFieldProps = AriaTextFieldProps & {
   description?: string;
   errorMessage?: string | ((validation: ValidationResult) => string);
   placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Something inside the field at its end, e.g. the show-password button. */
+  end?: ReactNode;
+  dir?: 'ltr' | 'rtl' | 'auto';
 };
 
-export function TextField({ label, description, errorMessage, placeholder, className, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, inputRef, end, dir, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={`flex flex-col gap-1 ${typeof className === 'string' ? className : ''}`}>
       <Label className="text-sm font-semibold">{label}</Label>
-      <Input placeholder={placeholder} className={(renderProps) => inputStyles(renderProps)} />
-      {description && <Text slot="description" className="text-sm text-muted">{description}</Text>}
+      {description && (
+        <Text slot="description" className="text-sm text-muted">
+          {description}
+        </Text>
+      )}
+      <Group className={(renderProps) => groupStyles({ ...renderProps, isFocusVisible: renderProps.isFocusWithin })}>
+        <Input ref={inputRef} dir={dir} placeholder={placeholder} className="min-w-0 flex-1 bg-transparent px-3 py-2 text-base text-ink outline-none" />
+        {end}
+      </Group>
       <FieldError className="text-sm font-medium text-red-700">{errorMessage}</FieldError>
     </AriaTextField>
   );

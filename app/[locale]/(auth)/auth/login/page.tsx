@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginForm } from '@/components/auth/login-form';
 import { Link } from '@/components/ui/link';
@@ -11,7 +12,9 @@ export default async function Page({ params }: LocaleParams) {
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold">{t('login.title')}</h1>
-      <LoginForm />
+      <Suspense fallback={<div className="min-h-72" aria-busy="true" />}>
+        <LoginForm />
+      </Suspense>
       <p className="mt-6 text-sm text-muted">
         {t('login.switchPrompt')}{' '}
         <Link href="/auth/register" className="font-semibold text-brand-800 underline underline-offset-4">

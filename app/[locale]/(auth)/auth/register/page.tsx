@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RegisterForm } from '@/components/auth/register-form';
 import { Link } from '@/components/ui/link';
@@ -11,7 +12,9 @@ export default async function Page({ params }: LocaleParams) {
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold">{t('register.title')}</h1>
-      <RegisterForm />
+      <Suspense fallback={<div className="min-h-72" aria-busy="true" />}>
+        <RegisterForm />
+      </Suspense>
       <p className="mt-6 text-sm text-muted">
         {t('register.switchPrompt')}{' '}
         <Link href="/auth/login" className="font-semibold text-brand-800 underline underline-offset-4">

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { ProfileOverview } from '@/components/profile/profile-overview';
+import { ProfileEdit } from '@/components/profile/profile-edit';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('profileEdit');
@@ -14,7 +14,7 @@ export default async function Page({ params }: LocaleParams) {
       <PageHeader title={t('profileEdit')} />
       <div className="mx-auto max-w-6xl px-4">
         <SignedInGate>
-          <ProfileOverview />
+          <ProfileEdit />
         </SignedInGate>
       </div>
     </>

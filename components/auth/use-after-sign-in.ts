@@ -1,0 +1,16 @@
+'use client';
+
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useLocale } from 'next-intl';
+import { returnPath } from '@/lib/auth/return-path';
+
+/** After signing in: back to the page the user came from (`?next=`), or the localized home. */
+export function useAfterSignIn() {
+  const router = useRouter();
+  const locale = useLocale();
+  const next = useSearchParams().get('next');
+  return () => {
+    const path = returnPath(next);
+    router.replace(path === '/' ? `/${locale}` : path);
+  };
+}

@@ -1,0 +1,14 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { decodeRule } from '@/lib/validation/rules';
+import { ruleMessage, type Translate } from '@/lib/validation/localize';
+
+/** Turns a form error (a rule code from zod, or a sentence the server already localized) into text. */
+export function useFieldMessage() {
+  const t = useTranslations() as unknown as Translate;
+  return (field: string, message: string | undefined): string | undefined => {
+    if (!message) return undefined;
+    return decodeRule(message) ? ruleMessage(message, field.split('.'), t) : message;
+  };
+}

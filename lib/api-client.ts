@@ -1,0 +1,140 @@
+'use client';
+
+import { useAuthStore } from '@/lib/auth/auth-store';
+
+// The API client of DESIGN section 5. The caller picks the method; the client
+// adds Accept, Accept-Language and the bearer token, sends FormData (or JSON in
+// object mode) without empty values, and handles 401 and redirects.
+
+export const API_BASE_URL = process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions = {
+  method?: HttpMethod;
+  body?: Record<string, unknown>;
+  /** Send the body as JSON instead of FormData. */
+  objectMode?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type ApiErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string[]> } };
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.error?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiClientError';
+  }
+  get code() {
+    return this.body?.error?.code;
+  }
+  get fields() {
+    return this.body?.error?.fields ?? {};
+  }
+}
+
+type Navigation = {
+  /** An in-app navigation to a path of this site. */
+  navigate: (path: string) => void;
+  /** The locale of the page, for Accept-Language and the localized home. */
+  locale: () => string;
+};
+
+const navigation: Navigation = {
+  navigate: (path) => window.location.assign(path),
+  locale: () => window.location.pathname.split('/')[1] || 'ar',
+};
+
+/** The app's router hands its navigation to the client (components/providers.tsx). */
+export function configureApiClient(next: Partial<Navigation>) {
+  Object.assign(navigation, next);
+}
+
+function isEmpty(value: unknown) {
+  return value === null || value === undefined || value === '';
+}
+
+/** Drops empty strings, null and undefined, at every depth of a JSON body. */
+export function withoutEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => !isEmpty(item)).map(withoutEmpty);
+  if (value && typeof value === 'object' && !(value instanceof Blob) && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => !isEmpty(item))
+        .map(([key, item]) => [key, withoutEmpty(item)]),
+    );
+  }
+  return value;
+}
+
+export function toFormData(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (isEmpty(item)) continue;
+      if (item instanceof Blob) form.append(key, item);
+      else if (typeof item === 'object') form.append(key, JSON.stringify(item));
+      else form.append(key, String(item));
+    }
+  }
+  return form;
+}
+
+function isAbsoluteUrl(url: string) {
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(url);
+}
+
+/**
+ * Follows a redirect the server asks for with a `redirect` field in its answer
+ * (fetch itself follows HTTP 3xx between API addresses): an absolute URL (a
+ * payment gateway, say) → full page load; a path → in-app navigation.
+ */
+function followRedirect(target: string) {
+  if (isAbsoluteUrl(target)) window.location.assign(target);
+  else navigation.navigate(target);
+}
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', navigation.locale());
+  const token = useAuthStore.getState().token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (method !== 'GET' && options.body) {
+    if (options.objectMode) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(withoutEmpty(options.body));
+    } else {
+      body = toFormData(options.body);
+    }
+  }
+
+  const response = await fetch(`${API_BASE_URL}${path}`, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+
+  if (response.status === 401) {
+    // The session is gone: forget it, go to the localized home, and still fail the call.
+    useAuthStore.getState().deleteUserData();
+    navigation.navigate(`/${navigation.locale()}`);
+    throw new ApiClientError(401, parsed as ApiErrorBody | null);
+  }
+  if (!response.ok) throw new ApiClientError(response.status, parsed as ApiErrorBody | null);
+
+  const redirect = parsed && typeof parsed === 'object' ? (parsed as { redirect?: unknown }).redirect : undefined;
+  if (typeof redirect === 'string' && redirect) followRedirect(redirect);
+  return parsed as T;
+}

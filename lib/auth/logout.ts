@@ -1,0 +1,27 @@
+'use client';
+
+import { apiRequest } from '@/lib/api-client';
+import { useAuthStore } from './auth-store';
+
+/** Where the push device token will be kept once push exists; sent so the server can forget the device. */
+export const DEVICE_TOKEN_KEY = 'device_token';
+
+/**
+ * Logout as DESIGN section 5 says: logoutLoading while it runs; POST
+ * /auth/logout with the device token; on success forget the user and go home;
+ * on failure change nothing, silently.
+ */
+export async function logout(goHome: () => void): Promise<void> {
+  const store = useAuthStore.getState();
+  store.setLogoutLoading(true);
+  try {
+    const deviceToken = typeof localStorage === 'undefined' ? null : localStorage.getItem(DEVICE_TOKEN_KEY);
+    await apiRequest('/auth/logout', { method: 'POST', body: { device_token: deviceToken } });
+    useAuthStore.getState().deleteUserData();
+    goHome();
+  } catch {
+    // Nothing changes: the user stays signed in and may try again.
+  } finally {
+    useAuthStore.getState().setLogoutLoading(false);
+  }
+}
