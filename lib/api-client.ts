@@ -40,12 +40,15 @@ export class ApiClientError extends Error {
 type Navigation = {
   /** An in-app navigation to a path of this site. */
   navigate: (path: string) => void;
+  /** A full page load (another site, e.g. a payment gateway). */
+  assign: (url: string) => void;
   /** The locale of the page, for Accept-Language and the localized home. */
   locale: () => string;
 };
 
 const navigation: Navigation = {
   navigate: (path) => window.location.assign(path),
+  assign: (url) => window.location.assign(url),
   locale: () => window.location.pathname.split('/')[1] || 'ar',
 };
 
@@ -95,7 +98,7 @@ function isAbsoluteUrl(url: string) {
  * payment gateway, say) → full page load; a path → in-app navigation.
  */
 function followRedirect(target: string) {
-  if (isAbsoluteUrl(target)) window.location.assign(target);
+  if (isAbsoluteUrl(target)) navigation.assign(target);
   else navigation.navigate(target);
 }
 

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { BASE_URL } from '../playwright.config';
+
+type Messages = typeof en;
+const MESSAGES = { en, ar: ar as Messages } as const;
+const PASSWORD = 'Labbaik#2026';
+
+function uniqueEmail(locale: string) {
+  return `pilgrim.${locale}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function register(page: Page, m: Messages, locale: string, email: string) {
+  await page.goto(`/${locale}/auth/register`);
+  await page.getByRole('textbox', { name: m.Auth.fields.name }).fill('Aisha Rahman');
+  await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(email);
+  await page.getByRole('textbox', { name: m.Auth.fields.password, exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: m.Auth.fields.passwordConfirmation }).fill(PASSWORD);
+  await page.getByRole('button', { name: m.Auth.register.submit }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+}
+
+async function signOut(page: Page, m: Messages) {
+  await page.getByRole('button', { name: m.Header.accountMenu.replace('{name}', 'Aisha Rahman') }).click();
+  await page.getByRole('menuitem', { name: m.Header.signOut }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: m.Header.signIn })).toBeVisible();
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+
+  test.describe(`accounts in ${locale}`, () => {
+    test('register → profile → sign out → sign in', async ({ page }) => {
+      const email = uniqueEmail(locale);
+      await register(page, m, locale, email);
+
+      // Signed in: the header shows the account menu, and the profile shows the details.
+      await page.goto(`/${locale}/profile`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile`);
+      await expect(page.getByText(email)).toBeVisible();
+      await expect(page.getByText('Aisha Rahman').first()).toBeVisible();
+
+      // A reload keeps the session without showing "Sign in" first.
+      await page.reload();
+      await expect(page.getByText(email)).toBeVisible();
+
+      await signOut(page, m);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      // The profile is closed again.
+      await page.goto(`/${locale}/profile`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+
+      await page.goto(`/${locale}/auth/login?next=/${locale}/profile`);
+      await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(email);
+      await page.getByRole('textbox', { name: m.Auth.fields.password }).fill(PASSWORD);
+      await page.getByRole('button', { name: m.Auth.login.submit }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile`);
+      await expect(page.getByText(email)).toBeVisible();
+    });
+
+    test('edits the profile and keeps the changes', async ({ page }) => {
+      await register(page, m, locale, uniqueEmail(locale));
+      await page.goto(`/${locale}/profile/edit`);
+      const name = page.getByRole('textbox', { name: m.Profile.name });
+      await name.fill('Aisha Al-Harbi');
+      await page.getByRole('textbox', { name: m.Profile.phoneOptional }).fill('+966501234567');
+      // The radio input itself is visually hidden; people click its label.
+      await page.locator('label').filter({ hasText: 'English' }).click();
+      await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+      await page.getByRole('button', { name: m.Profile.save }).click();
+      await expect(page.getByRole('status')).toHaveText(m.Profile.saved);
+      await page.goto(`/${locale}/profile`);
+      await expect(page.getByText('Aisha Al-Harbi').first()).toBeVisible();
+      await expect(page.getByText('+966501234567')).toBeVisible();
+    });
+
+    test('with a real session the sign-in screens send you home', async ({ page }) => {
+      await register(page, m, locale, uniqueEmail(locale));
+      await page.goto(`/${locale}/auth/login`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      await page.goto(`/${locale}/profile/requests`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile/requests`);
+    });
+
+    test('a wrong password shows the message and keeps the typed e-mail', async ({ page }) => {
+      const email = uniqueEmail(locale);
+      await register(page, m, locale, email);
+      await signOut(page, m);
+      await page.goto(`/${locale}/auth/login`);
+      await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(email);
+      await page.getByRole('textbox', { name: m.Auth.fields.password }).fill('Not-the-password1!');
+      await page.getByRole('button', { name: m.Auth.login.submit }).click();
+      const summary = page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle });
+      await expect(summary).toContainText(m.ApiErrors.invalid_credentials);
+      await expect(summary).toBeFocused();
+      await expect(page.getByRole('textbox', { name: m.Auth.fields.email })).toHaveValue(email);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/auth/login`);
+    });
+
+    test('the register form checks on blur and on submit, in the page language', async ({ page }) => {
+      await page.goto(`/${locale}/auth/register`);
+      const email = page.getByRole('textbox', { name: m.Auth.fields.email });
+      await email.fill('not-an-email');
+      // Nothing is said while typing...
+      await expect(page.getByText(m.Validation.email.replace('{field}', m.Fields.email))).toHaveCount(0);
+      // ...but leaving the field checks it.
+      await email.blur();
+      await expect(page.getByText(m.Validation.email.replace('{field}', m.Fields.email))).toBeVisible();
+
+      await page.getByRole('button', { name: m.Auth.register.submit }).click();
+      const summary = page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle });
+      await expect(summary).toBeFocused();
+      await expect(summary).toContainText(m.Validation.required.replace('{field}', m.Fields.name));
+      await expect(summary).toContainText(m.Validation.required.replace('{field}', m.Fields.password));
+      // The link in the summary takes you to the field.
+      await summary.getByRole('link', { name: m.Validation.required.replace('{field}', m.Fields.name) }).click();
+      await expect(page.getByRole('textbox', { name: m.Auth.fields.name })).toBeFocused();
+      await expect(email).toHaveValue('not-an-email');
+    });
+  });
+}
+
+test('Arabic validation messages on the register form', async ({ page }) => {
+  await page.goto('/ar/auth/register');
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  await expect(page.getByText('حقل الاسم الكامل مطلوب').first()).toBeVisible();
+  await expect(page.getByText('حقل البريد الإلكتروني مطلوب').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('abc');
+  await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).blur();
+  await expect(page.getByText('يجب ألا يقل حقل كلمة المرور عن 8 أحرف')).toBeVisible();
+});
