@@ -21,7 +21,7 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-function readEnv(source: NodeJS.ProcessEnv): Env {
+function readEnv(source: Record<string, string | undefined>): Env {
   // Empty strings count as unset, as in .env.example.
   const values = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = schema.safeParse(values);
