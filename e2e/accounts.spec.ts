@@ -117,6 +117,14 @@ for (const locale of ['en', 'ar'] as const) {
       await summary.getByRole('link', { name: m.Validation.required.replace('{field}', m.Fields.name) }).click();
       await expect(page.getByRole('textbox', { name: m.Auth.fields.name })).toBeFocused();
       await expect(email).toHaveValue('not-an-email');
+
+      // Fixing everything and going straight to the button submits at the first click.
+      await page.getByRole('textbox', { name: m.Auth.fields.name }).fill('Aisha Rahman');
+      await email.fill(uniqueEmail(locale));
+      await page.getByRole('textbox', { name: m.Auth.fields.password, exact: true }).fill(PASSWORD);
+      await page.getByRole('textbox', { name: m.Auth.fields.passwordConfirmation }).fill(PASSWORD);
+      await page.getByRole('button', { name: m.Auth.register.submit }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
     });
   });
 }

@@ -35,7 +35,14 @@ export function FormTextField<T extends FieldValues>({ control, name, formId, ty
           name={field.name}
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
-          onBlur={field.onBlur}
+          onBlur={(event) => {
+            // Leaving the field for the submit button: the submit checks everything.
+            // Checking now would move the button under the pointer (a message
+            // appearing or going) and the click would be lost.
+            const next = event.relatedTarget as HTMLElement | null;
+            if (next?.getAttribute('type') === 'submit' && next.closest('form') === event.target.closest('form')) return;
+            field.onBlur();
+          }}
           inputRef={field.ref}
           validationBehavior="aria"
           isInvalid={fieldState.invalid}
