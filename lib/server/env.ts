@@ -15,6 +15,8 @@ const schema = z.object({
     .string()
     .refine((value) => /^rediss?:\/\/.+/.test(value), 'must be a redis:// or rediss:// URL')
     .optional(),
+  // The back office's key for /api/v1/ops (X-Ops-Key); unset, every ops call is refused.
+  OPS_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   // How many reverse proxies in front of the app append to X-Forwarded-For (rate limits by address).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -10,7 +10,9 @@ export type RuleName =
   | 'required' | 'email' | 'min' | 'max' | 'min_value' | 'max_value' | 'between'
   | 'numeric' | 'integer' | 'digits' | 'alpha' | 'alpha_num' | 'alpha_dash' | 'alpha_spaces'
   | 'regex' | 'password' | 'confirmed' | 'url' | 'size' | 'mimes' | 'ext' | 'image'
-  | 'dimensions' | 'length' | 'one_of' | 'not_one_of' | 'is' | 'is_not' | 'hijri_date_format';
+  | 'dimensions' | 'length' | 'one_of' | 'not_one_of' | 'is' | 'is_not' | 'hijri_date_format'
+  // The application's own rules.
+  | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted';
 
 export type RuleParams = Record<string, string | number>;
 type Check = (value: unknown) => boolean | Promise<boolean>;
@@ -38,10 +40,11 @@ const isFile = (value: unknown): value is File => typeof File !== 'undefined' &&
 const chars = (value: unknown) => [...str(value)].length;
 
 // Letters of any script (Arabic names are letters too), digits of any script.
-const ALPHA = /^\p{L}+$/u;
-const ALPHA_NUM = /^[\p{L}\p{N}]+$/u;
-const ALPHA_DASH = /^[\p{L}\p{N}_-]+$/u;
-const ALPHA_SPACES = /^[\p{L}\s]+$/u;
+// Marks (\p{M}) too: Arabic written with its diacritics (tashkeel) is still letters.
+const ALPHA = /^[\p{L}\p{M}]+$/u;
+const ALPHA_NUM = /^[\p{L}\p{M}\p{N}]+$/u;
+const ALPHA_DASH = /^[\p{L}\p{M}\p{N}_-]+$/u;
+const ALPHA_SPACES = /^[\p{L}\p{M}\s]+$/u;
 const NUMERIC = /^\p{N}+$/u;
 // One "@", something before, a dotted domain after; what real forms accept.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -81,7 +84,13 @@ export const rules = {
   alpha_num: (): Rule => ({ name: 'alpha_num', check: (value) => ALPHA_NUM.test(str(value)) }),
   alpha_dash: (): Rule => ({ name: 'alpha_dash', check: (value) => ALPHA_DASH.test(str(value)) }),
   alpha_spaces: (): Rule => ({ name: 'alpha_spaces', check: (value) => ALPHA_SPACES.test(str(value)) }),
-  regex: (pattern: RegExp): Rule => ({ name: 'regex', check: (value) => pattern.test(str(value)) }),
+  regex: (pattern: RegExp): Rule => ({
+    name: 'regex',
+    check: (value) => {
+      pattern.lastIndex = 0; // a /g pattern would otherwise resume where it last matched
+      return pattern.test(str(value));
+    },
+  }),
   /** The password rule: an uppercase letter, a lowercase letter, a number and a symbol. */
   password: (): Rule => ({ name: 'password', check: (value) => STRONG_PASSWORD.every((re) => re.test(str(value))) }),
   url: (): Rule => ({
@@ -105,7 +114,7 @@ export const rules = {
   ext: (exts: string[]): Rule => ({
     name: 'ext',
     params: { types: exts.join(', ') },
-    check: (value) => isFile(value) && exts.includes(value.name.split('.').pop()?.toLowerCase() ?? ''),
+    check: (value) => isFile(value) && value.name.includes('.') && exts.includes(value.name.split('.').pop()!.toLowerCase()),
   }),
   /** An image by its content: the first bytes are a JPEG or PNG signature. */
   image: (): Rule => ({ name: 'image', check: async (value) => isFile(value) && (await imageSize(value)) !== null }),
@@ -124,7 +133,18 @@ export const rules = {
   is: (expected: string): Rule => ({ name: 'is', check: (value) => str(value) === expected }),
   is_not: (unwanted: string): Rule => ({ name: 'is_not', check: (value) => str(value) !== unwanted }),
   hijri_date_format: (): Rule => ({ name: 'hijri_date_format', check: (value) => isHijriDate(str(value)) }),
+  /** A name in Arabic letters, as written in Arabic documents. */
+  arabic_name: (): Rule => ({ name: 'arabic_name', check: (value) => ARABIC_NAME.test(str(value)) }),
+  /** A name in Latin letters exactly as in the passport's machine-readable zone allows. */
+  latin_name: (): Rule => ({ name: 'latin_name', check: (value) => LATIN_NAME.test(str(value)) }),
+  /** A Hijri month as MM-YYYY. */
+  hijri_month: (): Rule => ({ name: 'hijri_month', check: (value) => /^(0[1-9]|1[0-2])-\d{4}$/.test(str(value)) }),
+  /** A checkbox that must be ticked. */
+  accepted: (): Rule => ({ name: 'accepted', check: (value) => value === true || value === 'true' || value === 'on' || value === '1' }),
 } as const;
+
+const ARABIC_NAME = /^[\u0600-\u06FF\u0750-\u077F]+(?:[ \u0640'-][\u0600-\u06FF\u0750-\u077F]+)*$/u;
+const LATIN_NAME = /^[A-Za-z]+(?:[ '-][A-Za-z]+)*$/;
 
 /** Width and height of a PNG or JPEG from its bytes; null for anything else. */
 export async function imageSize(file: Blob): Promise<{ width: number; height: number } | null> {
@@ -184,7 +204,8 @@ export function textField(list: Rule[], { optional = false }: FieldOptions = {})
 /** A file field checked by rules in order. */
 export function fileField(list: Rule[], { optional = false }: FieldOptions = {}) {
   const all = optional ? list : [rules.required(), ...list];
-  return z.any().optional().superRefine(async (value, ctx) => {
+  // The transform makes zod run the rules for a missing key too (required).
+  return z.unknown().optional().transform((value) => value).superRefine(async (value, ctx) => {
     if (optional && (value === undefined || value === null || value === '')) return;
     const failed = await firstFailure(value, all);
     if (failed) ctx.addIssue({ code: 'custom', message: encodeRule(failed.name, failed.params) });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -38,3 +38,95 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+// The services on offer (seeded by a migration); fees in minor units (halalas).
+export const requestTypes = pgTable('request_types', {
+  id: text('id').primaryKey(),
+  // The reference prefix, e.g. HJ in HJ-1447-000123.
+  code: text('code').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  feeMinor: integer('fee_minor').notNull(),
+  currency: text('currency').notNull().default('SAR'),
+  // The open season, Hijri (Umm al-Qura) DD-MM-YYYY.
+  seasonStart: text('season_start').notNull(),
+  seasonEnd: text('season_end').notNull(),
+  companionLimit: integer('companion_limit').notNull().default(13),
+  packages: jsonb('packages').$type<string[]>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => requestTypes.id),
+    status: text('status').notNull().default('draft'),
+    reference: text('reference').unique(),
+    // The answers, grouped by step; every autosave bumps the version.
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    step: text('step').notNull().default('service'),
+    // Steps the user finished with "Continue" and that passed their checks.
+    completedSteps: jsonb('completed_steps').$type<string[]>().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    feeMinor: integer('fee_minor'),
+    currency: text('currency'),
+    pilgrims: integer('pilgrims').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt)],
+);
+
+// Every move of a request, with who made it and why.
+export const requestHistory = pgTable(
+  'request_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('request_history_request_idx').on(table.requestId, table.createdAt)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    // 'applicant' or 'companion-<n>' (the companion's position).
+    pilgrim: text('pilgrim').notNull(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('documents_request_idx').on(table.requestId)],
+);
+
+// The last reference number handed out per type and Hijri year.
+export const referenceCounters = pgTable(
+  'reference_counters',
+  {
+    code: text('code').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.code, table.year] })],
+);

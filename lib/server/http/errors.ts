@@ -35,7 +35,13 @@ export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly options: { fields?: Record<string, string[]>; headers?: Record<string, string>; values?: Record<string, string | number> } = {},
+    readonly options: {
+      fields?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      values?: Record<string, string | number>;
+      /** Beside `error` in the answer, e.g. the newer request with a 409. */
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(code);
     this.status = STATUS[code];

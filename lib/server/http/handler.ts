@@ -40,7 +40,7 @@ export function errorResponse(request: Request, error: unknown): Response {
       message: t(`ApiErrors.${error.code}`, error.options.values),
     };
     if (error.options.fields) body.fields = error.options.fields;
-    return Response.json({ error: body }, { status: error.status, headers });
+    return Response.json({ ...error.options.extra, error: body }, { status: error.status, headers });
   }
   console.error(JSON.stringify({ level: 'error', msg: 'unhandled error in route handler', url: new URL(request.url).pathname, error: String(error instanceof Error ? error.stack : error) }));
   return Response.json({ error: { code: 'server_error', message: t('ApiErrors.server_error') } }, { status: 500 });

@@ -1,0 +1,13 @@
+import { officeMoveSchema } from '@/lib/requests/api-schemas';
+import type { RequestStatus } from '@/lib/requests/statuses';
+import { route } from '@/lib/server/http/handler';
+import { readBody } from '@/lib/server/http/request-body';
+import { ok } from '@/lib/server/http/respond';
+import { assertOffice, officeMove } from '@/lib/server/requests/office';
+
+// POST /api/v1/ops/requests/{id or reference}/status – the back office moves a request (X-Ops-Key).
+export const POST = route<{ id: string }>(async (request, { params }) => {
+  assertOffice(request);
+  const { status, note } = await officeMoveSchema.parseAsync(await readBody(request));
+  return ok(await officeMove((await params).id, status as RequestStatus, note ?? null));
+});

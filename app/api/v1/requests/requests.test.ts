@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { companion, hijriFromNow, person, SERVICE } from '@/test/answers';
+import { getDb } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import * as typesRoute from '../request-types/route';
+import * as listRoute from './route';
+import * as oneRoute from './[id]/route';
+import * as submitRoute from './[id]/submit/route';
+import * as cancelRoute from './[id]/cancel/route';
+
+withTestDatabase();
+
+async function newDraft(token: string, type = 'hajj') {
+  const { status, json } = await call(listRoute.POST, { token, body: { type } });
+  expect(status).toBe(201);
+  return json!.data as { id: string; version: number; status: string };
+}
+
+async function save(token: string, id: string, body: Record<string, unknown>, locale: 'en' | 'ar' = 'en') {
+  return call(oneRoute.PATCH, { method: 'PATCH', token, body, params: { id }, locale });
+}
+
+/** Fills every step of a draft (documents stored as rows, as an upload would). */
+async function completeDraft(token: string, id: string, companions = [companion()]) {
+  let version = 1;
+  for (const [step, data] of [
+    ['service', SERVICE],
+    ['applicant', person()],
+    ['companions', companions],
+  ] as const) {
+    const { status, json } = await save(token, id, { step, data, version, complete: true });
+    expect(status, JSON.stringify(json)).toBe(200);
+    version = json!.data.version;
+  }
+  const db = await getDb();
+  const pilgrims = ['applicant', ...companions.map((_, i) => `companion-${i}`)];
+  for (const pilgrim of pilgrims) {
+    for (const kind of ['passport', 'photo']) {
+      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: `${kind}.png`, mime: 'image/png', size: 100, storageKey: `test/${id}/${pilgrim}-${kind}` });
+    }
+  }
+  for (const step of ['documents', 'review']) {
+    const { json } = await save(token, id, { step, data: {}, version, complete: true });
+    version = json!.data.version;
+  }
+  const { json } = await save(token, id, { step: 'declaration', data: { declaration: true }, version, complete: true });
+  return json!.data.version as number;
+}
+
+describe('GET /request-types', () => {
+  it('lists Hajj and Umrah with fees in minor units, the season in Hijri and Gregorian, and the companion limit', async () => {
+    const { status, json } = await call(typesRoute.GET);
+    expect(status).toBe(200);
+    expect(json!.data.map((t: { id: string }) => t.id)).toEqual(['hajj', 'umrah']);
+    const hajj = json!.data[0];
+    expect(hajj).toMatchObject({ code: 'HJ', currency: 'SAR', companion_limit: 13, name: { en: 'Hajj', ar: 'الحج' } });
+    expect(hajj.fee_minor).toBeGreaterThan(0);
+    expect(hajj.season.start).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(hajj.season.start_gregorian).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('drafts', () => {
+  it('POST /requests starts a draft at version 1', async () => {
+    const { token } = await newUser();
+    const draft = await newDraft(token);
+    expect(draft).toMatchObject({ status: 'draft', version: 1, type: 'hajj', reference: null, completed_steps: [], steps_total: 6 });
+  });
+
+  it('refuses an unknown type with a field message', async () => {
+    const { token } = await newUser();
+    const { status, json } = await call(listRoute.POST, { token, body: { type: 'tourism' }, locale: 'en' });
+    expect(status).toBe(422);
+    expect(json!.error.fields.type).toEqual(['The Service field must be one of the listed choices']);
+  });
+
+  it('autosave keeps whatever was typed, even unfinished, and bumps the version', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const half = { name_ar: 'عائشة', name_latin: 'Aisha 123', date_of_birth: '31-02-14' };
+    const { status, json } = await save(token, id, { step: 'applicant', data: half, version: 1 });
+    expect(status).toBe(200);
+    expect(json!.data).toMatchObject({ version: 2, step: 'applicant', completed_steps: [] });
+    const read = await call(oneRoute.GET, { token, params: { id } });
+    expect(read.json!.data.data.applicant).toEqual(half);
+  });
+
+  it('accepts the autosave as form data too', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const { status, json } = await save(token, id, { step: 'service', data: JSON.stringify(SERVICE), version: '1' });
+    expect(status).toBe(200);
+    expect(json!.data.version).toBe(2);
+    const form = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, as: 'form', body: { step: 'service', data: JSON.stringify(SERVICE), version: '2' } });
+    expect(form.status).toBe(200);
+    expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.data.service).toEqual(SERVICE);
+  });
+
+  it('a stale version gets 409 with the newer answers, and nothing is overwritten', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await save(token, id, { step: 'applicant', data: { name_latin: 'From tab A' }, version: 1 });
+    const stale = await save(token, id, { step: 'applicant', data: { name_latin: 'From tab B' }, version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.json!.error.code).toBe('conflict');
+    expect(stale.json!.data.version).toBe(2);
+    expect(stale.json!.data.data.applicant).toEqual({ name_latin: 'From tab A' });
+    expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.data.applicant).toEqual({ name_latin: 'From tab A' });
+  });
+
+  it('"Continue" checks the step and answers field messages in the reader\'s language', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const bad = person({ name_latin: 'عائشة', national_id: '12ab', date_of_birth: '30-02-1447' });
+    const en = await save(token, id, { step: 'applicant', data: bad, version: 1, complete: true }, 'en');
+    expect(en.status).toBe(422);
+    expect(en.json!.error.fields).toEqual({
+      name_latin: ['The Name in Latin letters field may only contain Latin letters, spaces, hyphens and apostrophes, as in the passport'],
+      date_of_birth: ['The Date of birth field must be a real Hijri date in the form DD-MM-YYYY'],
+      national_id: ['The National ID or residence number field may only contain numbers'],
+    });
+    const ar = await save(token, id, { step: 'applicant', data: bad, version: 1, complete: true }, 'ar');
+    expect(ar.json!.error.fields.national_id).toEqual(['يجب أن يحتوي حقل رقم الهوية الوطنية أو الإقامة على أرقام فقط']);
+    const good = await save(token, id, { step: 'applicant', data: person(), version: 1, complete: true });
+    expect(good.status).toBe(200);
+    expect(good.json!.data.completed_steps).toEqual(['applicant']);
+  });
+
+  it('companions are checked one by one, with their position in the path, up to the limit', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const { json } = await save(token, id, { step: 'companions', data: [companion(), companion({ relation: 'neighbour' })], version: 1, complete: true });
+    expect(json!.error.fields).toEqual({ 'companions.1.relation': ['The Relation to the applicant field must be one of the listed choices'] });
+    const many = Array.from({ length: 14 }, () => companion());
+    const tooMany = await save(token, id, { step: 'companions', data: many, version: 1, complete: true });
+    expect(tooMany.json!.error.fields.companions).toEqual(['You can add at most 13 companions']);
+  });
+
+  it('the documents step needs a passport scan and a photo for every pilgrim', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await save(token, id, { step: 'companions', data: [companion()], version: 1 });
+    const { status, json } = await save(token, id, { step: 'documents', data: {}, version: 2, complete: true });
+    expect(status).toBe(422);
+    expect(Object.keys(json!.error.fields).sort()).toEqual([
+      'documents.applicant.passport',
+      'documents.applicant.photo',
+      'documents.companion-0.passport',
+      'documents.companion-0.photo',
+    ]);
+    expect(json!.error.fields['documents.applicant.photo']).toEqual(['The Personal photo field is required']);
+  });
+
+  it('lists drafts only with status=draft, with their progress', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await save(token, id, { step: 'service', data: SERVICE, version: 1, complete: true });
+    const drafts = await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft' });
+    expect(drafts.json!.data).toHaveLength(1);
+    expect(drafts.json!.data[0]).toMatchObject({ id, completed_steps: ['service'], steps_total: 6 });
+    const requests = await call(listRoute.GET, { token, path: '/api/v1/requests' });
+    expect(requests.json!.data).toHaveLength(0);
+    expect(requests.json!.meta).toEqual({ page: 1, per_page: 20, total: 0, total_pages: 1 });
+  });
+
+  it('DELETE removes a draft', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    expect((await call(oneRoute.DELETE, { method: 'DELETE', token, params: { id } })).status).toBe(204);
+    expect((await call(oneRoute.GET, { token, params: { id } })).status).toBe(404);
+  });
+});
+
+describe('ownership', () => {
+  it('another user\'s request does not exist for them: 404 on every route', async () => {
+    const owner = await newUser();
+    const other = await newUser('Someone Else');
+    const { id } = await newDraft(owner.token);
+    const attempts = [
+      call(oneRoute.GET, { token: other.token, params: { id } }),
+      save(other.token, id, { step: 'service', data: SERVICE, version: 1 }),
+      call(oneRoute.DELETE, { method: 'DELETE', token: other.token, params: { id } }),
+      call(submitRoute.POST, { token: other.token, params: { id }, body: {} }),
+      call(cancelRoute.POST, { token: other.token, params: { id }, body: {} }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
+    expect((await call(oneRoute.GET, { token: owner.token, params: { id } })).json!.data.data).toEqual({});
+  });
+
+  it('a malformed id is a 404, signed out is a 401', async () => {
+    const { token } = await newUser();
+    expect((await call(oneRoute.GET, { token, params: { id: 'not-a-uuid' } })).status).toBe(404);
+    expect((await call(oneRoute.GET, { params: { id: '3f0c9a7e-8d1b-4c2a-9e5f-1a2b3c4d5e6f' } })).status).toBe(401);
+    expect((await call(listRoute.GET, {})).status).toBe(401);
+  });
+});
+
+describe('submit and the state machine', () => {
+  it('checks the whole request with full field paths', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await save(token, id, { step: 'service', data: SERVICE, version: 1 });
+    await save(token, id, { step: 'applicant', data: person(), version: 2 });
+    await save(token, id, { step: 'companions', data: [companion(), companion({ passport_expiry: hijriFromNow(4) })], version: 3 });
+    const { status, json } = await call(submitRoute.POST, { token, params: { id }, body: {}, locale: 'en' });
+    expect(status).toBe(422);
+    expect(json!.error.fields['companions.1.passport_expiry']).toEqual(['The Passport expiry date must be at least 6 months after the travel month']);
+    expect(json!.error.fields['declaration.declaration']).toEqual(['Please confirm the declaration']);
+    expect(json!.error.fields['documents.applicant.passport']).toBeDefined();
+  });
+
+  it('a complete draft gets a reference, its fee for every pilgrim, and waits for payment', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await completeDraft(token, id);
+    const { status, json } = await call(submitRoute.POST, { token, params: { id }, body: {} });
+    expect(status).toBe(200);
+    expect(json!.data.status).toBe('pending_payment');
+    expect(json!.data.reference).toMatch(/^HJ-14\d\d-\d{6}$/);
+    expect(json!.data.pilgrims).toBe(2);
+    const types = (await call(typesRoute.GET)).json!.data;
+    expect(json!.data.fee_minor).toBe(types[0].fee_minor * 2);
+    expect(json!.data.completed_steps).toHaveLength(6);
+
+    const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    expect(details.history).toEqual([expect.objectContaining({ from: 'draft', to: 'pending_payment', actor: 'user' })]);
+    // Submitted once: again is a conflict, and it left the drafts list.
+    expect((await call(submitRoute.POST, { token, params: { id }, body: {} })).status).toBe(409);
+    expect((await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft' })).json!.data).toHaveLength(0);
+    expect((await call(listRoute.GET, { token, path: '/api/v1/requests' })).json!.data).toHaveLength(1);
+  });
+
+  it('references count up per type and year', async () => {
+    const { token } = await newUser();
+    const refs: string[] = [];
+    for (const type of ['umrah', 'umrah']) {
+      const { id } = await newDraft(token, type);
+      await completeDraft(token, id, []);
+      refs.push((await call(submitRoute.POST, { token, params: { id }, body: {} })).json!.data.reference);
+    }
+    const [a, b] = refs.map((r) => Number(r.split('-')[2]));
+    expect(refs[0]).toMatch(/^UM-/);
+    expect(b).toBe(a! + 1);
+  });
+
+  it('the user may cancel before review, and a cancelled request cannot move again', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await completeDraft(token, id);
+    await call(submitRoute.POST, { token, params: { id }, body: {} });
+    const cancelled = await call(cancelRoute.POST, { token, params: { id }, body: {} });
+    expect(cancelled.json!.data.status).toBe('cancelled');
+    expect((await call(cancelRoute.POST, { token, params: { id }, body: {} })).status).toBe(409);
+    expect((await save(token, id, { step: 'service', data: SERVICE, version: cancelled.json!.data.version })).status).toBe(409);
+  });
+
+  it('a draft cannot be cancelled (it is deleted instead)', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    expect((await call(cancelRoute.POST, { token, params: { id }, body: {} })).status).toBe(409);
+  });
+});
+
+describe('pagination', () => {
+  it('pages by 20, newest first', async () => {
+    const { token } = await newUser();
+    for (let i = 0; i < 21; i++) await newDraft(token);
+    const first = await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft' });
+    expect(first.json!.data).toHaveLength(20);
+    expect(first.json!.meta).toEqual({ page: 1, per_page: 20, total: 21, total_pages: 2 });
+    const second = await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft&page=2' });
+    expect(second.json!.data).toHaveLength(1);
+    const bad = await call(listRoute.GET, { token, path: '/api/v1/requests?status=lost&page=0', locale: 'en' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json!.error.fields).sort()).toEqual(['page', 'status']);
+  });
+});

@@ -1,0 +1,48 @@
+/** The life of a request (DESIGN section 6). */
+export const REQUEST_STATUSES = [
+  'draft',
+  'pending_payment',
+  'submitted',
+  'under_review',
+  'changes_requested',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+] as const;
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export function isRequestStatus(value: unknown): value is RequestStatus {
+  return typeof value === 'string' && (REQUEST_STATUSES as readonly string[]).includes(value);
+}
+
+/** Who may move a request from one status to another. */
+export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office: RequestStatus[]; system: RequestStatus[] }> = {
+  draft: { user: ['pending_payment'], office: [], system: [] },
+  // Paid through the gateway (system), or at the office's counter (office).
+  pending_payment: { user: ['cancelled'], office: ['submitted', 'cancelled'], system: ['submitted', 'expired'] },
+  submitted: { user: ['cancelled'], office: ['under_review', 'cancelled'], system: [] },
+  under_review: { user: [], office: ['approved', 'rejected', 'changes_requested'], system: [] },
+  changes_requested: { user: ['submitted'], office: ['cancelled'], system: [] },
+  approved: { user: [], office: ['cancelled'], system: [] },
+  rejected: { user: [], office: [], system: [] },
+  cancelled: { user: [], office: [], system: [] },
+  expired: { user: [], office: [], system: [] },
+};
+
+/** The user may change the answers while nothing is paid, or when the office asked for changes. */
+export const EDITABLE_STATUSES: readonly RequestStatus[] = ['draft', 'pending_payment', 'changes_requested'];
+
+/** Badge colours: Tailwind classes, one family per kind of state. */
+export const STATUS_BADGE: Record<RequestStatus, string> = {
+  draft: 'bg-slate-100 text-slate-800',
+  pending_payment: 'bg-amber-100 text-amber-900',
+  submitted: 'bg-sky-100 text-sky-900',
+  under_review: 'bg-indigo-100 text-indigo-900',
+  changes_requested: 'bg-orange-100 text-orange-900',
+  approved: 'bg-emerald-100 text-emerald-900',
+  rejected: 'bg-red-100 text-red-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+  expired: 'bg-slate-200 text-slate-800',
+};

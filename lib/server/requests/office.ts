@@ -1,0 +1,32 @@
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
+import { eq, or } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { requests } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
+import { ApiError } from '@/lib/server/http/errors';
+import { isRequestId } from '@/lib/requests/request-id';
+import type { RequestStatus } from '@/lib/requests/statuses';
+import { moveRequest } from './history';
+import { requestSummary } from './requests';
+
+/** The back office proves itself with X-Ops-Key; with no OPS_API_KEY configured, nobody can. */
+export function assertOffice(request: Request) {
+  const expected = env().OPS_API_KEY;
+  const given = request.headers.get('x-ops-key') ?? '';
+  const ok = Boolean(expected) && given.length === expected!.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected!));
+  if (!ok) throw new ApiError('forbidden');
+}
+
+/** The office moves a request, found by its id or its reference, with an optional note. */
+export async function officeMove(idOrReference: string, status: RequestStatus, note: string | null) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const match = isRequestId(idOrReference)
+      ? or(eq(requests.id, idOrReference), eq(requests.reference, idOrReference))
+      : eq(requests.reference, idOrReference);
+    const [row] = await tx.select().from(requests).where(match).limit(1).for('update');
+    if (!row) throw new ApiError('not_found');
+    return requestSummary(await moveRequest(tx as unknown as Db, row, status, 'office', note, { version: row.version + 1 }));
+  });
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
+import type { Db } from '@/lib/server/db/client';
+
+/** The current Umm al-Qura year in Makkah. */
+export function currentHijriYear(): number {
+  return toCalendar(today('Asia/Riyadh'), new IslamicUmalquraCalendar()).year;
+}
+
+/**
+ * The next reference, e.g. HJ-1448-000123: the type's code, the Hijri year of
+ * submission and a sequence per type and year. One statement, so two
+ * submissions at once never get the same number.
+ */
+export async function nextReference(db: Db, code: string, year = currentHijriYear()): Promise<string> {
+  const result = (await db.execute(sql`
+    insert into reference_counters (code, year, last) values (${code}, ${year}, 1)
+    on conflict (code, year) do update set last = reference_counters.last + 1
+    returning last`)) as unknown as { rows: { last: number }[] };
+  const last = Number(result.rows[0]!.last);
+  return `${code}-${year}-${String(last).padStart(6, '0')}`;
+}

@@ -1,0 +1,242 @@
+import 'server-only';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { documents, requestHistory, requests } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
+import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
+import { requestIssues, stepSchema } from '@/lib/requests/answers';
+import { encodeRule } from '@/lib/validation/rules';
+import { findRequestType, type RequestType } from './request-types';
+import { moveRequest } from './history';
+import { nextReference } from './references';
+import { ZodError, type z } from 'zod';
+
+export type RequestRow = typeof requests.$inferSelect;
+type DocumentRow = typeof documents.$inferSelect;
+type HistoryRow = typeof requestHistory.$inferSelect;
+
+export const PAGE_SIZE = 20;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The pilgrims of a request: the applicant and each companion, by the key documents use. */
+export function pilgrimsOf(data: Record<string, unknown>): string[] {
+  const companions = Array.isArray(data.companions) ? data.companions : [];
+  return ['applicant', ...companions.map((_, i) => `companion-${i}`)];
+}
+
+function applicantName(data: Record<string, unknown>): string | null {
+  const applicant = data.applicant as { name_latin?: unknown; name_ar?: unknown } | undefined;
+  const name = applicant?.name_latin || applicant?.name_ar;
+  return typeof name === 'string' && name ? name : null;
+}
+
+export function publicDocument(doc: DocumentRow) {
+  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
+}
+
+/** A request as its owner sees it in a list. */
+export function requestSummary(row: RequestRow) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    type: row.typeId,
+    status: row.status,
+    step: row.step,
+    completed_steps: row.completedSteps,
+    steps_total: REQUEST_STEPS.length,
+    pilgrims: row.pilgrims,
+    applicant_name: applicantName(row.data),
+    fee_minor: row.feeMinor,
+    currency: row.currency,
+    version: row.version,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    submitted_at: iso(row.submittedAt),
+  };
+}
+
+/** The whole request: answers, documents and the status timeline. */
+export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[]) {
+  return {
+    ...requestSummary(row),
+    data: row.data,
+    documents: docs.map(publicDocument),
+    history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) })),
+  };
+}
+
+/** The user's request, or 404: another user's request does not exist for them. */
+export async function ownRequest(db: Db, userId: string, id: string, lock = false): Promise<RequestRow> {
+  const query = db.select().from(requests).where(and(eq(requests.id, id), eq(requests.userId, userId))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new ApiError('not_found');
+  return row;
+}
+
+async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
+  const type = await findRequestType(row.typeId, db);
+  if (!type) throw new Error(`request ${row.id} has an unknown type ${row.typeId}`);
+  return type;
+}
+
+export async function createDraft(userId: string, typeId: string) {
+  const type = await findRequestType(typeId);
+  if (!type) throw new ApiError('validation_failed', { fields: { type: [] } });
+  const db = await getDb();
+  const [row] = await db.insert(requests).values({ userId, typeId: type.id, data: {} }).returning();
+  return requestDetails(row!, [], []);
+}
+
+export async function listRequests(userId: string, { status, page }: { status?: RequestStatus; page: number }) {
+  const db = await getDb();
+  // Drafts have their own list; the requests list never shows them.
+  const where = and(eq(requests.userId, userId), status ? eq(requests.status, status) : ne(requests.status, 'draft'));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(requests)
+      .where(where)
+      .orderBy(desc(requests.updatedAt), desc(requests.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ value: count() }).from(requests).where(where),
+  ]);
+  const totalCount = Number(total?.value ?? 0);
+  return {
+    items: rows.map(requestSummary),
+    meta: { page, per_page: PAGE_SIZE, total: totalCount, total_pages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) },
+  };
+}
+
+export async function getRequest(userId: string, id: string) {
+  const db = await getDb();
+  const row = await ownRequest(db, userId, id);
+  const [docs, history] = await Promise.all([
+    db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
+    db.select().from(requestHistory).where(eq(requestHistory.requestId, id)).orderBy(asc(requestHistory.createdAt)),
+  ]);
+  return requestDetails(row, docs, history);
+}
+
+/** Prefixes every issue's path, so a step's errors read like the whole request's. */
+function withPrefix(error: ZodError, prefix: string[]): ZodError {
+  return new ZodError(error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })));
+}
+
+/** Each pilgrim needs a passport scan and a photo. */
+async function documentIssues(db: Db, row: RequestRow, data: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
+  const docs = await db.select({ pilgrim: documents.pilgrim, kind: documents.kind }).from(documents).where(eq(documents.requestId, row.id));
+  const have = new Set(docs.map((d) => `${d.pilgrim}/${d.kind}`));
+  return pilgrimsOf(data).flatMap((pilgrim) =>
+    (['passport', 'photo'] as const)
+      .filter((kind) => !have.has(`${pilgrim}/${kind}`))
+      .map((kind) => ({ code: 'custom' as const, path: ['documents', pilgrim, kind], message: encodeRule('required'), input: undefined })),
+  );
+}
+
+/**
+ * Autosave of one step: `data` replaces that step's answers. Any text is kept
+ * (drafts hold unfinished answers); only `complete: true` ("Continue") checks
+ * the step and marks it done. A stale `version` → 409 with the newer request.
+ */
+export async function saveStep(
+  userId: string,
+  id: string,
+  input: { step: RequestStep; data: unknown; version: number; complete: boolean },
+) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict');
+    if (row.version !== input.version) {
+      const docs = await tx.select().from(documents).where(eq(documents.requestId, id));
+      throw new ApiError('conflict', { extra: { data: requestDetails(row, docs, []) } });
+    }
+    const data = { ...row.data };
+    if (input.step !== 'documents' && input.step !== 'review') data[input.step] = input.data ?? null;
+
+    let completed = row.completedSteps.filter((step) => step !== input.step);
+    if (input.complete) {
+      const type = await typeOf(tx as unknown as Db, row);
+      const schema = stepSchema(input.step, type);
+      if (schema) {
+        const result = await schema.safeParseAsync(data[input.step] ?? {});
+        if (!result.success) throw withPrefix(result.error, input.step === 'companions' ? ['companions'] : []);
+      }
+      if (input.step === 'documents') {
+        const issues = await documentIssues(tx as unknown as Db, row, data);
+        if (issues.length) throw new ZodError(issues);
+      }
+      completed = [...completed, input.step];
+    } else if (row.completedSteps.includes(input.step) && input.step !== 'documents' && input.step !== 'review') {
+      // Changed answers are checked again at the next "Continue".
+      completed = completed.filter((step) => step !== input.step);
+    } else {
+      completed = row.completedSteps;
+    }
+
+    const [saved] = await tx
+      .update(requests)
+      .set({
+        data,
+        step: input.step,
+        completedSteps: REQUEST_STEPS.filter((step) => completed.includes(step)),
+        pilgrims: pilgrimsOf(data).length,
+        version: sql`${requests.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(requests.id, id))
+      .returning();
+    return requestSummary(saved!);
+  });
+}
+
+export async function deleteDraft(userId: string, id: string) {
+  const db = await getDb();
+  const row = await ownRequest(db, userId, id);
+  if (row.status !== 'draft') throw new ApiError('conflict');
+  await db.delete(requests).where(and(eq(requests.id, id), eq(requests.status, 'draft')));
+}
+
+/**
+ * Checks the whole request and sends it: a draft gets its reference and fee
+ * and waits for payment; a request whose changes were asked for goes back to
+ * the office.
+ */
+export async function submitRequest(userId: string, id: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict');
+    const type = await typeOf(tx as unknown as Db, row);
+    const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx as unknown as Db, row, row.data))];
+    if (issues.length) throw new ZodError(issues);
+
+    const completedSteps = [...REQUEST_STEPS];
+    if (row.status === 'draft') {
+      const pilgrims = pilgrimsOf(row.data).length;
+      return requestSummary(
+        await moveRequest(tx as unknown as Db, row, 'pending_payment', 'user', null, {
+          reference: await nextReference(tx as unknown as Db, type.code),
+          feeMinor: type.feeMinor * pilgrims,
+          currency: type.currency,
+          pilgrims,
+          submittedAt: new Date(),
+          completedSteps,
+          version: row.version + 1,
+        }),
+      );
+    }
+    return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, version: row.version + 1 }));
+  });
+}
+
+export async function cancelRequest(userId: string, id: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    return requestSummary(await moveRequest(tx as unknown as Db, row, 'cancelled', 'user', null, { version: row.version + 1 }));
+  });
+}
