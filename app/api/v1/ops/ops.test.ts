@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { resetEnvForTests } from '@/lib/server/env';
+import { getDb } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import { companion, person, SERVICE } from '@/test/answers';
+import * as listRoute from '../requests/route';
+import * as oneRoute from '../requests/[id]/route';
+import * as submitRoute from '../requests/[id]/submit/route';
+import * as cancelRoute from '../requests/[id]/cancel/route';
+import * as opsRoute from './requests/[id]/status/route';
+
+withTestDatabase();
+
+const KEY = 'office-key-0123456789abcdef';
+
+function useOpsKey(key: string | undefined) {
+  if (key === undefined) delete process.env.OPS_API_KEY;
+  else process.env.OPS_API_KEY = key;
+  resetEnvForTests();
+}
+afterEach(() => useOpsKey(undefined));
+
+async function submitted(token: string) {
+  const { json } = await call(listRoute.POST, { token, body: { type: 'hajj' } });
+  const id = json!.data.id as string;
+  let version = 1;
+  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
+  }
+  const db = await getDb();
+  for (const pilgrim of ['applicant', 'companion-0']) {
+    for (const kind of ['passport', 'photo']) {
+      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
+    }
+  }
+  const result = await call(submitRoute.POST, { token, params: { id }, body: {} });
+  expect(result.status).toBe(200);
+  return { id, reference: result.json!.data.reference as string };
+}
+
+function move(idOrReference: string, body: Record<string, string>, key?: string) {
+  return call(opsRoute.POST, { params: { id: idOrReference }, body, headers: key ? { 'x-ops-key': key } : {}, locale: 'en' });
+}
+
+describe('POST /ops/requests/{id}/status', () => {
+  it('is refused to everyone while OPS_API_KEY is unset, and without the right key', async () => {
+    const { token } = await newUser();
+    const { id } = await submitted(token);
+    useOpsKey(undefined);
+    expect((await move(id, { status: 'submitted' }, KEY)).status).toBe(403);
+    useOpsKey(KEY);
+    expect((await move(id, { status: 'submitted' })).status).toBe(403);
+    expect((await move(id, { status: 'submitted' }, `${KEY}x`)).status).toBe(403);
+    // A user's token is no office key.
+    const asUser = await call(opsRoute.POST, { params: { id }, body: { status: 'submitted' }, token });
+    expect(asUser.status).toBe(403);
+  });
+
+  it('moves a request through review by id or reference, each move in the history with its note', async () => {
+    useOpsKey(KEY);
+    const { token } = await newUser();
+    const { id, reference } = await submitted(token);
+    expect((await move(reference, { status: 'submitted', note: 'Paid at the office counter' }, KEY)).json!.data.status).toBe('submitted');
+    expect((await move(id, { status: 'under_review' }, KEY)).json!.data.status).toBe('under_review');
+    expect((await move(reference, { status: 'changes_requested', note: 'The photo is blurred' }, KEY)).json!.data.status).toBe('changes_requested');
+
+    // The user answers the request for changes and sends it again.
+    const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    const saved = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'applicant', data: person({ mobile: '+966555555555' }), version: details.version, complete: true } });
+    expect(saved.status).toBe(200);
+    const again = await call(submitRoute.POST, { token, params: { id }, body: {} });
+    expect(again.json!.data.status).toBe('submitted');
+    expect(again.json!.data.reference).toBe(reference);
+
+    await move(id, { status: 'under_review' }, KEY);
+    expect((await move(id, { status: 'approved', note: 'Welcome' }, KEY)).json!.data.status).toBe('approved');
+
+    const history = (await call(oneRoute.GET, { token, params: { id } })).json!.data.history;
+    expect(history.map((h: { to: string }) => h.to)).toEqual([
+      'pending_payment', 'submitted', 'under_review', 'changes_requested', 'submitted', 'under_review', 'approved',
+    ]);
+    expect(history[1]).toMatchObject({ from: 'pending_payment', actor: 'office', note: 'Paid at the office counter' });
+    expect(history[3]).toMatchObject({ note: 'The photo is blurred' });
+  });
+
+  it('refuses a move the state machine does not allow with 409, and an unknown status with 422', async () => {
+    useOpsKey(KEY);
+    const { token } = await newUser();
+    const { id } = await submitted(token);
+    expect((await move(id, { status: 'approved' }, KEY)).status).toBe(409);
+    const unknown = await move(id, { status: 'lost' }, KEY);
+    expect(unknown.status).toBe(422);
+    expect(unknown.json!.error.fields.status).toEqual(['The Status field must be one of the listed choices']);
+    expect((await move('HJ-1400-999999', { status: 'submitted' }, KEY)).status).toBe(404);
+  });
+
+  it('the user cannot cancel once the office is reviewing', async () => {
+    useOpsKey(KEY);
+    const { token } = await newUser();
+    const { id } = await submitted(token);
+    await move(id, { status: 'submitted' }, KEY);
+    await move(id, { status: 'under_review' }, KEY);
+    expect((await call(cancelRoute.POST, { token, params: { id }, body: {} })).status).toBe(409);
+  });
+});

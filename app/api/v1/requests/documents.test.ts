@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { upload } from '@/test/api-form';
+import { newUser } from '@/test/accounts';
+import { companion, person, SERVICE } from '@/test/answers';
+import { jpegFile, pdfFile, pngFile } from '@/test/files';
+import * as listRoute from './route';
+import * as oneRoute from './[id]/route';
+import * as submitRoute from './[id]/submit/route';
+import * as documentsRoute from './[id]/documents/route';
+import * as documentRoute from './[id]/documents/[docId]/route';
+import * as downloadRoute from '../documents/[id]/route';
+
+withTestDatabase();
+
+async function draftWithCompanion(token: string) {
+  const { json } = await call(listRoute.POST, { token, body: { type: 'umrah' } });
+  const id = json!.data.id as string;
+  await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: [companion()], version: 1 } });
+  return id;
+}
+
+describe('POST /requests/{id}/documents', () => {
+  it('stores a passport scan (PDF, JPEG or PNG) and a photo (JPEG or PNG) by content', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    for (const [pilgrim, kind, file, mime] of [
+      ['applicant', 'passport', pdfFile(), 'application/pdf'],
+      ['applicant', 'photo', pngFile(), 'image/png'],
+      ['companion-0', 'passport', jpegFile('scan.jpg'), 'image/jpeg'],
+      ['companion-0', 'photo', jpegFile(), 'image/jpeg'],
+    ] as const) {
+      const { status, json } = await upload(documentsRoute.POST, { pilgrim, kind, file }, { token, params: { id } });
+      expect(status, JSON.stringify(json)).toBe(201);
+      expect(json.data).toMatchObject({ pilgrim, kind, mime });
+    }
+    const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    expect(details.documents).toHaveLength(4);
+  });
+
+  it('judges by content, not by name: 415 for a type the kind does not take', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const html = new File(['<html><script>alert(1)</script></html>'], 'photo.png', { type: 'image/png' });
+    const cases = [
+      { kind: 'photo', file: pdfFile('photo.png') },
+      { kind: 'photo', file: html },
+      { kind: 'passport', file: new File(['GIF89a....'], 'passport.pdf', { type: 'application/pdf' }) },
+    ];
+    for (const { kind, file } of cases) {
+      const { status, json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind, file }, { token, params: { id } });
+      expect(status).toBe(415);
+      expect(json.error.code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('413 for a file over its limit, 422 for an image that does not decode', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const big = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file: pdfFile('big.pdf', 2049 * 1024) }, { token, params: { id } });
+    expect(big.status).toBe(413);
+    const broken = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5])], 'photo.png', { type: 'image/png' });
+    const bad = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: broken }, { token, params: { id }, locale: 'ar' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.fields.file).toEqual(['هذا الملف ليس صورة قابلة للقراءة. يُرجى رفع صورة بصيغة JPG أو PNG.']);
+  });
+
+  it('needs a known pilgrim, a kind and a file', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const stranger = await upload(documentsRoute.POST, { pilgrim: 'companion-5', kind: 'photo', file: pngFile() }, { token, params: { id } });
+    expect(stranger.status).toBe(422);
+    expect(stranger.json.error.fields.pilgrim).toEqual(['There is no such pilgrim in this request.']);
+    const missing = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'visa' }, { token, params: { id } });
+    expect(missing.status).toBe(422);
+    expect(missing.json.error.fields).toEqual({
+      kind: ['The Document field must be one of the listed choices'],
+      file: ['The File field is required'],
+    });
+  });
+
+  it('a new upload replaces the previous one of the same kind', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile('first.png') }, { token, params: { id } });
+    await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: jpegFile('second.jpg') }, { token, params: { id } });
+    const docs = (await call(oneRoute.GET, { token, params: { id } })).json!.data.documents;
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ file_name: 'second.jpg', mime: 'image/jpeg' });
+  });
+
+  it('another user cannot upload to, read or delete someone else\'s documents', async () => {
+    const owner = await newUser();
+    const other = await newUser('Someone Else');
+    const id = await draftWithCompanion(owner.token);
+    const { json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token: owner.token, params: { id } });
+    const docId = json.data.id;
+    expect((await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token: other.token, params: { id } })).status).toBe(404);
+    expect((await call(downloadRoute.GET, { token: other.token, params: { id: docId } })).status).toBe(404);
+    expect((await call(documentRoute.DELETE, { method: 'DELETE', token: other.token, params: { id, docId } })).status).toBe(404);
+    expect((await call(downloadRoute.GET, { params: { id: docId } })).status).toBe(401);
+  });
+});
+
+describe('GET /documents/{id} and DELETE', () => {
+  it('downloads the same bytes to the owner, by token or by session cookie, as an attachment', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const file = pngFile('my photo.png');
+    const { json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file }, { token, params: { id } });
+    for (const auth of [{ authorization: `Bearer ${token}` }, { cookie: `session=${token}` }]) {
+      const response = await downloadRoute.GET(new Request(`http://portal.test/api/v1/documents/${json.data.id}`, { headers: auth }), {
+        params: Promise.resolve({ id: json.data.id }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''my%20photo.png");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array(await file.arrayBuffer()));
+    }
+  });
+
+  it('DELETE removes the document and its file', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const { json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token, params: { id } });
+    expect((await call(documentRoute.DELETE, { method: 'DELETE', token, params: { id, docId: json.data.id } })).status).toBe(204);
+    expect((await call(downloadRoute.GET, { token, params: { id: json.data.id } })).status).toBe(404);
+  });
+});
+
+describe('a whole application through the API', () => {
+  it('answers, uploads and submit: the request waits for payment with a reference', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    let version = 2;
+    for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]]] as const) {
+      const { json } = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } });
+      version = json!.data.version;
+    }
+    for (const pilgrim of ['applicant', 'companion-0']) {
+      await upload(documentsRoute.POST, { pilgrim, kind: 'passport', file: pdfFile() }, { token, params: { id } });
+      await upload(documentsRoute.POST, { pilgrim, kind: 'photo', file: pngFile() }, { token, params: { id } });
+    }
+    for (const [step, data] of [['documents', {}], ['review', {}], ['declaration', { declaration: true }]] as const) {
+      const { status, json } = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } });
+      expect(status, JSON.stringify(json)).toBe(200);
+      version = json!.data.version;
+    }
+    const { status, json } = await call(submitRoute.POST, { token, params: { id }, body: {} });
+    expect(status).toBe(200);
+    expect(json!.data).toMatchObject({ status: 'pending_payment', pilgrims: 2 });
+    expect(json!.data.reference).toMatch(/^UM-\d{4}-\d{6}$/);
+  });
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { fileField, rules, textField } from '@/lib/validation/rules';
+
+export const DOCUMENT_KINDS = ['passport', 'photo'] as const;
+
+/** An upload: whose document, which one, and the file (checked by content on the server). */
+export const uploadDocumentSchema = z.object({
+  pilgrim: textField([rules.regex(/^(applicant|companion-\d{1,2})$/)]),
+  kind: textField([rules.one_of(DOCUMENT_KINDS)]).transform((kind) => kind as (typeof DOCUMENT_KINDS)[number]),
+  file: fileField([]),
+});

@@ -1,0 +1,77 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { documents, requests } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import { fileStorage } from '@/lib/server/uploads/storage';
+import { inspectDocument, type DocumentKind } from '@/lib/server/uploads/inspect';
+import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
+import type { Translate } from '@/lib/validation/localize';
+import { ownRequest, pilgrimsOf, publicDocument } from './requests';
+
+/**
+ * Stores a pilgrim's passport scan or photo after checking its content. A new
+ * upload replaces the pilgrim's previous file of that kind.
+ */
+export async function uploadDocument(
+  userId: string,
+  requestId: string,
+  input: { pilgrim: string; kind: DocumentKind; file: File },
+  t: Translate,
+) {
+  const db = await getDb();
+  const row = await ownRequest(db, userId, requestId);
+  if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict');
+  if (!pilgrimsOf(row.data).includes(input.pilgrim)) {
+    throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
+  }
+  const inspected = await inspectDocument(input.kind, input.file, { notAnImage: t('ApiErrors.not_an_image') });
+  const key = `requests/${requestId}/${randomUUID()}`;
+  await fileStorage().put(key, new Uint8Array(await input.file.arrayBuffer()), inspected.mime);
+
+  const fileName = input.file.name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || `${input.kind}.${inspected.extension}`;
+  const { saved, replaced } = await db.transaction(async (tx) => {
+    const old = await tx
+      .delete(documents)
+      .where(and(eq(documents.requestId, requestId), eq(documents.pilgrim, input.pilgrim), eq(documents.kind, input.kind)))
+      .returning({ storageKey: documents.storageKey });
+    const [doc] = await tx
+      .insert(documents)
+      .values({ requestId, pilgrim: input.pilgrim, kind: input.kind, fileName, mime: inspected.mime, size: inspected.size, storageKey: key })
+      .returning();
+    return { saved: doc!, replaced: old };
+  });
+  // The old files go after the new row is in place: a crash leaves an orphan file, never a missing document.
+  await Promise.all(replaced.map((doc) => fileStorage().delete(doc.storageKey)));
+  return publicDocument(saved);
+}
+
+async function ownDocument(db: Db, userId: string, documentId: string) {
+  const [row] = await db
+    .select({ doc: documents, status: requests.status })
+    .from(documents)
+    .innerJoin(requests, eq(requests.id, documents.requestId))
+    .where(and(eq(documents.id, documentId), eq(requests.userId, userId)))
+    .limit(1);
+  if (!row) throw new ApiError('not_found');
+  return row;
+}
+
+export async function removeDocument(userId: string, requestId: string, documentId: string) {
+  const db = await getDb();
+  const { doc, status } = await ownDocument(db, userId, documentId);
+  if (doc.requestId !== requestId) throw new ApiError('not_found');
+  if (!EDITABLE_STATUSES.includes(status as RequestStatus)) throw new ApiError('conflict');
+  await db.delete(documents).where(eq(documents.id, documentId));
+  await fileStorage().delete(doc.storageKey);
+}
+
+/** The file, for its owner only. */
+export async function readDocument(userId: string, documentId: string) {
+  const db = await getDb();
+  const { doc } = await ownDocument(db, userId, documentId);
+  const stored = await fileStorage().get(doc.storageKey);
+  if (!stored) throw new ApiError('not_found');
+  return { doc, data: stored.data };
+}
