@@ -109,7 +109,8 @@ describe('GET /documents/{id} and DELETE', () => {
     const id = await draftWithCompanion(token);
     const file = pngFile('my photo.png');
     const { json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file }, { token, params: { id } });
-    for (const auth of [{ authorization: `Bearer ${token}` }, { cookie: `session=${token}` }]) {
+    const auths: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { cookie: `session=${token}` }];
+    for (const auth of auths) {
       const response = await downloadRoute.GET(new Request(`http://portal.test/api/v1/documents/${json.data.id}`, { headers: auth }), {
         params: Promise.resolve({ id: json.data.id }),
       });
