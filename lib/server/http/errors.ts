@@ -39,6 +39,8 @@ export class ApiError extends Error {
       fields?: Record<string, string[]>;
       headers?: Record<string, string>;
       values?: Record<string, string | number>;
+      /** A more precise message than the code's own (a key of ApiErrors). */
+      messageKey?: string;
       /** Beside `error` in the answer, e.g. the newer request with a 409. */
       extra?: Record<string, unknown>;
     } = {},

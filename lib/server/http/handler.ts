@@ -37,7 +37,7 @@ export function errorResponse(request: Request, error: unknown): Response {
     if (error.status === 401) headers.append('Set-Cookie', clearedSessionCookie());
     const body: { code: string; message: string; fields?: Record<string, string[]> } = {
       code: error.code,
-      message: t(`ApiErrors.${error.code}`, error.options.values),
+      message: t(`ApiErrors.${error.options.messageKey ?? error.code}`, error.options.values),
     };
     if (error.options.fields) body.fields = error.options.fields;
     return Response.json({ ...error.options.extra, error: body }, { status: error.status, headers });

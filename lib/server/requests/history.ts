@@ -22,13 +22,13 @@ export async function moveRequest(
   changes: Partial<typeof requests.$inferInsert> = {},
 ) {
   const from = request.status as RequestStatus;
-  if (!TRANSITIONS[from]?.[actor].includes(to)) throw new ApiError('conflict');
+  if (!TRANSITIONS[from]?.[actor].includes(to)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   const [moved] = await tx
     .update(requests)
     .set({ ...changes, status: to, updatedAt: new Date() })
     .where(and(eq(requests.id, request.id), eq(requests.status, from)))
     .returning();
-  if (!moved) throw new ApiError('conflict');
+  if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note });
   return moved;
 }
