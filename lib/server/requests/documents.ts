@@ -22,7 +22,7 @@ export async function uploadDocument(
 ) {
   const db = await getDb();
   const row = await ownRequest(db, userId, requestId);
-  if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict');
+  if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   if (!pilgrimsOf(row.data).includes(input.pilgrim)) {
     throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
   }
@@ -62,7 +62,7 @@ export async function removeDocument(userId: string, requestId: string, document
   const db = await getDb();
   const { doc, status } = await ownDocument(db, userId, documentId);
   if (doc.requestId !== requestId) throw new ApiError('not_found');
-  if (!EDITABLE_STATUSES.includes(status as RequestStatus)) throw new ApiError('conflict');
+  if (!EDITABLE_STATUSES.includes(status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await db.delete(documents).where(eq(documents.id, documentId));
   await fileStorage().delete(doc.storageKey);
 }

@@ -149,7 +149,7 @@ export async function saveStep(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
-    if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict');
+    if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     if (row.version !== input.version) {
       const docs = await tx.select().from(documents).where(eq(documents.requestId, id));
       throw new ApiError('conflict', { extra: { data: requestDetails(row, docs, []) } });
@@ -196,7 +196,7 @@ export async function saveStep(
 export async function deleteDraft(userId: string, id: string) {
   const db = await getDb();
   const row = await ownRequest(db, userId, id);
-  if (row.status !== 'draft') throw new ApiError('conflict');
+  if (row.status !== 'draft') throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await db.delete(requests).where(and(eq(requests.id, id), eq(requests.status, 'draft')));
 }
 
@@ -209,7 +209,7 @@ export async function submitRequest(userId: string, id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
-    if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict');
+    if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const type = await typeOf(tx as unknown as Db, row);
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx as unknown as Db, row, row.data))];
     if (issues.length) throw new ZodError(issues);
