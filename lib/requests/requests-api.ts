@@ -1,0 +1,114 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { RequestStatus } from './statuses';
+import type { RequestStep } from './steps';
+
+// The requests' data access: types, fetchers, query keys and hooks in one place.
+
+export type RequestTypeInfo = {
+  id: 'hajj' | 'umrah';
+  code: string;
+  name: { en: string; ar: string };
+  fee_minor: number;
+  currency: string;
+  season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
+  companion_limit: number;
+  packages: string[];
+};
+
+export type RequestSummary = {
+  id: string;
+  reference: string | null;
+  type: 'hajj' | 'umrah';
+  status: RequestStatus;
+  step: RequestStep;
+  completed_steps: RequestStep[];
+  steps_total: number;
+  pilgrims: number;
+  applicant_name: string | null;
+  fee_minor: number | null;
+  currency: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+};
+
+export type RequestDocument = { id: string; pilgrim: string; kind: 'passport' | 'photo'; file_name: string; mime: string; size: number; created_at: string };
+export type RequestHistoryEntry = { from: RequestStatus | null; to: RequestStatus; actor: 'user' | 'office' | 'system'; note: string | null; at: string };
+
+export type RequestDetails = RequestSummary & {
+  data: Record<string, unknown>;
+  documents: RequestDocument[];
+  history: RequestHistoryEntry[];
+};
+
+export type Page<T> = { data: T[]; meta: { page: number; per_page: number; total: number; total_pages: number } };
+
+export const requestKeys = {
+  types: ['request-types'] as const,
+  list: (status: string | undefined, page: number) => ['requests', 'list', status ?? 'all', page] as const,
+  one: (id: string) => ['requests', 'one', id] as const,
+};
+
+export const fetchRequestTypes = async () => (await apiRequest<{ data: RequestTypeInfo[] }>('/request-types')).data;
+
+export function useRequestTypes() {
+  return useQuery({ queryKey: requestKeys.types, queryFn: fetchRequestTypes, staleTime: 5 * 60_000 });
+}
+
+export function fetchRequests(status: RequestStatus | undefined, page: number) {
+  const query = new URLSearchParams({ page: String(page) });
+  if (status) query.set('status', status);
+  return apiRequest<Page<RequestSummary>>(`/requests?${query}`);
+}
+
+/** The user's requests (drafts only when status is 'draft'), a page at a time. */
+export function useRequests(status: RequestStatus | undefined, page: number) {
+  return useQuery({ queryKey: requestKeys.list(status, page), queryFn: () => fetchRequests(status, page), placeholderData: keepPreviousData });
+}
+
+export const fetchRequest = async (id: string) => (await apiRequest<{ data: RequestDetails }>(`/requests/${id}`)).data;
+
+export function useRequest(id: string) {
+  return useQuery({ queryKey: requestKeys.one(id), queryFn: () => fetchRequest(id) });
+}
+
+export function useCreateRequest() {
+  return useMutation({
+    mutationFn: async (type: string) => (await apiRequest<{ data: RequestDetails }>('/requests', { method: 'POST', body: { type }, objectMode: true })).data,
+  });
+}
+
+function useInvalidateRequests() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['requests'] });
+}
+
+export function useDeleteDraft() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({ mutationFn: (id: string) => apiRequest(`/requests/${id}`, { method: 'DELETE' }), onSuccess: invalidate });
+}
+
+export function useCancelRequest() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/cancel`, { method: 'POST', body: {} })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useSubmitRequest() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/submit`, { method: 'POST', body: {} })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** The download address of a document; the session cookie authenticates it. */
+export function documentUrl(documentId: string) {
+  return `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/documents/${documentId}`;
+}
