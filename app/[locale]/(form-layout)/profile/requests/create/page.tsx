@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { WizardIntro } from '@/components/wizard/wizard-intro';
+import { CreateRequest } from '@/components/wizard/create-request';
 import { WizardSteps } from '@/components/wizard/wizard-steps';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
@@ -15,7 +15,7 @@ export default async function CreateRequestPage({ params }: LocaleParams) {
       <div className="mx-auto max-w-3xl px-4 py-8">
         <h1 className="mb-6 text-2xl font-bold">{t('create')}</h1>
         <SignedInGate>
-          <WizardIntro />
+          <CreateRequest />
         </SignedInGate>
       </div>
     </>

@@ -1,8 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { DraftMissing } from '@/components/wizard/draft-missing';
-import { WizardSteps } from '@/components/wizard/wizard-steps';
+import { RequestWizard } from '@/components/wizard/request-wizard';
 import { isRequestId } from '@/lib/requests/request-id';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
@@ -18,13 +17,12 @@ export default async function Page({ params, searchParams }: Props) {
   const t = await getTranslations('Titles');
   return (
     <>
-      <WizardSteps />
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <h1 className="mb-6 text-2xl font-bold">{t('complete')}</h1>
-        <SignedInGate>
-          <DraftMissing />
-        </SignedInGate>
+      <div className="mx-auto max-w-3xl px-4 pt-8">
+        <h1 className="text-2xl font-bold">{t('complete')}</h1>
       </div>
+      <SignedInGate>
+        <RequestWizard id={id} mode="complete" />
+      </SignedInGate>
     </>
   );
 }

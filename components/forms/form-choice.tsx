@@ -1,0 +1,63 @@
+'use client';
+
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { FieldError, Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { focusRing } from '@/components/ui/focus-ring';
+import { useFieldMessage } from './use-field-message';
+
+type Props<T extends FieldValues> = {
+  control: Control<T>;
+  name: Path<T>;
+  formId: string;
+  label: string;
+  options: readonly { value: string; label: string; description?: string }[];
+  /** Checked at once: a committed choice. */
+  onCommit?: () => void;
+  orientation?: 'horizontal' | 'vertical';
+};
+
+/** A radio group bound to react-hook-form; a choice is checked as soon as it is made. */
+export function FormChoice<T extends FieldValues>({ control, name, formId, label, options, onCommit, orientation = 'horizontal' }: Props<T>) {
+  const message = useFieldMessage();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <RadioGroup
+          id={`${formId}-${name}`}
+          name={field.name}
+          value={(field.value as string | undefined) || null}
+          onChange={(value) => {
+            field.onChange(value);
+            onCommit?.();
+          }}
+          validationBehavior="aria"
+          isInvalid={fieldState.invalid}
+          orientation={orientation}
+          className="flex flex-col gap-2"
+        >
+          <Label className="text-sm font-semibold">{label}</Label>
+          <div className={orientation === 'horizontal' ? 'flex flex-wrap gap-4' : 'flex flex-col gap-2'}>
+            {options.map((option) => (
+              <Radio key={option.value} value={option.value} className="group flex cursor-default items-start gap-2">
+                {({ isSelected, isFocusVisible }) => (
+                  <>
+                    <span
+                      className={`mt-0.5 size-5 shrink-0 rounded-full border-2 border-brand-700 bg-white ${isSelected ? 'border-[6px]' : ''} ${focusRing({ isFocusVisible })}`}
+                    />
+                    <span className="flex flex-col">
+                      <span>{option.label}</span>
+                      {option.description && <Text slot="description" className="text-sm text-muted">{option.description}</Text>}
+                    </span>
+                  </>
+                )}
+              </Radio>
+            ))}
+          </div>
+          <FieldError className="text-sm font-medium text-red-700">{message(name, fieldState.error?.message)}</FieldError>
+        </RadioGroup>
+      )}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { useCreateRequest, useRequestTypes } from '@/lib/requests/requests-api';
+import { Button } from '@/components/ui/button';
+import { gregorianEquivalent } from '@/components/ui/hijri-date-field';
+import { WizardIntro } from './wizard-intro';
+
+/** Choosing the service starts a draft, then the steps begin. */
+export function CreateRequest() {
+  const t = useTranslations('Wizard');
+  const locale = useLocale();
+  const router = useRouter();
+  const types = useRequestTypes();
+  const create = useCreateRequest();
+  const money = (minor: number, currency: string) =>
+    new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency }).format(minor / 100);
+
+  return (
+    <div className="space-y-6">
+      <WizardIntro />
+      <section aria-labelledby="choose-title" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="choose-title" className="text-lg font-semibold">
+          {t('chooseService')}
+        </h2>
+        {create.isError && (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {create.error.message}
+          </p>
+        )}
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {(types.data ?? []).map((type) => (
+            <li key={type.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
+              <h3 className="text-lg font-semibold text-brand-800">{type.name[locale === 'ar' ? 'ar' : 'en']}</h3>
+              <p className="text-sm text-muted">{t('feePerPilgrim', { fee: money(type.fee_minor, type.currency) })}</p>
+              <p className="text-sm text-muted">
+                {t('season', {
+                  start: `${type.season.start} (${gregorianEquivalent(type.season.start, locale) ?? ''})`,
+                  end: `${type.season.end} (${gregorianEquivalent(type.season.end, locale) ?? ''})`,
+                })}
+              </p>
+              <Button
+                className="mt-2 self-start"
+                isPending={create.isPending && create.variables === type.id}
+                onPress={async () => {
+                  const draft = await create.mutateAsync(type.id);
+                  router.replace({ pathname: '/profile/requests/drafts/complete', query: { id: draft.id } });
+                }}
+              >
+                {t('startType', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {types.isPending && <div className="min-h-32" aria-busy="true" />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useMemo } from 'react';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useLocale, useTranslations } from 'next-intl';
+import { GENDERS, RELATIONS } from '@/lib/requests/answers';
+import { countryOptions } from '@/lib/requests/countries';
+import { FormChoice } from '@/components/forms/form-choice';
+import { FormHijriDate } from '@/components/forms/form-hijri-date';
+import { FormSelect } from '@/components/forms/form-select';
+import { FormTextField } from '@/components/forms/form-text-field';
+
+/**
+ * The personal fields of a pilgrim, the same for the applicant and each
+ * companion (who also gives the relation). `prefix` places them in the form,
+ * e.g. `companions.2.`.
+ */
+export function PersonFields<T extends FieldValues>({
+  control,
+  formId,
+  prefix = '',
+  withRelation = false,
+  onCommit,
+}: {
+  control: Control<T>;
+  formId: string;
+  prefix?: string;
+  withRelation?: boolean;
+  onCommit: (name: string) => void;
+}) {
+  const t = useTranslations('Fields');
+  const w = useTranslations('Wizard');
+  const locale = useLocale();
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const name = (field: string) => `${prefix}${field}` as Path<T>;
+
+  return (
+    <div className="grid gap-4">
+      {withRelation && (
+        <FormSelect
+          control={control}
+          formId={formId}
+          name={name('relation')}
+          label={t('relation')}
+          options={RELATIONS.map((value) => ({ value, label: w(`relations.${value}`) }))}
+          onCommit={() => onCommit(name('relation'))}
+        />
+      )}
+      <FormTextField control={control} formId={formId} name={name('name_ar')} label={t('name_ar')} dir="rtl" lang="ar" />
+      <FormTextField control={control} formId={formId} name={name('name_latin')} label={t('name_latin')} description={w('hints.nameLatin')} dir="ltr" lang="en" autoComplete="off" />
+      <FormChoice
+        control={control}
+        formId={formId}
+        name={name('gender')}
+        label={t('gender')}
+        options={GENDERS.map((value) => ({ value, label: w(`genders.${value}`) }))}
+        onCommit={() => onCommit(name('gender'))}
+      />
+      <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} />
+      <FormSelect control={control} formId={formId} name={name('nationality')} label={t('nationality')} options={countries} onCommit={() => onCommit(name('nationality'))} />
+      <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
+      <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
+      <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={w('hints.passportExpiry')} />
+      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} type="tel" dir="ltr" />
+      <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
+    </div>
+  );
+}

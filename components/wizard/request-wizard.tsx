@@ -1,0 +1,98 @@
+'use client';
+
+import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { usePathname, useRouter } from '@/i18n/navigation';
+import { ApiClientError } from '@/lib/api-client';
+import { EDITABLE_STATUSES } from '@/lib/requests/statuses';
+import { firstUnfinishedStep, isRequestStep, REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
+import { useRequest, useRequestTypes, useSubmitRequest, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
+import { Dialog } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { DraftMissing } from './draft-missing';
+import { Confirmation } from './confirmation';
+import { SavedIndicator } from './saved-indicator';
+import { WizardSteps } from './wizard-steps';
+import { useDraft } from './use-draft';
+import { ServiceStep } from './steps/service-step';
+import { ApplicantStep } from './steps/applicant-step';
+import { CompanionsStep } from './steps/companions-step';
+import { DocumentsStep } from './steps/documents-step';
+import { ReviewStep } from './steps/review-step';
+import { DeclarationStep } from './steps/declaration-step';
+
+/** Loads the request, then runs the steps; a request that is not the user's, or gone, shows the missing state. */
+export function RequestWizard({ id, mode }: { id: string; mode: 'complete' | 'edit' }) {
+  const request = useRequest(id);
+  const types = useRequestTypes();
+  const t = useTranslations('Wizard');
+  if (request.error instanceof ApiClientError && request.error.status === 404) return <DraftMissing />;
+  if (request.error || types.error) return <p role="alert" className="text-red-700">{t('loadFailed')}</p>;
+  if (!request.data || !types.data) return <div className="min-h-96" aria-busy="true" />;
+  const type = types.data.find((candidate) => candidate.id === request.data.type);
+  if (!type) return <DraftMissing />;
+  return <Wizard key={request.data.id} request={request.data} type={type} mode={mode} />;
+}
+
+function Wizard({ request, type, mode }: { request: RequestDetails; type: RequestTypeInfo; mode: 'complete' | 'edit' }) {
+  const t = useTranslations('Wizard');
+  const locale = useLocale();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const draft = useDraft(request);
+  const submitRequest = useSubmitRequest();
+  // /drafts/complete is for drafts, /edit for what may still change; anything else was sent already.
+  const [submitted, setSubmitted] = useState(mode === 'complete' ? request.status !== 'draft' : !EDITABLE_STATUSES.includes(request.status));
+
+  const asked = search.get('step');
+  const step: RequestStep = isRequestStep(asked) ? asked : firstUnfinishedStep(draft.completed);
+  const fromReview = search.get('from') === 'review';
+
+  function go(next: RequestStep, from?: 'review') {
+    void draft.flush();
+    const query: Record<string, string> = { id: request.id, step: next };
+    if (from) query.from = from;
+    router.push({ pathname, query });
+    window.scrollTo({ top: 0 });
+  }
+  const index = REQUEST_STEPS.indexOf(step);
+  const next = () => go(fromReview && step !== 'review' ? 'review' : (REQUEST_STEPS[index + 1] ?? 'declaration'));
+  const back = index > 0 ? () => go(REQUEST_STEPS[index - 1]!) : undefined;
+
+  if (submitted) return <Confirmation id={request.id} />;
+
+  const common = { draft, onDone: next, onBack: back };
+  return (
+    <>
+      <WizardSteps current={step} completed={draft.completed} />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm font-semibold text-brand-800">{t('stepOf', { number: index + 1, total: REQUEST_STEPS.length })}</p>
+          <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
+        </div>
+        {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
+        {step === 'applicant' && <ApplicantStep key={step} {...common} />}
+        {step === 'companions' && <CompanionsStep key={step} {...common} type={type} />}
+        {step === 'documents' && <DocumentsStep key={step} {...common} requestId={request.id} documents={request.documents} locale={locale} />}
+        {step === 'review' && <ReviewStep key={step} {...common} type={type} documents={request.documents} onChange={(target) => go(target, 'review')} />}
+        {step === 'declaration' && (
+          <DeclarationStep key={step} draft={draft} onBack={back} submit={() => (request.status === 'pending_payment' ? Promise.resolve() : submitRequest.mutateAsync(request.id))} onSubmitted={() => setSubmitted(true)} />
+        )}
+      </div>
+      <Dialog title={t('conflict.title')} role="alertdialog" isOpen={draft.conflict} onOpenChange={(open) => !open && draft.dismissConflict()}>
+        {({ close }) => (
+          <>
+            <p className="text-muted">{t('conflict.body')}</p>
+            <div className="mt-6 flex justify-end">
+              <Button onPress={close} autoFocus>
+                {t('conflict.ok')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useFieldArray } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
+import { z } from 'zod';
+import { companionsSchema } from '@/lib/requests/answers';
+import type { RequestTypeInfo } from '@/lib/requests/requests-api';
+import { Button } from '@/components/ui/button';
+import { StepShell } from '../step-shell';
+import { PersonFields } from '../person-fields';
+import { useStepForm } from '../use-step-form';
+import { emptyPerson, type PersonValues } from './applicant-step';
+import type { StepProps } from './step-props';
+
+type Companion = PersonValues & { relation: string };
+type Values = { companions: Companion[] };
+
+function companionOf(saved: unknown): Companion {
+  return { ...emptyPerson(saved), relation: ((saved ?? {}) as { relation?: string }).relation ?? '' };
+}
+
+export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { type: RequestTypeInfo }) {
+  const t = useTranslations('Wizard');
+  const saved = Array.isArray(draft.answers.companions) ? draft.answers.companions : [];
+  const { form, summary, attempt, submit } = useStepForm<Values>({
+    draft,
+    step: 'companions',
+    schema: z.object({ companions: companionsSchema(type.companion_limit) }),
+    defaults: { companions: saved.map(companionOf) },
+    toData: (values) => values.companions ?? [],
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'companions' });
+  const full = fields.length >= type.companion_limit;
+
+  return (
+    <StepShell
+      formId="companions"
+      title={t('steps.companions')}
+      lead={t('companionsLead', { limit: type.companion_limit })}
+      summary={summary}
+      attempt={attempt}
+      onSubmit={submit(onDone)}
+      onBack={onBack}
+      onBlur={() => void draft.flush()}
+      isPending={form.formState.isSubmitting}
+    >
+      {fields.length === 0 && <p className="rounded-lg bg-sand-100 p-4 text-muted">{t('noCompanions')}</p>}
+      <ol className="flex flex-col gap-6">
+        {fields.map((field, index) => (
+          <li key={field.id}>
+            <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
+              <legend className="px-1 text-lg font-semibold">{t('companionNumber', { number: index + 1 })}</legend>
+              <PersonFields
+                control={form.control}
+                formId="companions"
+                prefix={`companions.${index}.`}
+                withRelation
+                onCommit={(name) => void form.trigger(name as `companions.${number}.relation`)}
+              />
+              <Button variant="secondary" className="mt-4" onPress={() => remove(index)}>
+                {t('removeCompanion', { number: index + 1 })}
+              </Button>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div>
+        <Button variant="secondary" isDisabled={full} onPress={() => append(companionOf({}))}>
+          {t('addCompanion')}
+        </Button>
+        {full && <p className="mt-2 text-sm text-muted">{t('companionLimitReached', { limit: type.companion_limit })}</p>}
+      </div>
+    </StepShell>
+  );
+}

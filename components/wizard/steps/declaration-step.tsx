@@ -1,0 +1,60 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { useFieldMessage } from '@/components/forms/use-field-message';
+import { StepShell } from '../step-shell';
+import type { StepProps } from './step-props';
+
+/** The declaration, then the whole request goes to the office. */
+export function DeclarationStep({ draft, onBack, onSubmitted, submit }: Omit<StepProps, 'onDone'> & { onSubmitted: () => void; submit: () => Promise<unknown> }) {
+  const t = useTranslations('Wizard');
+  const message = useFieldMessage();
+  const accepted = (draft.answers.declaration as { declaration?: boolean } | undefined)?.declaration === true;
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [pending, setPending] = useState(false);
+
+  return (
+    <StepShell
+      formId="declaration"
+      title={t('steps.declaration')}
+      summary={summary}
+      attempt={attempt}
+      onBack={onBack}
+      isPending={pending}
+      continueLabel={t('submit')}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setPending(true);
+        try {
+          await draft.complete('declaration', { declaration: accepted });
+          await submit();
+          onSubmitted();
+        } catch (error) {
+          const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
+          setSummary(
+            entries.length
+              ? entries.map(([field, messages]) => ({ field: field.replace(/\./g, '-'), message: message(field, messages[0]) ?? '' }))
+              : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('uploadOffline') }],
+          );
+          setAttempt((n) => n + 1);
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      <div className="rounded-xl border border-slate-200 bg-white p-4 text-muted">
+        <p>{t('declarationText')}</p>
+      </div>
+      <div id="declaration-declaration" tabIndex={-1}>
+        <Checkbox isSelected={accepted} onChange={(value) => draft.update('declaration', { declaration: value })}>
+          {t('declarationCheckbox')}
+        </Checkbox>
+      </div>
+    </StepShell>
+  );
+}

@@ -1,0 +1,151 @@
+'use client';
+
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileTrigger } from 'react-aria-components';
+import { useTranslations } from 'next-intl';
+import { API_BASE_URL, ApiClientError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth/auth-store';
+import { documentUrl, requestKeys, type RequestDocument } from '@/lib/requests/requests-api';
+import { Button } from '@/components/ui/button';
+import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { StepShell } from '../step-shell';
+import type { StepProps } from './step-props';
+
+const KINDS = [
+  { kind: 'passport', accept: ['application/pdf', 'image/jpeg', 'image/png'] },
+  { kind: 'photo', accept: ['image/jpeg', 'image/png'] },
+] as const;
+
+type Upload = { progress: number; error?: string };
+
+/** Sends a file with XMLHttpRequest, the one browser API that reports upload progress. */
+function sendFile(requestId: string, pilgrim: string, kind: string, file: File, locale: string, onProgress: (percent: number) => void) {
+  return new Promise<RequestDocument>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE_URL}/requests/${requestId}/documents`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', locale);
+    const token = useAuthStore.getState().token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => {
+      const body = (() => {
+        try {
+          return JSON.parse(xhr.responseText);
+        } catch {
+          return null;
+        }
+      })();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body.data);
+      else reject(new ApiClientError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    const form = new FormData();
+    form.append('pilgrim', pilgrim);
+    form.append('kind', kind);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export function DocumentsStep({ draft, requestId, documents, locale, onDone, onBack }: StepProps & { requestId: string; documents: RequestDocument[]; locale: string }) {
+  const t = useTranslations('Wizard');
+  const fields = useTranslations('Fields');
+  const queryClient = useQueryClient();
+  const [docs, setDocs] = useState(documents);
+  const [uploads, setUploads] = useState<Record<string, Upload>>({});
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [pending, setPending] = useState(false);
+
+  const companions = Array.isArray(draft.answers.companions) ? (draft.answers.companions as { name_latin?: string; name_ar?: string }[]) : [];
+  const applicant = (draft.answers.applicant ?? {}) as { name_latin?: string; name_ar?: string };
+  const pilgrims = [
+    { key: 'applicant', name: (locale === 'ar' ? applicant.name_ar : applicant.name_latin) || t('mainApplicant') },
+    ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: i + 1 }) })),
+  ];
+
+  async function upload(pilgrim: string, kind: string, file: File) {
+    const slot = `${pilgrim}/${kind}`;
+    setUploads((all) => ({ ...all, [slot]: { progress: 0 } }));
+    try {
+      const doc = await sendFile(requestId, pilgrim, kind, file, locale, (progress) => setUploads((all) => ({ ...all, [slot]: { progress } })));
+      setDocs((all) => [...all.filter((d) => !(d.pilgrim === pilgrim && d.kind === kind)), doc]);
+      setUploads((all) => ({ ...all, [slot]: { progress: 100 } }));
+      void queryClient.invalidateQueries({ queryKey: requestKeys.one(requestId) });
+    } catch (error) {
+      const message =
+        error instanceof ApiClientError ? (Object.values(error.fields)[0]?.[0] ?? error.message) : t('uploadOffline');
+      setUploads((all) => ({ ...all, [slot]: { progress: 0, error: message } }));
+    }
+  }
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await draft.complete('documents', {});
+      onDone();
+    } catch (error) {
+      const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
+      setSummary(
+        entries.length
+          ? entries.map(([field, messages]) => {
+              const [, pilgrim, kind] = field.split('.');
+              const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? pilgrim;
+              return { field: `${pilgrim}-${kind}`, message: t('documentMissing', { document: fields(kind ?? 'file'), pilgrim: who ?? '' }) || messages[0] || '' };
+            })
+          : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('uploadOffline') }],
+      );
+      setAttempt((n) => n + 1);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={summary} attempt={attempt} onSubmit={onSubmit} onBack={onBack} isPending={pending}>
+      {pilgrims.map((pilgrim) => (
+        <section key={pilgrim.key} aria-labelledby={`docs-${pilgrim.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
+          <h3 id={`docs-${pilgrim.key}`} className="font-semibold">
+            <bdi>{pilgrim.name}</bdi>
+          </h3>
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+            {KINDS.map(({ kind, accept }) => {
+              const doc = docs.find((d) => d.pilgrim === pilgrim.key && d.kind === kind);
+              const state = uploads[`${pilgrim.key}/${kind}`];
+              const busy = state && state.progress < 100 && !state.error;
+              return (
+                <li key={kind} className="flex flex-col gap-2">
+                  <span className="text-sm font-semibold">{fields(kind)}</span>
+                  <span className="text-sm text-muted">{t(`documentRules.${kind}`)}</span>
+                  {doc && (
+                    <a href={documentUrl(doc.id)} download className="text-sm text-brand-800 underline underline-offset-2">
+                      <bdi>{doc.file_name}</bdi>
+                    </a>
+                  )}
+                  <FileTrigger acceptedFileTypes={[...accept]} onSelect={(files) => files?.[0] && void upload(pilgrim.key, kind, files[0])}>
+                    <Button id={`documents-${pilgrim.key}-${kind}`} variant="secondary" isDisabled={busy} className="self-start">
+                      {t(doc ? 'replaceFile' : 'chooseFile', { document: fields(kind), pilgrim: pilgrim.name })}
+                    </Button>
+                  </FileTrigger>
+                  {busy && (
+                    <div role="progressbar" aria-label={t('uploading', { document: fields(kind) })} aria-valuenow={state.progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-200">
+                      <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${state.progress}%` }} />
+                    </div>
+                  )}
+                  {state?.error && (
+                    <p role="alert" className="text-sm font-medium text-red-700">
+                      {state.error}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </StepShell>
+  );
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { serviceSchema } from '@/lib/requests/answers';
+import { travelMonths } from '@/lib/requests/travel-months';
+import type { RequestTypeInfo } from '@/lib/requests/requests-api';
+import { FormChoice } from '@/components/forms/form-choice';
+import { FormSelect } from '@/components/forms/form-select';
+import { StepShell } from '../step-shell';
+import { useStepForm } from '../use-step-form';
+import type { StepProps } from './step-props';
+
+type Values = { package: string; travel_month: string };
+
+export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type: RequestTypeInfo }) {
+  const t = useTranslations('Wizard');
+  const fields = useTranslations('Fields');
+  const locale = useLocale();
+  const saved = (draft.answers.service ?? {}) as Partial<Values>;
+  const { form, summary, attempt, submit } = useStepForm<Values>({
+    draft,
+    step: 'service',
+    schema: serviceSchema(type.packages),
+    defaults: { package: saved.package ?? '', travel_month: saved.travel_month ?? '' },
+  });
+  return (
+    <StepShell
+      formId="service"
+      title={t('steps.service')}
+      lead={t('serviceLead', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}
+      summary={summary}
+      attempt={attempt}
+      onSubmit={submit(onDone)}
+      onBack={onBack}
+      onBlur={() => void draft.flush()}
+      isPending={form.formState.isSubmitting}
+    >
+      <FormChoice
+        control={form.control}
+        formId="service"
+        name="package"
+        label={fields('package')}
+        orientation="vertical"
+        options={type.packages.map((value) => ({ value, label: t(`packages.${value}.name`), description: t(`packages.${value}.body`) }))}
+        onCommit={() => void form.trigger('package')}
+      />
+      <FormSelect
+        control={form.control}
+        formId="service"
+        name="travel_month"
+        label={fields('travel_month')}
+        options={travelMonths(type.season.start, type.season.end, locale)}
+        onCommit={() => void form.trigger('travel_month')}
+      />
+    </StepShell>
+  );
+}
