@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { hijriInDays, PDF, PNG_1x1, signUp } from './session';
+
+type Messages = typeof en;
+const MESSAGES = { en, ar: ar as Messages } as const;
+const PASSPORT_EXPIRY = hijriInDays(3 * 365);
+
+const person = {
+  name_ar: 'عائشة رحمن',
+  name_latin: 'Aisha Rahman',
+  date_of_birth: '14-03-1410',
+  national_id: '1012345678',
+  passport_number: 'A1234567',
+  mobile: '+966501234567',
+  email: 'aisha@example.com',
+};
+
+function messagesOf(locale: 'en' | 'ar') {
+  const m = MESSAGES[locale];
+  const w = m.Wizard;
+  return { m, w, f: m.Fields, continue: w.continue };
+}
+
+async function startHajj(page: Page, locale: 'en' | 'ar') {
+  const { m, w } = messagesOf(locale);
+  await page.goto(`/${locale}/profile/requests/create`);
+  await page.getByRole('button', { name: w.startType.replace('{type}', m.RequestType.hajj) }).click();
+  await expect(page).toHaveURL(/\/profile\/requests\/drafts\/complete\?id=/);
+  return new URL(page.url()).searchParams.get('id')!;
+}
+
+async function fillService(page: Page, locale: 'en' | 'ar') {
+  const { w, f } = messagesOf(locale);
+  await page.locator('label').filter({ hasText: w.packages.standard.name }).click();
+  await page.getByRole('button', { name: new RegExp(f.travel_month) }).click();
+  await page.getByRole('option').nth(2).click();
+  await page.getByRole('button', { name: w.continue }).click();
+  await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
+}
+
+const companionPerson = { ...person, name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', passport_number: 'B7654321' };
+
+async function fillPerson(page: Page, locale: 'en' | 'ar', scope = page.locator('body'), extra?: { relation: string }, who = person) {
+  const { w, f } = messagesOf(locale);
+  if (extra) {
+    await scope.getByRole('button', { name: new RegExp(f.relation) }).click();
+    await page.getByRole('option', { name: extra.relation }).click();
+  }
+  await scope.getByRole('textbox', { name: f.name_ar }).fill(who.name_ar);
+  await scope.getByRole('textbox', { name: f.name_latin }).fill(who.name_latin);
+  await scope.locator('label').filter({ hasText: w.genders.female }).click();
+  await scope.getByRole('textbox', { name: f.date_of_birth }).fill(person.date_of_birth);
+  await scope.getByRole('button', { name: new RegExp(f.nationality) }).click();
+  await page.getByRole('option', { name: new Intl.DisplayNames([locale], { type: 'region' }).of('SA') }).click();
+  await scope.getByRole('textbox', { name: f.national_id }).fill(person.national_id);
+  await scope.getByRole('textbox', { name: f.passport_number }).fill(who.passport_number);
+  await scope.getByRole('textbox', { name: f.passport_expiry }).fill(PASSPORT_EXPIRY);
+  await scope.getByRole('textbox', { name: f.mobile }).fill(person.mobile);
+  await scope.getByRole('textbox', { name: f.email }).fill(person.email);
+}
+
+async function uploadAll(page: Page, locale: 'en' | 'ar', pilgrims: string[]) {
+  const { w, f } = messagesOf(locale);
+  for (const pilgrim of pilgrims) {
+    for (const [kind, file] of [
+      ['passport', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF }],
+      ['photo', { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 }],
+    ] as const) {
+      const label = w.chooseFile.replace('{document}', f[kind]).replace('{pilgrim}', pilgrim);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: label }).click();
+      await (await chooser).setFiles(file);
+      await expect(page.getByRole('link', { name: file.name }).first()).toBeVisible();
+    }
+  }
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const { m, w, f } = messagesOf(locale);
+
+  test.describe(`the application in ${locale}`, () => {
+    test('a full application with one companion and documents → submit → confirmation', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      await signUp(context, page, locale);
+      await startHajj(page, locale);
+      await fillService(page, locale);
+
+      await fillPerson(page, locale);
+      await page.getByRole('button', { name: w.continue }).click();
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.companions })).toBeVisible();
+
+      await page.getByRole('button', { name: w.addCompanion }).click();
+      const companion = page.getByRole('group', { name: w.companionNumber.replace('{number}', '1') });
+      await fillPerson(page, locale, companion, { relation: w.relations.spouse }, companionPerson);
+      await page.getByRole('button', { name: w.continue }).click();
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.documents })).toBeVisible();
+
+      const names = locale === 'ar' ? [person.name_ar, companionPerson.name_ar] : [person.name_latin, companionPerson.name_latin];
+      // Continuing without documents names each missing one.
+      await page.getByRole('button', { name: w.continue }).click();
+      await expect(page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle })).toBeFocused();
+      await uploadAll(page, locale, names);
+      await page.getByRole('button', { name: w.continue }).click();
+
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
+      await expect(page.getByText(person.passport_number).first()).toBeVisible();
+      // A change link goes to the step and comes back to the review.
+      await page.getByRole('button', { name: w.changeGroup.replace('{group}', w.mainApplicant) }).click();
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
+      await page.getByRole('textbox', { name: f.mobile }).fill('+966509999999');
+      await page.getByRole('button', { name: w.continue }).click();
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
+      await expect(page.getByText('+966509999999')).toBeVisible();
+      await page.getByRole('button', { name: w.continue }).click();
+
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.declaration })).toBeVisible();
+      await page.locator('label').filter({ hasText: w.declarationCheckbox }).click();
+      await page.getByRole('button', { name: w.submit }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.confirmation.title })).toBeVisible();
+      await expect(page.getByTestId('reference')).toHaveText(/^HJ-\d{4}-\d{6}$/);
+      await expect(page.getByText(w.confirmation.nextTitle)).toBeVisible();
+    });
+
+    test('leave halfway, come back later: the draft resumes at the first unfinished step', async ({ page, context }) => {
+      await signUp(context, page, locale);
+      const id = await startHajj(page, locale);
+      await fillService(page, locale);
+      await page.getByRole('textbox', { name: f.name_latin }).fill('Half Way');
+      await page.getByRole('textbox', { name: f.name_latin }).blur();
+      await expect(page.getByRole('status').filter({ hasText: w.save.savedAt.split('{')[0]! })).toBeVisible();
+      await page.getByRole('link', { name: m.FormLayout.saveAndExit }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/profile/requests/drafts$`));
+
+      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: f.name_latin })).toHaveValue('Half Way');
+    });
+
+    test('with the server unreachable mid-step, a reload keeps every answer, and they are sent later', async ({ page, context }) => {
+      await signUp(context, page, locale);
+      await startHajj(page, locale);
+      await fillService(page, locale);
+      await page.route('**/api/v1/requests/*', (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue()));
+      await page.getByRole('textbox', { name: f.name_ar }).fill('عائشة');
+      await page.getByRole('textbox', { name: f.passport_number }).fill('Z9876543');
+      await page.getByRole('textbox', { name: f.passport_number }).blur();
+      await expect(page.locator('[data-save-state="offline"]')).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: f.name_ar })).toHaveValue('عائشة');
+      await expect(page.getByRole('textbox', { name: f.passport_number })).toHaveValue('Z9876543');
+
+      await page.unroute('**/api/v1/requests/*');
+      await expect(page.locator('[data-save-state="saved"]')).toBeVisible({ timeout: 15_000 });
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('draft-backup:')).forEach((k) => localStorage.removeItem(k)));
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: f.passport_number })).toHaveValue('Z9876543');
+    });
+
+    test('two tabs on one draft: the stale tab is told and shown the newer answers', async ({ page, context }) => {
+      await signUp(context, page, locale);
+      const id = await startHajj(page, locale);
+      await fillService(page, locale);
+      const other = await context.newPage();
+      await other.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=applicant`);
+      await expect(other.getByRole('textbox', { name: f.name_latin })).toBeVisible();
+
+      await page.getByRole('textbox', { name: f.name_latin }).fill('From The First Tab');
+      await page.getByRole('textbox', { name: f.name_latin }).blur();
+      await expect(page.locator('[data-save-state="saved"]')).toBeVisible();
+
+      await other.getByRole('textbox', { name: f.passport_number }).fill('B0000000');
+      await other.getByRole('textbox', { name: f.passport_number }).blur();
+      const dialog = other.getByRole('alertdialog', { name: w.conflict.title });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: w.conflict.ok }).click();
+      await other.reload();
+      await expect(other.getByRole('textbox', { name: f.name_latin })).toHaveValue('From The First Tab');
+    });
+
+    test('the service step can be completed with the keyboard alone', async ({ page, context }) => {
+      await signUp(context, page, locale);
+      await startHajj(page, locale);
+      const standard = page.getByRole('radio', { name: w.packages.standard.name });
+      await page.getByRole('radio', { name: w.packages.economy.name }).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(standard).toBeChecked();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: new RegExp(f.travel_month) })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: w.continue })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
+    });
+  });
+}
