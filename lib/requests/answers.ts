@@ -20,7 +20,7 @@ function hijriDate(text: unknown): CalendarDate | null {
 
 /** The last day by which a passport must still be valid: six months after the travel month ends. */
 export function passportValidUntil(travelMonth: string): CalendarDate | null {
-  const match = /^(\d{2})-(\d{4})$/.exec(travelMonth);
+  const match = /^(0[1-9]|1[0-2])-(\d{4})$/.exec(travelMonth);
   if (!match) return null;
   const firstOfMonth = new CalendarDate(ummAlQura, Number(match[2]), Number(match[1]), 1);
   return firstOfMonth.add({ months: 7 }).subtract({ days: 1 });
