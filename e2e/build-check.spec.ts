@@ -34,3 +34,15 @@ test('GET /api/build answers the build id and time, never cached', async ({ requ
   expect(body.id.length).toBeGreaterThan(0);
   expect(new Date(body.built_at).toISOString()).toBe(body.built_at);
 });
+
+test('a page chunk that fails to load turns the navigation into a full load of the target page', async ({ page }) => {
+  await page.goto('/en');
+  await page.evaluate(() => ((window as unknown as { marker?: string }).marker = 'still the first document'));
+  // From now on every code chunk fails, as after a deployment that removed the old ones.
+  await page.route('**/_next/static/chunks/**', (route) => route.abort());
+  // The sign-in page needs code the home page never loaded (the sign-in form).
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/auth\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect.poll(() => sameDocument(page)).toBeUndefined();
+});
