@@ -1,32 +1,24 @@
 'use client';
 
-import { MenuTrigger } from 'react-aria-components';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { usePathname, useRouter } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
-import { logout } from '@/lib/auth/logout';
-import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
-import { Menu, MenuItem } from '@/components/ui/menu';
-import { ChevronDownIcon } from '@/components/ui/icons';
 
-const ACCOUNT_LINKS = [
-  ['profile', '/profile'],
-  ['requests', '/profile/requests'],
-  ['drafts', '/profile/requests/drafts'],
-  ['notifications', '/notifications'],
-] as const;
-
-const LOGOUT = 'logout';
+// The menu (react-aria's menu and popover) is loaded only for signed-in users,
+// so that public pages do not carry it.
+const SignedInMenu = dynamic(() => import('./signed-in-menu').then((m) => m.SignedInMenu), {
+  ssr: false,
+  loading: () => <span className="inline-block h-9 w-24" aria-hidden="true" />,
+});
 
 /** The account menu when signed in, otherwise the sign-in link. */
 export function AccountMenu() {
   const t = useTranslations('Header');
   const hydrated = useAuthHydrated();
   const userData = useAuthStore((s) => s.userData);
-  const logoutLoading = useAuthStore((s) => s.logoutLoading);
-  const router = useRouter();
   const pathname = usePathname();
   const locale = useLocale();
 
@@ -42,25 +34,5 @@ export function AccountMenu() {
     );
   }
 
-  return (
-    <MenuTrigger>
-      <Button variant="quiet" aria-label={t('accountMenu', { name: userData.name })} isPending={logoutLoading}>
-        <span className="max-w-32 truncate">{logoutLoading ? t('signingOut') : userData.name}</span>
-        <ChevronDownIcon />
-      </Button>
-      <Menu
-        onAction={(key) => {
-          if (key === LOGOUT) void logout(() => router.replace('/'));
-          else router.push(String(key));
-        }}
-      >
-        {ACCOUNT_LINKS.map(([label, href]) => (
-          <MenuItem key={href} id={href}>
-            {t(label)}
-          </MenuItem>
-        ))}
-        <MenuItem id={LOGOUT}>{t('signOut')}</MenuItem>
-      </Menu>
-    </MenuTrigger>
-  );
+  return <SignedInMenu name={userData.name} />;
 }

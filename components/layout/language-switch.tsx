@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { IntlLink, usePathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
-import { focusVisibleRing } from '@/components/ui/focus-ring';
+import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
 import { GlobeIcon } from '@/components/ui/icons';
 
 function SwitchLink({ query }: { query?: Record<string, string> }) {

@@ -8,6 +8,4 @@ export const focusRing = tv({
   },
 });
 
-/** The same ring for plain elements styled with CSS :focus-visible. */
-export const focusVisibleRing =
-  'outline-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+export { focusVisibleRing } from './focus-visible-ring';

@@ -2,7 +2,7 @@
 
 import { useEffect, type ComponentProps } from 'react';
 import { IntlLink, useRouter } from '@/i18n/navigation';
-import { focusVisibleRing } from './focus-ring';
+import { focusVisibleRing } from './focus-visible-ring';
 
 export const PREFETCH_DELAY_MS = 1000;
 
