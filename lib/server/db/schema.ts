@@ -130,3 +130,60 @@ export const referenceCounters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.code, table.year] })],
 );
+
+// A payment of a request's fee through a gateway. At most one in flight and
+// one paid per request (partial unique indexes), so money is never taken twice.
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    // initiated → pending → paid | failed; paid → refunded
+    status: text('status').notNull().default('initiated'),
+    failureReason: text('failure_reason'),
+    cardLast4: text('card_last4'),
+    idempotencyKey: text('idempotency_key'),
+    redirectUrl: text('redirect_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payments_request_idx').on(table.requestId, table.createdAt),
+    uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    uniqueIndex('payments_provider_id_key').on(table.provider, table.providerPaymentId),
+    uniqueIndex('payments_one_in_flight').on(table.requestId).where(sql`status in ('initiated', 'pending')`),
+    uniqueIndex('payments_one_paid').on(table.requestId).where(sql`status = 'paid'`),
+  ],
+);
+
+// The built-in test gateway's own ledger: what a real gateway keeps on its side.
+export const testGatewayPayments = pgTable('test_gateway_payments', {
+  id: text('id').primaryKey(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull().default('initiated'),
+  failureReason: text('failure_reason'),
+  cardLast4: text('card_last4'),
+  returnUrl: text('return_url').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Secrets the app makes for itself at first start (the test gateway's signing key, later VAPID keys).
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

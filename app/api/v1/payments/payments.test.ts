@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { companion, person, SERVICE } from '@/test/answers';
+import { getDb, queryRows } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import { cardOutcome, payOnTestGateway, signBody, SIGNATURE_HEADER, TEST_CARDS } from '@/lib/server/payments/test-gateway';
+import { reconcilePayments } from '@/lib/server/payments/payments';
+import * as listRoute from '../requests/route';
+import * as oneRoute from '../requests/[id]/route';
+import * as submitRoute from '../requests/[id]/submit/route';
+import * as startRoute from '../requests/[id]/payments/route';
+import * as paymentRoute from './[id]/route';
+import * as webhookRoute from './webhooks/[provider]/route';
+
+withTestDatabase();
+
+/** A submitted Hajj request for two pilgrims, awaiting payment. */
+async function awaitingPayment() {
+  const { token } = await newUser();
+  const { json } = await call(listRoute.POST, { token, body: { type: 'hajj' } });
+  const id = json!.data.id as string;
+  let version = 1;
+  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
+  }
+  const db = await getDb();
+  for (const pilgrim of ['applicant', 'companion-0']) {
+    for (const kind of ['passport', 'photo']) {
+      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
+    }
+  }
+  const submitted = await call(submitRoute.POST, { token, params: { id }, body: {} });
+  return { token, id, fee: submitted.json!.data.fee_minor as number };
+}
+
+function startPayment(token: string, id: string, key?: string) {
+  return call(startRoute.POST, { token, params: { id }, body: {}, headers: key ? { 'idempotency-key': key } : {}, locale: 'ar' });
+}
+
+async function webhook(providerPaymentId: string, signature?: string) {
+  const body = JSON.stringify({ type: 'payment.paid', data: { id: providerPaymentId } });
+  const request = new Request('http://portal.test/api/v1/payments/webhooks/test', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature ?? (await signBody(body)) },
+    body,
+  });
+  return webhookRoute.POST(request, { params: Promise.resolve({ provider: 'test' }) });
+}
+
+const gatewayId = (redirectUrl: string) => redirectUrl.split('/').pop()!;
+const requestStatus = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data.status;
+const historyMoves = async (token: string, id: string) =>
+  ((await call(oneRoute.GET, { token, params: { id } })).json!.data.history as { to: string }[]).map((h) => h.to);
+
+describe('starting a payment', () => {
+  it('asks for the fee of every pilgrim, in minor units, and answers the checkout address', async () => {
+    const { token, id, fee } = await awaitingPayment();
+    const { status, json } = await startPayment(token, id);
+    expect(status).toBe(201);
+    expect(json!.data).toMatchObject({ status: 'pending', amount_minor: fee, currency: 'SAR', provider: 'test' });
+    expect(json!.data.redirect_url).toMatch(/^http:\/\/portal\.test\/test-gateway\/tg_[0-9a-f]{24}$/);
+  });
+
+  it('the same Idempotency-Key twice gives one payment', async () => {
+    const { token, id } = await awaitingPayment();
+    const first = await startPayment(token, id, 'key-1');
+    const second = await startPayment(token, id, 'key-1');
+    expect(second.json!.data.id).toBe(first.json!.data.id);
+    const rows = await queryRows<{ n: number }>(sql`select count(*)::int as n from payments where request_id = ${id}`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('one payment in flight per request, even with another key', async () => {
+    const { token, id } = await awaitingPayment();
+    const first = await startPayment(token, id, 'key-a');
+    const second = await startPayment(token, id, 'key-b');
+    expect(second.json!.data.id).toBe(first.json!.data.id);
+  });
+
+  it('someone else\'s request: 404; a draft: 409', async () => {
+    const { id } = await awaitingPayment();
+    const other = await newUser('Other');
+    expect((await startPayment(other.token, id)).status).toBe(404);
+    const draft = (await call(listRoute.POST, { token: other.token, body: { type: 'umrah' } })).json!.data.id;
+    expect((await startPayment(other.token, draft)).status).toBe(409);
+  });
+});
+
+describe('the redirect, the webhook and reconciliation', () => {
+  it('the redirect first: /payments/{id} verifies with the gateway and the request is sent to the office', async () => {
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    const checked = await call(paymentRoute.GET, { token, params: { id: payment.id } });
+    expect(checked.json!.data).toMatchObject({ status: 'paid', card_last4: '1111' });
+    expect(await requestStatus(token, id)).toBe('submitted');
+    // A paid request cannot be paid again.
+    const again = await startPayment(token, id, 'another-key');
+    expect(again.status).toBe(409);
+    expect(again.json!.error.message).toBe('تم دفع رسوم هذا الطلب بالفعل.');
+  });
+
+  it('the webhook first, then the redirect, each twice: one state change', async () => {
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    expect((await webhook(gatewayId(payment.redirect_url))).status).toBe(204);
+    expect((await webhook(gatewayId(payment.redirect_url))).status).toBe(204);
+    await call(paymentRoute.GET, { token, params: { id: payment.id } });
+    await call(paymentRoute.GET, { token, params: { id: payment.id } });
+    expect(await historyMoves(token, id)).toEqual(['pending_payment', 'submitted']);
+  });
+
+  it('a forged signature is refused and changes nothing', async () => {
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    const forged = await webhook(gatewayId(payment.redirect_url), 'f'.repeat(64));
+    expect(forged.status).toBe(403);
+    const rows = await queryRows<{ status: string }>(sql`select status from payments where id = ${payment.id}`);
+    expect(rows[0]!.status).toBe('pending');
+    expect(await requestStatus(token, id)).toBe('pending_payment');
+  });
+
+  it('no webhook and no return: reconciliation applies the payment', async () => {
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    await (await getDb()).execute(sql`update payments set updated_at = now() - interval '5 minutes' where id = ${payment.id}`);
+    expect(await reconcilePayments()).toBeGreaterThanOrEqual(1);
+    expect(await requestStatus(token, id)).toBe('submitted');
+  });
+
+  it('a declined card fails the payment, the request still awaits payment, and a retry succeeds', async () => {
+    const { token, id } = await awaitingPayment();
+    const first = (await startPayment(token, id, 'try-1')).json!.data;
+    await payOnTestGateway(gatewayId(first.redirect_url), TEST_CARDS.declined);
+    const failed = await call(paymentRoute.GET, { token, params: { id: first.id } });
+    expect(failed.json!.data).toMatchObject({ status: 'failed', failure_reason: 'declined' });
+    expect(await requestStatus(token, id)).toBe('pending_payment');
+    const second = (await startPayment(token, id, 'try-2')).json!.data;
+    expect(second.id).not.toBe(first.id);
+    await payOnTestGateway(gatewayId(second.redirect_url), TEST_CARDS.success);
+    expect((await call(paymentRoute.GET, { token, params: { id: second.id } })).json!.data.status).toBe('paid');
+  });
+
+  it('another user cannot read a payment', async () => {
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    const other = await newUser('Other');
+    expect((await call(paymentRoute.GET, { token: other.token, params: { id: payment.id } })).status).toBe(404);
+  });
+});
+
+describe('the test cards', () => {
+  it('each documented card gives its outcome; a wrong number is refused', () => {
+    expect(cardOutcome(TEST_CARDS.success)).toEqual({ kind: 'paid' });
+    expect(cardOutcome('4111 1111 1111 1111')).toEqual({ kind: 'paid' });
+    expect(cardOutcome(TEST_CARDS.declined)).toEqual({ kind: 'failed', reason: 'declined' });
+    expect(cardOutcome(TEST_CARDS.insufficientFunds)).toEqual({ kind: 'failed', reason: 'insufficient_funds' });
+    expect(cardOutcome(TEST_CARDS.threeDSecure)).toEqual({ kind: 'otp' });
+    expect(cardOutcome(TEST_CARDS.threeDSecure, '123456')).toEqual({ kind: 'paid' });
+    expect(cardOutcome(TEST_CARDS.threeDSecure, '000000')).toEqual({ kind: 'failed', reason: 'authentication_failed' });
+    expect(cardOutcome('4111111111111112')).toEqual({ kind: 'invalid' });
+  });
+});

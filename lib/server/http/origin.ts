@@ -1,0 +1,10 @@
+import 'server-only';
+
+/** The site's address as the browser sees it: APP_URL when set, else the request's own host. */
+export function siteOrigin(request: Request): string {
+  if (process.env.APP_URL) return process.env.APP_URL.replace(/\/$/, '');
+  const url = new URL(request.url);
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
+  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}

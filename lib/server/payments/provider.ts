@@ -1,0 +1,29 @@
+import 'server-only';
+
+export type GatewayStatus = 'initiated' | 'pending' | 'paid' | 'failed';
+
+/** A payment as the gateway itself reports it (never as the browser claims). */
+export type GatewayPayment = {
+  id: string;
+  status: GatewayStatus;
+  amountMinor: number;
+  currency: string;
+  failureReason: string | null;
+  cardLast4: string | null;
+};
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'moyasar';
+  createPayment(input: {
+    paymentId: string;
+    amountMinor: number;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    callbackUrl: string;
+  }): Promise<{ providerPaymentId: string; redirectUrl: string }>;
+  /** Server to server: the gateway's own word on a payment. */
+  fetchPayment(providerPaymentId: string): Promise<GatewayPayment>;
+  /** Checks a webhook's signature and answers which payment it is about; a forged one throws. */
+  verifyWebhook(request: Request, body: string): Promise<{ providerPaymentId: string }>;
+}
