@@ -1,25 +1,90 @@
 'use client';
 
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth/auth-store';
+import { usePayment } from '@/lib/payments/payments-api';
+import { useRequest } from '@/lib/requests/requests-api';
 import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
+import { PayButton } from './pay-button';
+
+const actionClass = 'inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
+
+function Paid({ requestId, amount }: { requestId: string; amount: string }) {
+  const t = useTranslations('CheckPayment');
+  const request = useRequest(requestId);
+  return (
+    <section className="rounded-xl border border-emerald-300 bg-emerald-50 p-6" aria-labelledby="paid-title" data-payment-state="paid">
+      <h2 id="paid-title" className="text-xl font-bold text-emerald-900">
+        {t('paid.title')}
+      </h2>
+      <p className="mt-2">{t('paid.body', { amount })}</p>
+      {request.data?.reference && (
+        <p className="mt-2">
+          {t('reference')} <strong dir="ltr">{request.data.reference}</strong>
+        </p>
+      )}
+      <p className="mt-2 text-muted">{t('paid.next')}</p>
+      <Link href={`/profile/requests/details/${requestId}`} className={`mt-4 ${actionClass}`}>
+        {t('toRequest')}
+      </Link>
+    </section>
+  );
+}
 
 function CheckPaymentState() {
   const t = useTranslations('CheckPayment');
+  const locale = useLocale();
   const paymentId = useSearchParams().get('payment_id');
-  const state = paymentId ? 'unknown' : 'none';
+  const setPaymentStatus = useAuthStore((s) => s.setPaymentStatus);
+  // The query string only says which payment to ask about; the server says what happened.
+  const payment = usePayment(paymentId);
+  const status = payment.data?.status;
+
+  useEffect(() => {
+    if (status === 'paid' || status === 'failed') setPaymentStatus(status);
+    else if (status) setPaymentStatus('pending');
+  }, [status, setPaymentStatus]);
+
+  const toRequests = (
+    <Link href="/profile/requests" className="font-semibold text-brand-800 underline underline-offset-4">
+      {t('toRequests')}
+    </Link>
+  );
+  if (!paymentId) return <EmptyState title={t('none.title')} body={t('none.body')} action={toRequests} />;
+  if (payment.error instanceof ApiClientError && payment.error.status === 404) {
+    return <EmptyState title={t('unknown.title')} body={t('unknown.body')} action={toRequests} />;
+  }
+  if (!payment.data) return <div className="min-h-40" aria-busy="true" />;
+
+  const data = payment.data;
+  const amount = new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
+  if (data.status === 'paid') return <Paid requestId={data.request_id} amount={amount} />;
+  if (data.status === 'failed') {
+    const reason = data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other');
+    return (
+      <section className="rounded-xl border border-red-300 bg-red-50 p-6" aria-labelledby="failed-title" data-payment-state="failed">
+        <h2 id="failed-title" className="text-xl font-bold text-red-900">
+          {t('failed.title')}
+        </h2>
+        <p className="mt-2">{reason}</p>
+        <p className="mt-2 text-muted">{t('failed.body', { amount })}</p>
+        <div className="mt-4">
+          <PayButton requestId={data.request_id} label={t('failed.retry')} />
+        </div>
+      </section>
+    );
+  }
   return (
-    <EmptyState
-      title={t(`${state}.title`)}
-      body={t(`${state}.body`)}
-      action={
-        <Link href="/profile/requests" className="font-semibold text-brand-800 underline underline-offset-4">
-          {t('toRequests')}
-        </Link>
-      }
-    />
+    <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="pending-title" aria-busy="true" data-payment-state="pending">
+      <h2 id="pending-title" className="text-xl font-bold">
+        {t('pending.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('pending.body')}</p>
+    </section>
   );
 }
 

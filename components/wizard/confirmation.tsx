@@ -3,10 +3,12 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRequest } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
+import { PayButton } from '@/components/payments/pay-button';
 
 /** After submitting: the reference number and what happens next. */
 export function Confirmation({ id }: { id: string }) {
   const t = useTranslations('Wizard.confirmation');
+  const tp = useTranslations('Payments');
   const locale = useLocale();
   const { data: request } = useRequest(id);
   if (!request) return <div className="min-h-96" aria-busy="true" />;
@@ -35,6 +37,11 @@ export function Confirmation({ id }: { id: string }) {
           <li>{t('nextNotify')}</li>
         </ol>
       </section>
+      {request.status === 'pending_payment' && fee && (
+        <div className="mt-8">
+          <PayButton requestId={id} label={tp('pay', { fee })} />
+        </div>
+      )}
       <div className="mt-8 flex flex-wrap gap-3">
         <Link href={`/profile/requests/details/${id}`} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           {t('toDetails')}

@@ -1,0 +1,44 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import { startPayment } from '@/lib/payments/payments-api';
+import { Button } from '@/components/ui/button';
+
+/**
+ * Goes to the gateway to pay a request's fee. One Idempotency-Key per press:
+ * a double press or a retried call can never start two payments.
+ */
+export function PayButton({ requestId, label }: { requestId: string; label: string }) {
+  const t = useTranslations('Payments');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        isPending={pending}
+        onPress={async () => {
+          setPending(true);
+          setError(null);
+          try {
+            const payment = await startPayment(requestId, crypto.randomUUID());
+            if (payment.redirect_url) window.location.assign(payment.redirect_url);
+            else setError(t('startFailed'));
+          } catch (failure) {
+            setError(failure instanceof ApiClientError ? failure.message : t('startFailed'));
+            setPending(false);
+          }
+        }}
+        className="self-start"
+      >
+        {label}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { hijriInDays, PDF, PNG_1x1, signUp } from './session';
+
+type Messages = typeof en;
+const MESSAGES = { en, ar: ar as Messages } as const;
+
+/** A request sent through the API and waiting for payment (one pilgrim). */
+async function requestAwaitingPayment(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const types = (await (await request.get('/api/v1/request-types')).json()).data;
+  const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
+  const [, month, year] = season.split('-');
+  const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
+  let version = draft.version;
+  const person = {
+    name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
+    national_id: '1012345678', passport_number: 'A1234567', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
+  };
+  const save = async (step: string, data: unknown) => {
+    const response = await request.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step, data, version, complete: true } });
+    version = (await response.json()).data.version;
+  };
+  await save('service', { package: 'standard', travel_month: `${month}-${year}` });
+  await save('applicant', person);
+  await save('companions', []);
+  for (const [kind, file] of [['passport', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF }], ['photo', { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 }]] as const) {
+    await request.post(`/api/v1/requests/${draft.id}/documents`, { headers, multipart: { pilgrim: 'applicant', kind, file } });
+  }
+  await save('documents', {});
+  await save('review', {});
+  await save('declaration', { declaration: true });
+  const submitted = (await (await request.post(`/api/v1/requests/${draft.id}/submit`, { headers, data: {} })).json()).data;
+  return submitted as { id: string; reference: string };
+}
+
+async function payWith(page: Page, card: string) {
+  await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+  await page.getByRole('textbox', { name: /Card number/ }).fill(card);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+
+  test.describe(`paying in ${locale}`, () => {
+    test('pay with the success card → /check-payment shows success → the request is sent to the office', async ({ page, context }) => {
+      const { token } = await signUp(context, page, locale);
+      const { id, reference } = await requestAwaitingPayment(context.request, token);
+      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
+      await expect(page.getByTestId('reference')).toHaveText(reference);
+      await page.getByRole('button', { name: new RegExp(m.Payments.pay.split(' ')[0]!) }).click();
+      await expect(page).toHaveURL(/\/test-gateway\/tg_/);
+      await payWith(page, '4111 1111 1111 1111');
+
+      await expect(page).toHaveURL(new RegExp(`/${locale}/check-payment\\?payment_id=`));
+      await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+      await expect(page.getByText(reference)).toBeVisible();
+      const status = await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await status.json()).data.status).toBe('submitted');
+    });
+
+    test('a declined card → failure with the reason → a retry with the success card succeeds', async ({ page, context }) => {
+      const { token } = await signUp(context, page, locale);
+      const { id } = await requestAwaitingPayment(context.request, token);
+      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
+      await page.getByRole('button', { name: new RegExp(m.Payments.pay.split(' ')[0]!) }).click();
+      await payWith(page, '4000 0000 0000 0002');
+      await expect(page.getByRole('heading', { name: m.CheckPayment.failed.title })).toBeVisible();
+      await expect(page.getByText(m.CheckPayment.reasons.declined)).toBeVisible();
+
+      await page.getByRole('button', { name: m.CheckPayment.failed.retry }).click();
+      await payWith(page, '4000 0000 0000 3220');
+      await page.getByRole('textbox', { name: /3-D Secure code/ }).fill('123456');
+      await page.getByRole('button', { name: /Confirm/ }).click();
+      await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+    });
+  });
+}

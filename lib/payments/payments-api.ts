@@ -1,0 +1,44 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export type Payment = {
+  id: string;
+  request_id: string;
+  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'refunded';
+  amount_minor: number;
+  currency: string;
+  provider: string;
+  failure_reason: string | null;
+  card_last4: string | null;
+  redirect_url: string | null;
+  created_at: string;
+  paid_at: string | null;
+};
+
+/** Starts (or, with the same key, resumes) paying a request's fee and answers where to pay. */
+export async function startPayment(requestId: string, idempotencyKey: string) {
+  return (
+    await apiRequest<{ data: Payment }>(`/requests/${requestId}/payments`, { method: 'POST', body: {}, headers: { 'Idempotency-Key': idempotencyKey } })
+  ).data;
+}
+
+export const fetchPayment = async (id: string) => (await apiRequest<{ data: Payment }>(`/payments/${id}`)).data;
+
+const MAX_POLL_MS = 10_000;
+
+/** The payment as the server has verified it; polled with growing pauses while the gateway has not decided. */
+export function usePayment(id: string | null) {
+  return useQuery({
+    queryKey: ['payments', id],
+    queryFn: () => fetchPayment(id!),
+    enabled: Boolean(id),
+    retry: 2,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      if (status && status !== 'pending' && status !== 'initiated') return false;
+      return Math.min(1000 * 2 ** query.state.dataUpdateCount, MAX_POLL_MS);
+    },
+  });
+}
