@@ -9,7 +9,7 @@ const T = {
   amount: ['Amount', 'المبلغ'],
   for: ['For', 'مقابل'],
   card: ['Card number', 'رقم البطاقة'],
-  otp: ['3-D Secure code', 'رمز التحقق 3-D Secure'],
+  otp: ['3-D Secure code', 'رمز التحقق \u20663-D Secure\u2069'],
   pay: ['Pay', 'ادفع'],
   confirm: ['Confirm', 'تأكيد'],
   invalid: ['This card number is not valid.', 'رقم البطاقة هذا غير صالح.'],
@@ -21,7 +21,7 @@ const T = {
   success: ['Success', 'نجاح'],
   declined: ['Declined', 'مرفوضة'],
   insufficientFunds: ['Insufficient funds', 'رصيد غير كافٍ'],
-  threeDSecure: ['3-D Secure step (code {otp})', 'خطوة 3-D Secure (الرمز {otp})'],
+  threeDSecure: ['3-D Secure step (code {otp})', 'خطوة \u20663-D Secure\u2069 (الرمز {otp})'],
 } as const;
 
 function Both({ k, values = {} }: { k: keyof typeof T; values?: Record<string, string> }) {
