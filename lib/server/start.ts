@@ -2,6 +2,7 @@ import 'server-only';
 import { database } from './db/client';
 import { env } from './env';
 import { reconcilePayments } from './payments/payments';
+import { applyPaymentDeadlines } from './payments/deadlines';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
 export async function startServer() {
@@ -18,10 +19,15 @@ export async function startServer() {
 
 const RECONCILE_EVERY_MS = 3 * 60 * 1000;
 
-/** Re-verifies open payments at start and every few minutes, so a lost webhook never leaves a paid request unpaid. */
+/**
+ * At start and every few minutes: re-verifies open payments (a lost webhook never
+ * leaves a paid request unpaid), reminds and expires unpaid requests.
+ */
 function startReconciliation() {
   const run = () =>
-    reconcilePayments().catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'reconciliation failed', error: String(error) })));
+    reconcilePayments()
+      .then(() => applyPaymentDeadlines())
+      .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'payment jobs failed', error: String(error) })));
   void run();
   setInterval(run, RECONCILE_EVERY_MS).unref();
 }

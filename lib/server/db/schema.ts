@@ -80,6 +80,8 @@ export const requests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    // When the "pay within 24 hours" reminder went out, so it goes out once.
+    paymentReminderAt: timestamp('payment_reminder_at', { withTimezone: true }),
   },
   (table) => [index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt)],
 );
@@ -156,6 +158,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),

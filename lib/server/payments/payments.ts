@@ -192,3 +192,27 @@ export async function paymentsOf(requestId: string) {
   const db = await getDb();
   return db.select().from(payments).where(eq(payments.requestId, requestId)).orderBy(payments.createdAt);
 }
+
+/**
+ * The office cancelled a paid request: every paid payment is refunded through
+ * its gateway and recorded. A refund that fails stays "paid" and is logged,
+ * so that it is retried (nothing is marked refunded that was not).
+ */
+export async function refundRequest(requestId: string) {
+  const db = await getDb();
+  const paid = await db.select().from(payments).where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')));
+  for (const payment of paid) {
+    const provider = providerOf(payment);
+    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
+    try {
+      await provider.refundPayment(payment.providerPaymentId, payment.amountMinor);
+      await db
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')));
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'refund failed', payment: payment.id, error: String(error) }));
+    }
+  }
+  return paid.length;
+}

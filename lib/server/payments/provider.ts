@@ -26,4 +26,6 @@ export interface PaymentProvider {
   fetchPayment(providerPaymentId: string): Promise<GatewayPayment>;
   /** Checks a webhook's signature and answers which payment it is about; a forged one throws. */
   verifyWebhook(request: Request, body: string): Promise<{ providerPaymentId: string }>;
+  /** Gives the money back (all of it). */
+  refundPayment?(providerPaymentId: string, amountMinor: number): Promise<void>;
 }

@@ -80,6 +80,16 @@ export const testGateway: PaymentProvider = {
     };
   },
 
+  async refundPayment(id) {
+    const db = await getDb();
+    const [row] = await db
+      .update(testGatewayPayments)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(eq(testGatewayPayments.id, id))
+      .returning();
+    if (!row) throw new Error(`test gateway: unknown payment ${id}`);
+  },
+
   async verifyWebhook(request, body) {
     const given = request.headers.get(SIGNATURE_HEADER) ?? '';
     const expected = await signBody(body);

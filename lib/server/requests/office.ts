@@ -9,6 +9,7 @@ import { isRequestId } from '@/lib/requests/request-id';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { moveRequest } from './history';
 import { requestSummary } from './requests';
+import { refundRequest } from '@/lib/server/payments/payments';
 
 /** The back office proves itself with X-Ops-Key; with no OPS_API_KEY configured, nobody can. */
 export function assertOffice(request: Request) {
@@ -28,5 +29,9 @@ export async function officeMove(idOrReference: string, status: RequestStatus, n
     const [row] = await tx.select().from(requests).where(match).limit(1).for('update');
     if (!row) throw new ApiError('not_found');
     return requestSummary(await moveRequest(tx as unknown as Db, row, status, 'office', note, { version: row.version + 1 }));
+  }).then(async (moved) => {
+    // A cancelled request's fee goes back to the payer.
+    if (status === 'cancelled') await refundRequest(moved.id);
+    return moved;
   });
 }

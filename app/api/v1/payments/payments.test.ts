@@ -167,3 +167,47 @@ describe('the test cards', () => {
     expect(cardOutcome('4111111111111112')).toEqual({ kind: 'invalid' });
   });
 });
+
+describe('deadlines and refunds', () => {
+  it('an unpaid request gets one reminder 24 hours before its deadline, then expires', async () => {
+    const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
+    const { token, id } = await awaitingPayment();
+    const db = await getDb();
+    await db.execute(sql`update requests set submitted_at = now() - interval '50 hours' where id = ${id}`);
+    expect((await applyPaymentDeadlines()).reminded).toBeGreaterThanOrEqual(1);
+    const reminded = await queryRows<{ at: string | null }>(sql`select payment_reminder_at as at from requests where id = ${id}`);
+    expect(reminded[0]!.at).not.toBeNull();
+    expect(await requestStatus(token, id)).toBe('pending_payment');
+    const again = await applyPaymentDeadlines();
+    expect(again.reminded).toBe(0);
+
+    await db.execute(sql`update requests set submitted_at = now() - interval '73 hours' where id = ${id}`);
+    await applyPaymentDeadlines();
+    expect(await requestStatus(token, id)).toBe('expired');
+    expect((await startPayment(token, id)).status).toBe(409);
+  });
+
+  it('a request paid at the last minute is not expired', async () => {
+    const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    await (await getDb()).execute(sql`update requests set submitted_at = now() - interval '80 hours' where id = ${id}`);
+    await applyPaymentDeadlines();
+    expect(await requestStatus(token, id)).toBe('submitted');
+  });
+
+  it('when the office cancels a paid request, the payment is refunded and recorded', async () => {
+    const { officeMove } = await import('@/lib/server/requests/office');
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    await call(paymentRoute.GET, { token, params: { id: payment.id } });
+    await officeMove(id, 'cancelled', 'The season is full');
+    const rows = await queryRows<{ status: string; refunded_at: string | null }>(sql`select status, refunded_at from payments where id = ${payment.id}`);
+    expect(rows[0]!.status).toBe('refunded');
+    expect(rows[0]!.refunded_at).not.toBeNull();
+    const ledger = await queryRows<{ status: string }>(sql`select status from test_gateway_payments where id = ${gatewayId(payment.redirect_url)}`);
+    expect(ledger[0]!.status).toBe('refunded');
+  });
+});

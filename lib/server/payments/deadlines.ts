@@ -1,0 +1,64 @@
+import 'server-only';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { payments, requests } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
+import { moveRequest } from '@/lib/server/requests/history';
+import { refresh } from './payments';
+
+const REMINDER_HOURS_BEFORE = 24;
+
+/** Tells the user (through the notification service once it exists; the log meanwhile) to pay within a day. */
+async function remindToPay(request: { id: string; userId: string; reference: string | null }) {
+  console.log(JSON.stringify({ level: 'info', msg: 'payment reminder', event: 'payment_deadline_reminder', request: request.id, reference: request.reference }));
+}
+
+/**
+ * Unpaid requests: a reminder 24 hours before the deadline, then expiry.
+ * A payment still open is asked about first, so a request paid at the last
+ * minute is never expired.
+ */
+export async function applyPaymentDeadlines() {
+  const db = await getDb();
+  const hours = env().PAYMENT_DEADLINE_HOURS;
+
+  const due = await db
+    .select()
+    .from(requests)
+    .where(
+      and(
+        eq(requests.status, 'pending_payment'),
+        isNull(requests.paymentReminderAt),
+        lt(requests.submittedAt, sql`now() - make_interval(hours => ${hours - REMINDER_HOURS_BEFORE})`),
+      ),
+    );
+  for (const request of due) {
+    const [marked] = await db
+      .update(requests)
+      .set({ paymentReminderAt: new Date() })
+      .where(and(eq(requests.id, request.id), isNull(requests.paymentReminderAt)))
+      .returning();
+    if (marked) await remindToPay(marked);
+  }
+
+  const late = await db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.status, 'pending_payment'), lt(requests.submittedAt, sql`now() - make_interval(hours => ${hours})`)));
+  let expired = 0;
+  for (const request of late) {
+    const open = await db.select().from(payments).where(and(eq(payments.requestId, request.id), eq(payments.status, 'pending')));
+    for (const payment of open) await refresh(payment).catch(() => undefined);
+    const moved = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(requests).where(eq(requests.id, request.id)).limit(1).for('update');
+      if (current?.status !== 'pending_payment') return false;
+      const [stillOpen] = await tx.select().from(payments).where(and(eq(payments.requestId, request.id), eq(payments.status, 'pending'))).limit(1);
+      // The gateway has not decided yet: wait for it rather than expire money in flight.
+      if (stillOpen) return false;
+      await moveRequest(tx as unknown as Db, current, 'expired', 'system', null, { version: current.version + 1 });
+      return true;
+    });
+    if (moved) expired += 1;
+  }
+  return { reminded: due.length, expired };
+}
