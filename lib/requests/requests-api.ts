@@ -20,6 +20,8 @@ export type RequestTypeInfo = {
 
 export type RequestSummary = {
   id: string;
+  /** Whether the fee is paid; null for drafts. */
+  payment: 'paid' | 'refunded' | 'unpaid' | null;
   reference: string | null;
   type: 'hajj' | 'umrah';
   status: RequestStatus;
@@ -39,8 +41,21 @@ export type RequestSummary = {
 export type RequestDocument = { id: string; pilgrim: string; kind: 'passport' | 'photo'; file_name: string; mime: string; size: number; created_at: string };
 export type RequestHistoryEntry = { from: RequestStatus | null; to: RequestStatus; actor: 'user' | 'office' | 'system'; note: string | null; at: string };
 
+export type RequestPayment = {
+  id: string;
+  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'refunded';
+  amount_minor: number;
+  currency: string;
+  failure_reason: string | null;
+  card_last4: string | null;
+  created_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+};
+
 export type RequestDetails = RequestSummary & {
   data: Record<string, unknown>;
+  payments: RequestPayment[];
   documents: RequestDocument[];
   history: RequestHistoryEntry[];
 };

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { documents, requestHistory, requests } from '@/lib/server/db/schema';
+import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
@@ -36,9 +36,27 @@ export function publicDocument(doc: DocumentRow) {
   return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
 }
 
+export type PaymentState = 'paid' | 'refunded' | 'unpaid' | null;
+
+/** Whether the fee is paid: drafts have no fee yet; a request with a paid (or refunded) payment says so. */
+function paymentState(row: RequestRow, settled: string | undefined): PaymentState {
+  if (row.status === 'draft') return null;
+  return settled === 'paid' || settled === 'refunded' ? settled : 'unpaid';
+}
+
+async function settledPayments(db: Db, requestIds: string[]): Promise<Map<string, string>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await db
+    .select({ requestId: payments.requestId, status: payments.status })
+    .from(payments)
+    .where(and(inArray(payments.requestId, requestIds), inArray(payments.status, ['paid', 'refunded'])));
+  return new Map(rows.map((row) => [row.requestId, row.status]));
+}
+
 /** A request as its owner sees it in a list. */
-export function requestSummary(row: RequestRow) {
+export function requestSummary(row: RequestRow, settled?: string) {
   return {
+    payment: paymentState(row, settled),
     id: row.id,
     reference: row.reference,
     type: row.typeId,
@@ -58,9 +76,23 @@ export function requestSummary(row: RequestRow) {
 }
 
 /** The whole request: answers, documents and the status timeline. */
-export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[]) {
+type PaymentRow = typeof payments.$inferSelect;
+
+export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = []) {
+  const settled = paid.find((p) => p.status === 'paid' || p.status === 'refunded')?.status;
   return {
-    ...requestSummary(row),
+    ...requestSummary(row, settled),
+    payments: paid.map((p) => ({
+      id: p.id,
+      status: p.status,
+      amount_minor: p.amountMinor,
+      currency: p.currency,
+      failure_reason: p.failureReason,
+      card_last4: p.cardLast4,
+      created_at: iso(p.createdAt),
+      paid_at: iso(p.paidAt),
+      refunded_at: iso(p.refundedAt),
+    })),
     data: row.data,
     documents: docs.map(publicDocument),
     history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) })),
@@ -104,8 +136,9 @@ export async function listRequests(userId: string, { status, page }: { status?: 
     db.select({ value: count() }).from(requests).where(where),
   ]);
   const totalCount = Number(total?.value ?? 0);
+  const settled = await settledPayments(db, rows.map((row) => row.id));
   return {
-    items: rows.map(requestSummary),
+    items: rows.map((row) => requestSummary(row, settled.get(row.id))),
     meta: { page, per_page: PAGE_SIZE, total: totalCount, total_pages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) },
   };
 }
@@ -113,11 +146,12 @@ export async function listRequests(userId: string, { status, page }: { status?: 
 export async function getRequest(userId: string, id: string) {
   const db = await getDb();
   const row = await ownRequest(db, userId, id);
-  const [docs, history] = await Promise.all([
+  const [docs, history, paid] = await Promise.all([
     db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
     db.select().from(requestHistory).where(eq(requestHistory.requestId, id)).orderBy(asc(requestHistory.createdAt)),
+    db.select().from(payments).where(eq(payments.requestId, id)).orderBy(asc(payments.createdAt)),
   ]);
-  return requestDetails(row, docs, history);
+  return requestDetails(row, docs, history, paid);
 }
 
 /** Prefixes every issue's path, so a step's errors read like the whole request's. */
