@@ -84,6 +84,12 @@ function CheckPaymentState() {
         {t('pending.title')}
       </h2>
       <p className="mt-2 text-muted">{t('pending.body')}</p>
+      {data.redirect_url && (
+        // Left the gateway's page without finishing: the same payment can be resumed.
+        <a href={data.redirect_url} className={`mt-4 ${actionClass}`}>
+          {t('pending.resume')}
+        </a>
+      )}
     </section>
   );
 }

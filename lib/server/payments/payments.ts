@@ -7,18 +7,34 @@ import { moveRequest } from '@/lib/server/requests/history';
 import { ownRequest } from '@/lib/server/requests/requests';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
+import { moyasarProvider, readMoyasarConfig } from './moyasar';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-const PROVIDERS: Record<string, PaymentProvider> = { test: testGateway };
+let moyasar: PaymentProvider | null | undefined;
 
-/** The gateway payments go through: the built-in test gateway unless another is configured. */
+/** Moyasar when its keys are in the environment (read once), else nothing. */
+function moyasarIfConfigured(): PaymentProvider | null {
+  if (moyasar === undefined) {
+    const config = readMoyasarConfig(process.env);
+    moyasar = config ? moyasarProvider(config) : null;
+  }
+  return moyasar;
+}
+
+function providerNamed(name: string): PaymentProvider | undefined {
+  if (name === 'test') return testGateway;
+  if (name === 'moyasar') return moyasarIfConfigured() ?? undefined;
+  return undefined;
+}
+
+/** The gateway new payments go through: Moyasar when configured, else the built-in test gateway. */
 export function activeProvider(): PaymentProvider {
-  return testGateway;
+  return moyasarIfConfigured() ?? testGateway;
 }
 
 function providerOf(payment: PaymentRow): PaymentProvider {
-  const provider = PROVIDERS[payment.provider];
+  const provider = providerNamed(payment.provider);
   if (!provider) throw new Error(`no payment provider ${payment.provider}`);
   return provider;
 }
@@ -159,7 +175,7 @@ export async function checkPayment(userId: string, paymentId: string) {
 
 /** A webhook: its signature checked, then the gateway asked (the body is not trusted further). */
 export async function receiveWebhook(providerName: string, request: Request) {
-  const provider = PROVIDERS[providerName];
+  const provider = providerNamed(providerName);
   if (!provider) throw new ApiError('not_found');
   const body = await request.text();
   const { providerPaymentId } = await provider.verifyWebhook(request, body);
