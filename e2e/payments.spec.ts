@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { hijriInDays, PDF, PNG_1x1, signUp } from './session';
@@ -57,6 +59,16 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(new RegExp(`/${locale}/check-payment\\?payment_id=`));
       await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
       await expect(page.getByText(reference)).toBeVisible();
+
+      // The receipt is a PDF that names the request.
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: m.CheckPayment.receipt }).click();
+      const file = await (await download).path();
+      const bytes = readFileSync(file);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const pdf = await PDFDocument.load(bytes);
+      expect(pdf.getTitle()).toContain(reference);
+
       const status = await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } });
       expect((await status.json()).data.status).toBe('submitted');
     });

@@ -13,7 +13,7 @@ import { PayButton } from './pay-button';
 
 const actionClass = 'inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
 
-function Paid({ requestId, amount }: { requestId: string; amount: string }) {
+function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: string; amount: string }) {
   const t = useTranslations('CheckPayment');
   const request = useRequest(requestId);
   return (
@@ -28,9 +28,14 @@ function Paid({ requestId, amount }: { requestId: string; amount: string }) {
         </p>
       )}
       <p className="mt-2 text-muted">{t('paid.next')}</p>
-      <Link href={`/profile/requests/details/${requestId}`} className={`mt-4 ${actionClass}`}>
-        {t('toRequest')}
-      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <Link href={`/profile/requests/details/${requestId}`} className={actionClass}>
+          {t('toRequest')}
+        </Link>
+        <a href={`${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`} download className="font-semibold text-brand-800 underline underline-offset-4">
+          {t('receipt')}
+        </a>
+      </div>
     </section>
   );
 }
@@ -62,7 +67,7 @@ function CheckPaymentState() {
 
   const data = payment.data;
   const amount = new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
-  if (data.status === 'paid') return <Paid requestId={data.request_id} amount={amount} />;
+  if (data.status === 'paid') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
   if (data.status === 'failed') {
     const reason = data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other');
     return (

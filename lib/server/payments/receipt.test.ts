@@ -1,0 +1,175 @@
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { companion, person, SERVICE } from '@/test/answers';
+import { getDb } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
+import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
+import * as listRoute from '@/app/api/v1/requests/route';
+import * as oneRoute from '@/app/api/v1/requests/[id]/route';
+import * as submitRoute from '@/app/api/v1/requests/[id]/submit/route';
+import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
+import * as paymentRoute from '@/app/api/v1/payments/[id]/route';
+import * as receiptRoute from '@/app/api/v1/payments/[id]/receipt/route';
+
+withTestDatabase();
+
+/** A submitted Hajj request for two pilgrims with its payment started (pending at the gateway). */
+async function startedPayment() {
+  const { token } = await newUser();
+  const id = (await call(listRoute.POST, { token, body: { type: 'hajj' } })).json!.data.id as string;
+  let version = 1;
+  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
+  }
+  const db = await getDb();
+  for (const pilgrim of ['applicant', 'companion-0']) {
+    for (const kind of ['passport', 'photo']) {
+      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
+    }
+  }
+  const submitted = (await call(submitRoute.POST, { token, params: { id }, body: {} })).json!.data;
+  const payment = (await call(startRoute.POST, { token, params: { id }, body: {} })).json!.data;
+  return { token, requestId: id, reference: submitted.reference as string, payment: payment as { id: string; redirect_url: string } };
+}
+
+/** The same, paid with the success card and settled by GET /payments/{id}. */
+async function paidPayment() {
+  const started = await startedPayment();
+  await payOnTestGateway(started.payment.redirect_url.split('/').pop()!, TEST_CARDS.success);
+  const settled = (await call(paymentRoute.GET, { token: started.token, params: { id: started.payment.id } })).json!.data;
+  expect(settled.status).toBe('paid');
+  return { ...started, settled: settled as { paid_at: string; amount_minor: number; currency: string } };
+}
+
+async function download(id: string, auth: { token?: string; cookie?: string }) {
+  const headers = new Headers();
+  if (auth.token) headers.set('authorization', `Bearer ${auth.token}`);
+  if (auth.cookie) headers.set('cookie', auth.cookie);
+  const response = await receiptRoute.GET(new Request(`http://portal.test/api/v1/payments/${id}/receipt`, { headers }), {
+    params: Promise.resolve({ id }),
+  });
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/**
+ * The page's text as drawn, one line per text block, glyphs mapped back through
+ * each font's ToUnicode map. It is in visual order: Arabic comes out reversed.
+ */
+function pageText(pdf: PDFDocument): string {
+  const page = pdf.getPage(0);
+  const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  const maps = new Map<string, Map<string, string>>();
+  for (const [key, ref] of fonts.entries()) {
+    const font = pdf.context.lookup(ref, PDFDict);
+    const stream = pdf.context.lookup(font.get(PDFName.of('ToUnicode'))) as PDFRawStream;
+    const cmap = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    const map = new Map<string, string>();
+    for (const [, glyph, unicode] of cmap.matchAll(/<([0-9a-f]{4})> <([0-9a-f]+)>/gi)) {
+      map.set(glyph!.toLowerCase(), String.fromCharCode(...unicode!.match(/.{4}/g)!.map((h) => parseInt(h, 16))));
+    }
+    maps.set(key.asString(), map);
+  }
+  const contents = page.node.Contents()!;
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref as PDFRef) as PDFRawStream) : [contents as PDFRawStream];
+  const operators = streams.map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')).join('\n');
+  let text = '';
+  let font: Map<string, string> | undefined;
+  for (const [, name, glyphs, end] of operators.matchAll(/(\/\S+) [\d.]+ Tf|<([0-9a-fA-F]+)> Tj|\b(ET)\b/g)) {
+    if (name) font = maps.get(name);
+    else if (glyphs) text += font?.get(glyphs.toLowerCase()) ?? '?';
+    else if (end) text += '\n';
+  }
+  return text;
+}
+
+const reversed = (text: string) => Array.from(text).reverse().join('');
+
+describe('GET /payments/{id}/receipt', () => {
+  it('answers the owner a one-page bilingual A4 PDF of the paid payment', async () => {
+    const { token, reference, payment, settled } = await paidPayment();
+    expect(reference).toMatch(/^HJ-\d{4}-\d{6}$/);
+    const { response, bytes } = await download(payment.id, { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''receipt-${reference}.pdf`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(pdf.getPageCount()).toBe(1);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+
+    const amount = `${settled.currency} ${(settled.amount_minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const paidDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(settled.paid_at));
+    const hijri = formatHijri(gregorianToHijri(paidDay));
+    expect(pdf.getTitle()).toContain(reference);
+    expect(pdf.getAuthor()).toBe('Labbaik Pilgrim Services');
+    for (const expected of [reference, amount, hijri, paidDay, payment.id]) {
+      expect(pdf.getSubject()).toContain(expected);
+      expect(pdf.getKeywords()).toContain(expected);
+    }
+
+    // What is drawn: Latin runs read left to right, Arabic runs are shaped and stored right to left (visual order).
+    const text = pageText(pdf);
+    for (const expected of ['Labbaik Pilgrim Services', 'Payment receipt', reference, amount, hijri, '•••• 1111', payment.id, 'Paid', 'Aisha Rahman', 'Mohammed Rahman']) {
+      expect(text).toContain(expected);
+    }
+    for (const arabic of ['لبيك لخدمات الحجاج', 'إيصال دفع', 'مدفوع', 'عائشة رحمن', 'محمد رحمن']) {
+      expect(text).toContain(reversed(arabic));
+    }
+    // Two faces of each script are embedded (regular and semibold).
+    expect(pdf.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict).keys().length).toBe(4);
+  });
+
+  it('works with the session cookie, as a download link does', async () => {
+    const { token, payment } = await paidPayment();
+    const { response, bytes } = await download(payment.id, { cookie: `session=${token}` });
+    expect(response.status).toBe(200);
+    expect(bytes.byteLength).toBeGreaterThan(1000);
+  });
+
+  it('says "Refunded" once the office cancelled the paid request', async () => {
+    const { officeMove } = await import('@/lib/server/requests/office');
+    const { token, requestId, payment } = await paidPayment();
+    await officeMove(requestId, 'cancelled', 'The season is full');
+    const { response, bytes } = await download(payment.id, { token });
+    expect(response.status).toBe(200);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getKeywords()).toContain('Refunded');
+    const text = pageText(pdf);
+    expect(text).toContain('Refunded');
+    // The font joins ت and ر into one glyph, which maps back to both letters in logical order: compare the letters.
+    const letters = (line: string) => Array.from(line).sort().join('');
+    expect(text.split('\n').map(letters)).toContain(letters('مسترد'));
+  });
+
+  it('another user\'s payment does not exist for them: 404', async () => {
+    const { payment } = await paidPayment();
+    const other = await newUser('Other');
+    const { status, json } = await call(receiptRoute.GET, { token: other.token, params: { id: payment.id } });
+    expect(status).toBe(404);
+    expect(json!.error.code).toBe('not_found');
+    expect((await call(receiptRoute.GET, { token: other.token, params: { id: 'not-a-uuid' } })).status).toBe(404);
+  });
+
+  it('a payment not paid yet has no receipt: 409', async () => {
+    const { token, payment } = await startedPayment();
+    const { status, json } = await call(receiptRoute.GET, { token, params: { id: payment.id } });
+    expect(status).toBe(409);
+    expect(json!.error.code).toBe('conflict');
+  });
+
+  it('signed out: 401', async () => {
+    const { payment } = await paidPayment();
+    const { status, json } = await call(receiptRoute.GET, { params: { id: payment.id } });
+    expect(status).toBe(401);
+    expect(json!.error.code).toBe('unauthenticated');
+  });
+});
