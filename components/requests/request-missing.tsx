@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
 
-/** A well-formed request number that is not among this account's requests. */
+/** A well-formed request number that is not among this account's requests (the API answered 404). */
 export function RequestMissing() {
   const t = useTranslations('Requests');
   return (

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { RequestsEmpty } from '@/components/requests/requests-empty';
+import { RequestsList } from '@/components/requests/requests-list';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('requests');
@@ -12,9 +12,9 @@ export default async function Page({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('requests')} />
-      <div className="mx-auto max-w-6xl px-4">
+      <div className="mx-auto max-w-6xl px-4 pb-16">
         <SignedInGate>
-          <RequestsEmpty />
+          <RequestsList />
         </SignedInGate>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { DraftsEmpty } from '@/components/requests/drafts-empty';
+import { DraftsList } from '@/components/requests/drafts-list';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('drafts');
@@ -12,9 +12,9 @@ export default async function Page({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('drafts')} />
-      <div className="mx-auto max-w-6xl px-4">
+      <div className="mx-auto max-w-6xl px-4 pb-16">
         <SignedInGate>
-          <DraftsEmpty />
+          <DraftsList />
         </SignedInGate>
       </div>
     </>

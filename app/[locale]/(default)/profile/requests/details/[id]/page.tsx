@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { RequestMissing } from '@/components/requests/request-missing';
+import { RequestDetailsView } from '@/components/requests/request-details';
 import { isRequestId } from '@/lib/requests/request-id';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
@@ -17,9 +17,9 @@ export default async function RequestDetailsPage({ params }: { params: Promise<{
   return (
     <>
       <PageHeader title={t('requestDetails')} />
-      <div className="mx-auto max-w-6xl px-4">
+      <div className="mx-auto max-w-6xl px-4 pb-16">
         <SignedInGate>
-          <RequestMissing />
+          <RequestDetailsView id={id} />
         </SignedInGate>
       </div>
     </>

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { requestFormats } from './formats';
+
+describe('request formats', () => {
+  const en = requestFormats('en', 'Asia/Riyadh');
+  const ar = requestFormats('ar', 'Asia/Riyadh');
+
+  it('shows a moment in Hijri and Gregorian, with Arabic digits on Arabic pages', () => {
+    expect(en.moment('2026-11-05T10:00:00Z')).toEqual({ hijri: 'Jumada I 25, 1448 AH', gregorian: 'November 5, 2026' });
+    const inArabic = ar.moment('2026-11-05T10:00:00Z');
+    expect(inArabic.hijri).toContain('١٤٤٨');
+    expect(inArabic.hijri).toContain('جمادى الأولى');
+    expect(inArabic.gregorian).toBe('٥ نوفمبر ٢٠٢٦');
+  });
+
+  it('keeps a Hijri answer on its day and gives its Gregorian equivalent', () => {
+    expect(en.hijriAnswer('01-09-1447')).toEqual({ hijri: 'Ramadan 1, 1447 AH', gregorian: 'February 18, 2026' });
+    expect(en.hijriAnswer('30-02-1447')).toBeNull();
+    expect(en.hijriAnswer('')).toBeNull();
+  });
+
+  it('names a travel month', () => {
+    expect(en.hijriMonth('09-1448')).toBe('Ramadan 1448 AH');
+    expect(ar.hijriMonth('09-1448')).toContain('رمضان');
+    expect(en.hijriMonth('13-1448')).toBeNull();
+  });
+
+  it('formats the fee in the page language', () => {
+    expect(en.money(250000, 'SAR')).toBe('SAR\u00a02,500.00');
+    expect(ar.money(250000, 'SAR')).toContain('٢٬٥٠٠');
+    expect(ar.number(3)).toBe('٣');
+  });
+});

@@ -1,0 +1,54 @@
+import { hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
+
+/**
+ * Intl locales of the request screens. Arabic pages count in Arabic digits:
+ * plain 'ar' now defaults to Latin digits in ICU, so the numbering is explicit.
+ */
+const INTL = {
+  en: { hijri: 'en-u-ca-islamic-umalqura', gregorian: 'en-u-ca-gregory', number: 'en-US' },
+  ar: { hijri: 'ar-SA-u-ca-islamic-umalqura-nu-arab', gregorian: 'ar-SA-u-ca-gregory-nu-arab', number: 'ar-SA-u-nu-arab' },
+} as const;
+
+export type RequestFormats = ReturnType<typeof requestFormats>;
+
+/** Dates, numbers and money as the request screens show them, in the page language. */
+export function requestFormats(locale: string, timeZone: string) {
+  const intl = locale === 'ar' ? INTL.ar : INTL.en;
+  const dateOnly = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+  const withTime = { ...dateOnly, hour: 'numeric', minute: '2-digit' } as const;
+  const hijri = new Intl.DateTimeFormat(intl.hijri, { ...dateOnly, timeZone });
+  const hijriTime = new Intl.DateTimeFormat(intl.hijri, { ...withTime, timeZone });
+  const gregorian = new Intl.DateTimeFormat(intl.gregorian, { ...dateOnly, timeZone });
+  // Answers are calendar days, not moments: formatted at UTC noon so no time zone moves them.
+  const hijriDay = new Intl.DateTimeFormat(intl.hijri, { ...dateOnly, timeZone: 'UTC' });
+  const gregorianDay = new Intl.DateTimeFormat(intl.gregorian, { ...dateOnly, timeZone: 'UTC' });
+  const hijriMonth = new Intl.DateTimeFormat(intl.hijri, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const number = new Intl.NumberFormat(intl.number);
+  const kilobytes = new Intl.NumberFormat(intl.number, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+
+  return {
+    number: (value: number) => number.format(value),
+    /** A moment (ISO timestamp) in Hijri and Gregorian, the Hijri one with the time when asked. */
+    moment: (iso: string, { time = false } = {}) => {
+      const date = new Date(iso);
+      return { hijri: (time ? hijriTime : hijri).format(date), gregorian: gregorian.format(date) };
+    },
+    /** A DD-MM-YYYY Hijri answer with its Gregorian day; null when the text is not a valid date. */
+    hijriAnswer: (text: string) => {
+      if (!isHijriDate(text)) return null;
+      const [year, month, day] = hijriToGregorian(parseHijri(text)!).split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day, 12));
+      return { hijri: hijriDay.format(date), gregorian: gregorianDay.format(date) };
+    },
+    /** A MM-YYYY Hijri travel month ("Ramadan 1448"); null when the text is not one. */
+    hijriMonth: (text: string) => {
+      const match = /^(0[1-9]|1[0-2])-(\d{4})$/.exec(text);
+      if (!match) return null;
+      // The 15th: the middle of the month, well away from either edge.
+      const [year, month, day] = hijriToGregorian({ day: 15, month: Number(match[1]), year: Number(match[2]) }).split('-').map(Number) as [number, number, number];
+      return hijriMonth.format(new Date(Date.UTC(year, month - 1, day, 12)));
+    },
+    money: (minor: number, currency: string) => new Intl.NumberFormat(intl.number, { style: 'currency', currency }).format(minor / 100),
+    fileSize: (bytes: number) => kilobytes.format(Math.max(1, Math.round(bytes / 1024))),
+  };
+}

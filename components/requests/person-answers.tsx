@@ -1,0 +1,43 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { AnswerList } from './answer-list';
+import { text, type PersonAnswers as Person } from './answers-of';
+import { HijriAnswer } from './hijri-answer';
+
+/** Identifiers, Latin names and addresses read left to right inside Arabic text too. */
+const LTR_FIELDS = new Set(['name_latin', 'national_id', 'passport_number', 'mobile', 'email']);
+const FIELDS = ['name_ar', 'name_latin', 'gender', 'date_of_birth', 'nationality', 'national_id', 'passport_number', 'passport_expiry', 'mobile', 'email'];
+
+/** The country of an ISO code in the page language; a draft may hold something that is no code. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Every answer about one pilgrim, with localized labels and values. */
+export function PersonAnswers({ person, withRelation = false }: { person: Person; withRelation?: boolean }) {
+  const fields = useTranslations('Fields');
+  const t = useTranslations('RequestDetails');
+  const locale = useLocale();
+  const notGiven = <span className="text-muted">{t('answers.notGiven')}</span>;
+
+  // A known choice in the page language; anything else as it was saved.
+  const choice = (group: 'genders' | 'relations', value: string) => (t.has(`${group}.${value}`) ? t(`${group}.${value}`) : value);
+
+  const valueOf = (field: string): ReactNode => {
+    const value = text(person[field]);
+    if (value === null) return notGiven;
+    if (field === 'gender' || field === 'relation') return choice(field === 'gender' ? 'genders' : 'relations', value);
+    if (field === 'nationality') return countryName(value, locale);
+    if (field === 'date_of_birth' || field === 'passport_expiry') return <HijriAnswer value={value} />;
+    return LTR_FIELDS.has(field) ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi>;
+  };
+
+  const shown = withRelation ? ['relation', ...FIELDS] : FIELDS;
+  return <AnswerList items={shown.map((field) => ({ label: fields(field), value: valueOf(field) }))} />;
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { TRANSITIONS } from '@/lib/requests/statuses';
+import { useCancelRequest, type RequestDetails } from '@/lib/requests/requests-api';
+import { Link } from '@/components/ui/link';
+import { PayButton } from '@/components/payments/pay-button';
+import { ConfirmDialog } from './confirm-dialog';
+import { useFormats } from './use-formats';
+
+const primary = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
+const secondary = 'inline-block rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';
+
+/** Only what the request's status allows the user to do now; nothing at all when it allows nothing. */
+export function RequestActions({ request, onCancelled }: { request: RequestDetails; onCancelled: () => void }) {
+  const t = useTranslations('RequestDetails');
+  const drafts = useTranslations('DraftsList');
+  const cancelRequest = useCancelRequest();
+  const { money } = useFormats();
+
+  const canPay = request.status === 'pending_payment' && request.fee_minor !== null && request.currency !== null;
+  const canEdit = request.status === 'pending_payment' || request.status === 'changes_requested';
+  const canCancel = TRANSITIONS[request.status].user.includes('cancelled');
+  if (!canPay && !canEdit && !canCancel && request.status !== 'draft') return null;
+
+  return (
+    <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-start gap-3">
+      {canPay && <PayButton requestId={request.id} label={t('actions.pay', { fee: money(request.fee_minor!, request.currency!) })} />}
+      {request.status === 'draft' && (
+        <Link href={`/profile/requests/drafts/complete?id=${request.id}`} className={primary}>
+          {drafts('continue')}
+        </Link>
+      )}
+      {canEdit && (
+        <Link href={`/profile/requests/edit?id=${request.id}`} className={canPay ? secondary : primary}>
+          {t('actions.edit')}
+        </Link>
+      )}
+      {canCancel && (
+        <ConfirmDialog
+          trigger={t('actions.cancel')}
+          title={t('cancel.title')}
+          body={t('cancel.body')}
+          keep={t('cancel.keep')}
+          confirm={t('cancel.confirm')}
+          failed={t('cancel.failed')}
+          onConfirm={async () => {
+            await cancelRequest.mutateAsync(request.id);
+            onCancelled();
+          }}
+        />
+      )}
+    </div>
+  );
+}

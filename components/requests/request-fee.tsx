@@ -1,0 +1,66 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { RequestDetails } from '@/lib/requests/requests-api';
+import { AnswerList } from './answer-list';
+import { useFormats } from './use-formats';
+
+type PaymentLine = 'awaiting' | 'paid' | 'refunded' | 'unpaid';
+
+/**
+ * What the request says about payment. A request the office moved on without
+ * a payment here (paid at its counter) says nothing rather than "not paid".
+ */
+function paymentLine(request: RequestDetails): PaymentLine | null {
+  if (request.payment === 'paid' || request.payment === 'refunded') return request.payment;
+  if (request.status === 'pending_payment') return 'awaiting';
+  if (request.payment === 'unpaid' && (request.status === 'cancelled' || request.status === 'expired')) return 'unpaid';
+  return null;
+}
+
+const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`;
+
+/** The fee for all pilgrims, where its payment stands, and any attempts to pay. */
+export function RequestFee({ request }: { request: RequestDetails }) {
+  const t = useTranslations('RequestDetails.fee');
+  const receipt = useTranslations('Payments');
+  const { money } = useFormats();
+  const line = paymentLine(request);
+  const fee = request.fee_minor !== null && request.currency ? money(request.fee_minor, request.currency) : null;
+
+  return (
+    <section aria-labelledby="fee-title" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="fee-title" className="mb-4 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      {fee === null ? (
+        <p className="text-muted">{t('notSet')}</p>
+      ) : (
+        <AnswerList
+          items={[
+            { label: t('amount'), value: <span className="font-semibold">{fee}</span> },
+            ...(line ? [{ label: t('payment'), value: t(`states.${line}`) }] : []),
+          ]}
+        />
+      )}
+      {request.payments.length > 0 && (
+        <>
+          <h3 className="mt-5 mb-2 font-semibold">{t('attempts')}</h3>
+          <ul className="space-y-1 text-sm">
+            {request.payments.map((payment) => (
+              <li key={payment.id} className="flex flex-wrap items-center gap-x-3">
+                <span>{t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}</span>
+                {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
+                {(payment.status === 'paid' || payment.status === 'refunded') && (
+                  <a href={receiptUrl(payment.id)} download className="text-brand-800 underline underline-offset-2">
+                    {receipt('receipt')}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { RequestDetails } from '@/lib/requests/requests-api';
+import { AnswerList } from './answer-list';
+import { DualDate } from './dual-date';
+import { RequestActions } from './request-actions';
+import { StatusBadge } from './status-badge';
+import { useFormats } from './use-formats';
+
+/** The request at a glance: what, which reference, where it stands, and what can be done. */
+export function RequestOverview({ request, onCancelled }: { request: RequestDetails; onCancelled: () => void }) {
+  const t = useTranslations('RequestDetails');
+  const type = useTranslations('RequestType');
+  const { number } = useFormats();
+  // Why the office moved the request to where it is now (e.g. which changes it needs), shown up front.
+  const latest = request.history.at(-1);
+  const officeNote = latest && latest.to === request.status && latest.actor === 'office' ? latest.note : null;
+  return (
+    <section aria-labelledby="overview-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="overview-title" className="mb-4 text-2xl font-semibold">
+        {t('title', { type: type(request.type) })}
+      </h2>
+      <AnswerList
+        items={[
+          { label: t('reference'), value: request.reference ? <bdi dir="ltr" className="font-semibold">{request.reference}</bdi> : t('noReference') },
+          { label: t('status'), value: <StatusBadge status={request.status} /> },
+          { label: t('pilgrims'), value: t('pilgrimCount', { count: request.pilgrims, n: number(request.pilgrims) }) },
+          request.submitted_at
+            ? { label: t('submitted'), value: <DualDate iso={request.submitted_at} /> }
+            : { label: t('started'), value: <DualDate iso={request.created_at} /> },
+        ]}
+      />
+      {officeNote && (
+        <p className="mt-4 rounded-lg bg-sand-100 p-3">
+          <span className="font-semibold">{t('officeNote')}: </span>
+          <bdi>{officeNote}</bdi>
+        </p>
+      )}
+      <div className="mt-5 empty:hidden">
+        <RequestActions request={request} onCancelled={onCancelled} />
+      </div>
+    </section>
+  );
+}
