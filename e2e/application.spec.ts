@@ -133,7 +133,9 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByRole('link', { name: m.FormLayout.saveAndExit }).click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/profile/requests/drafts$`));
 
-      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
+      // The drafts list leads back to it.
+      await expect(page.locator(`a[href*="${id}"]`).first()).toBeVisible();
+      await page.locator(`a[href*="drafts/complete?id=${id}"]`).first().click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
       await expect(page.getByRole('textbox', { name: f.name_latin })).toHaveValue('Half Way');
     });

@@ -71,6 +71,13 @@ for (const locale of ['en', 'ar'] as const) {
 
       const status = await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } });
       expect((await status.json()).data.status).toBe('submitted');
+
+      // The details and the list say it is paid.
+      await page.getByRole('link', { name: m.CheckPayment.toRequest }).click();
+      await expect(page.getByText(m.RequestStatus.submitted).first()).toBeVisible();
+      await expect(page.getByText(m.RequestDetails.fee.states.paid).first()).toBeVisible();
+      await page.goto(`/${locale}/profile/requests`);
+      await expect(page.getByTestId('payment-line').first()).toHaveText(m.RequestDetails.fee.states.paid);
     });
 
     test('a declined card → failure with the reason → a retry with the success card succeeds', async ({ page, context }) => {

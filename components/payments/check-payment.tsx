@@ -4,7 +4,9 @@ import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/auth/auth-store';
+import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
+import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
+import { SignedInGate } from '@/components/account/signed-in-gate';
 import { usePayment } from '@/lib/payments/payments-api';
 import { useRequest } from '@/lib/requests/requests-api';
 import { EmptyState } from '@/components/layout/page-header';
@@ -46,7 +48,9 @@ function CheckPaymentState() {
   const paymentId = useSearchParams().get('payment_id');
   const setPaymentStatus = useAuthStore((s) => s.setPaymentStatus);
   // The query string only says which payment to ask about; the server says what happened.
-  const payment = usePayment(paymentId);
+  const hydrated = useAuthHydrated();
+  const signedIn = useAuthStore((s) => isSignedIn(s.userData));
+  const payment = usePayment(hydrated && signedIn ? paymentId : null);
   const status = payment.data?.status;
 
   useEffect(() => {
@@ -60,6 +64,8 @@ function CheckPaymentState() {
     </Link>
   );
   if (!paymentId) return <EmptyState title={t('none.title')} body={t('none.body')} action={toRequests} />;
+  // Back from the gateway signed out (an expired session): sign in first, then the payment is checked.
+  if (!hydrated || !signedIn) return <SignedInGate>{null}</SignedInGate>;
   if (payment.error instanceof ApiClientError && payment.error.status === 404) {
     return <EmptyState title={t('unknown.title')} body={t('unknown.body')} action={toRequests} />;
   }

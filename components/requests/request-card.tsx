@@ -6,6 +6,7 @@ import type { RequestSummary } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { DualDate } from './dual-date';
+import { paymentLine } from './request-fee';
 import { StatusBadge } from './status-badge';
 import { useFormats } from './use-formats';
 
@@ -15,7 +16,9 @@ export function RequestCard({ request }: { request: RequestSummary }) {
   const type = useTranslations('RequestType');
   const { number } = useFormats();
   const titleId = useId();
+  const fee = useTranslations('RequestDetails.fee');
   const sentAt = request.submitted_at ?? request.created_at;
+  const payment = paymentLine(request);
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -24,7 +27,7 @@ export function RequestCard({ request }: { request: RequestSummary }) {
         </h2>
         <StatusBadge status={request.status} />
       </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-3">
+      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-4">
         <div>
           <dt className="text-sm font-semibold text-muted">{t('reference')}</dt>
           <dd className="font-semibold">{request.reference ? <bdi dir="ltr">{request.reference}</bdi> : t('noReference')}</dd>
@@ -32,6 +35,10 @@ export function RequestCard({ request }: { request: RequestSummary }) {
         <div>
           <dt className="text-sm font-semibold text-muted">{t('pilgrims')}</dt>
           <dd>{t('pilgrimCount', { count: request.pilgrims, n: number(request.pilgrims) })}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{fee('payment')}</dt>
+          <dd data-testid="payment-line">{payment ? fee(`states.${payment}`) : '—'}</dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{t('submitted')}</dt>

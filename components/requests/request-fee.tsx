@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestDetails } from '@/lib/requests/requests-api';
+import type { RequestDetails, RequestSummary } from '@/lib/requests/requests-api';
 import { AnswerList } from './answer-list';
 import { useFormats } from './use-formats';
 
@@ -11,7 +11,7 @@ type PaymentLine = 'awaiting' | 'paid' | 'refunded' | 'unpaid';
  * What the request says about payment. A request the office moved on without
  * a payment here (paid at its counter) says nothing rather than "not paid".
  */
-function paymentLine(request: RequestDetails): PaymentLine | null {
+export function paymentLine(request: Pick<RequestSummary, 'payment' | 'status'>): PaymentLine | null {
   if (request.payment === 'paid' || request.payment === 'refunded') return request.payment;
   if (request.status === 'pending_payment') return 'awaiting';
   if (request.payment === 'unpaid' && (request.status === 'cancelled' || request.status === 'expired')) return 'unpaid';

@@ -29,7 +29,8 @@ export function RequestWizard({ id, mode }: { id: string; mode: 'complete' | 'ed
   const t = useTranslations('Wizard');
   if (request.error instanceof ApiClientError && request.error.status === 404) return <DraftMissing />;
   if (request.error || types.error) return <p role="alert" className="text-red-700">{t('loadFailed')}</p>;
-  if (!request.data || !types.data) return <div className="min-h-96" aria-busy="true" />;
+  // Always the server's latest version: a copy cached earlier in this visit may be behind (steps, version).
+  if (!request.data || !request.isFetchedAfterMount || !types.data) return <div className="min-h-96" aria-busy="true" />;
   const type = types.data.find((candidate) => candidate.id === request.data.type);
   if (!type) return <DraftMissing />;
   return <Wizard key={request.data.id} request={request.data} type={type} mode={mode} />;

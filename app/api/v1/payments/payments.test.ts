@@ -230,3 +230,25 @@ describe('payments in the request', () => {
     expect(details.payments[1]).toMatchObject({ card_last4: '1111', amount_minor: details.fee_minor });
   });
 });
+
+describe('amounts', () => {
+  it('money that does not match the fee is never taken as paid', async () => {
+    const { settle } = await import('@/lib/server/payments/payments');
+    const { token, id, fee } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    const base = { id: 'x', failureReason: null, cardLast4: '1111' } as const;
+    const short = await settle(payment.id, { ...base, status: 'paid', amountMinor: fee - 100, currency: 'SAR' });
+    expect(short).toMatchObject({ status: 'failed', failureReason: 'amount_mismatch' });
+    expect(await requestStatus(token, id)).toBe('pending_payment');
+    const retry = (await startPayment(token, id, 'after-mismatch')).json!.data;
+    const otherCurrency = await settle(retry.id, { ...base, status: 'paid', amountMinor: fee, currency: 'USD' });
+    expect(otherCurrency.failureReason).toBe('amount_mismatch');
+  });
+
+  it('the fee is the fee per pilgrim times the pilgrims, in minor units', async () => {
+    const { fee } = await awaitingPayment();
+    const types = (await call((await import('../request-types/route')).GET)).json!.data;
+    expect(fee).toBe(types.find((t: { id: string }) => t.id === 'hajj').fee_minor * 2);
+    expect(Number.isInteger(fee)).toBe(true);
+  });
+});
