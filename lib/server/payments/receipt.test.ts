@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { companion, person, SERVICE } from '@/test/answers';
-import { getDb } from '@/lib/server/db/client';
-import { documents } from '@/lib/server/db/schema';
+import { submittedRequest } from '@/test/requests';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
-import * as listRoute from '@/app/api/v1/requests/route';
-import * as oneRoute from '@/app/api/v1/requests/[id]/route';
-import * as submitRoute from '@/app/api/v1/requests/[id]/submit/route';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
 import * as paymentRoute from '@/app/api/v1/payments/[id]/route';
 import * as receiptRoute from '@/app/api/v1/payments/[id]/receipt/route';
@@ -20,18 +15,8 @@ withTestDatabase();
 /** A submitted Hajj request for two pilgrims with its payment started (pending at the gateway). */
 async function startedPayment() {
   const { token } = await newUser();
-  const id = (await call(listRoute.POST, { token, body: { type: 'hajj' } })).json!.data.id as string;
-  let version = 1;
-  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
-    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
-  }
-  const db = await getDb();
-  for (const pilgrim of ['applicant', 'companion-0']) {
-    for (const kind of ['passport', 'photo']) {
-      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
-    }
-  }
-  const submitted = (await call(submitRoute.POST, { token, params: { id }, body: {} })).json!.data;
+  const { id, reference } = await submittedRequest(token);
+  const submitted = { reference };
   const payment = (await call(startRoute.POST, { token, params: { id }, body: {} })).json!.data;
   return { token, requestId: id, reference: submitted.reference as string, payment: payment as { id: string; redirect_url: string } };
 }

@@ -2,11 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
+import { submittedRequest } from '@/test/requests';
 import { resetEnvForTests } from '@/lib/server/env';
-import { getDb } from '@/lib/server/db/client';
-import { documents } from '@/lib/server/db/schema';
-import { companion, person, SERVICE } from '@/test/answers';
-import * as listRoute from '../requests/route';
+import { person } from '@/test/answers';
 import * as oneRoute from '../requests/[id]/route';
 import * as submitRoute from '../requests/[id]/submit/route';
 import * as cancelRoute from '../requests/[id]/cancel/route';
@@ -23,23 +21,7 @@ function useOpsKey(key: string | undefined) {
 }
 afterEach(() => useOpsKey(undefined));
 
-async function submitted(token: string) {
-  const { json } = await call(listRoute.POST, { token, body: { type: 'hajj' } });
-  const id = json!.data.id as string;
-  let version = 1;
-  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
-    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
-  }
-  const db = await getDb();
-  for (const pilgrim of ['applicant', 'companion-0']) {
-    for (const kind of ['passport', 'photo']) {
-      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
-    }
-  }
-  const result = await call(submitRoute.POST, { token, params: { id }, body: {} });
-  expect(result.status).toBe(200);
-  return { id, reference: result.json!.data.reference as string };
-}
+const submitted = submittedRequest;
 
 function move(idOrReference: string, body: Record<string, string>, key?: string) {
   return call(opsRoute.POST, { params: { id: idOrReference }, body, headers: key ? { 'x-ops-key': key } : {}, locale: 'en' });

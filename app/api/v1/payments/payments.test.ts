@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { companion, person, SERVICE } from '@/test/answers';
+import { submittedRequest } from '@/test/requests';
 import { getDb, queryRows } from '@/lib/server/db/client';
-import { documents } from '@/lib/server/db/schema';
 import { cardOutcome, payOnTestGateway, signBody, SIGNATURE_HEADER, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { reconcilePayments } from '@/lib/server/payments/payments';
 import * as listRoute from '../requests/route';
 import * as oneRoute from '../requests/[id]/route';
-import * as submitRoute from '../requests/[id]/submit/route';
 import * as startRoute from '../requests/[id]/payments/route';
 import * as paymentRoute from './[id]/route';
 import * as webhookRoute from './webhooks/[provider]/route';
@@ -20,20 +18,8 @@ withTestDatabase();
 /** A submitted Hajj request for two pilgrims, awaiting payment. */
 async function awaitingPayment() {
   const { token } = await newUser();
-  const { json } = await call(listRoute.POST, { token, body: { type: 'hajj' } });
-  const id = json!.data.id as string;
-  let version = 1;
-  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
-    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
-  }
-  const db = await getDb();
-  for (const pilgrim of ['applicant', 'companion-0']) {
-    for (const kind of ['passport', 'photo']) {
-      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
-    }
-  }
-  const submitted = await call(submitRoute.POST, { token, params: { id }, body: {} });
-  return { token, id, fee: submitted.json!.data.fee_minor as number };
+  const { id, fee } = await submittedRequest(token);
+  return { token, id, fee };
 }
 
 function startPayment(token: string, id: string, key?: string) {

@@ -1,0 +1,29 @@
+import { call } from './api';
+import { companion, person, SERVICE } from './answers';
+import { getDb } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import * as listRoute from '@/app/api/v1/requests/route';
+import * as oneRoute from '@/app/api/v1/requests/[id]/route';
+import * as submitRoute from '@/app/api/v1/requests/[id]/submit/route';
+
+/**
+ * A Hajj request for two pilgrims, every step finished and sent: it awaits
+ * payment. Documents are stored as rows, as an upload would leave them (the
+ * upload itself is tested in documents.test.ts).
+ */
+export async function submittedRequest(token: string) {
+  const id = (await call(listRoute.POST, { token, body: { type: 'hajj' } })).json!.data.id as string;
+  let version = 1;
+  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+    version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
+  }
+  const db = await getDb();
+  for (const pilgrim of ['applicant', 'companion-0']) {
+    for (const kind of ['passport', 'photo']) {
+      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
+    }
+  }
+  const result = await call(submitRoute.POST, { token, params: { id }, body: {} });
+  if (result.status !== 200) throw new Error(`submit failed: ${JSON.stringify(result.json)}`);
+  return { id, reference: result.json!.data.reference as string, fee: result.json!.data.fee_minor as number };
+}
