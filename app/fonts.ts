@@ -1,6 +1,6 @@
 import localFont from 'next/font/local';
 
-// Self-hosted faces (next/font/google needs the internet at build time).
+// Self-hosted faces (Google-hosted fonts would need the internet at build time).
 // next/font sizes a metric-matched fallback, so swapping in causes no shift.
 export const latinFont = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
