@@ -1,10 +1,16 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
+
+/** This page's address, so that signing in comes back here (e.g. to a payment being checked). */
+const noSubscription = () => () => {};
+function useReturnPath(): string {
+  return useSyncExternalStore(noSubscription, () => window.location.pathname + window.location.search, () => '/');
+}
 
 /**
  * Shows its content to a signed-in user (user data in the auth store), and the
@@ -13,6 +19,7 @@ import { Link } from '@/components/ui/link';
  */
 export function SignedInGate({ children }: { children: ReactNode }) {
   const t = useTranslations('SignedOut');
+  const next = useReturnPath();
   const hydrated = useAuthHydrated();
   const userData = useAuthStore((s) => s.userData);
   if (!hydrated) return <div className="min-h-40" aria-busy="true" />;
@@ -22,7 +29,7 @@ export function SignedInGate({ children }: { children: ReactNode }) {
       <h2 className="text-lg font-semibold">{t('title')}</h2>
       <p className="mt-2 text-muted">{t('body')}</p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link href="/auth/login" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link href={`/auth/login?next=${encodeURIComponent(next)}`} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           {t('signIn')}
         </Link>
         <Link href="/auth/register" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
