@@ -1,6 +1,8 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
+
+const noSubscription = () => () => {};
 
 // Outside the portal's locales: every text is given in English and Arabic side by side.
 const T = {
@@ -47,22 +49,28 @@ export function TestCheckout(props: {
   cards: Record<'success' | 'declined' | 'insufficientFunds' | 'threeDSecure', string>;
   otp: string;
 }) {
+  // Paying needs the page's script: until it runs, the button waits (a click would only reload the page).
+  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
   const [card, setCard] = useState('');
-  const [otp, setOtp] = useState('');
   const [askOtp, setAskOtp] = useState(false);
   const [error, setError] = useState<keyof typeof T | null>(null);
   const [pending, setPending] = useState(false);
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: props.currency }).format(props.amountMinor / 100);
 
-  async function pay(event: FormEvent) {
+  async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form itself: what was typed before the script ran is kept.
+    const form = new FormData(event.currentTarget);
+    const typedCard = askOtp ? card : String(form.get('card_number') ?? '');
+    const otp = String(form.get('otp') ?? '');
+    setCard(typedCard);
     setPending(true);
     setError(null);
     try {
       const response = await fetch(`/api/test-gateway/${props.id}/pay`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ card_number: card, otp: askOtp ? otp : undefined }),
+        body: JSON.stringify({ card_number: typedCard, otp: askOtp ? otp : undefined }),
       });
       const { data } = (await response.json()) as { data: { outcome: string; return_url: string } };
       if (data.outcome === 'invalid') setError('invalid');
@@ -104,13 +112,13 @@ export function TestCheckout(props: {
             {!askOtp ? (
               <label className="flex flex-col gap-1">
                 <span className="text-sm font-semibold"><Both k="card" /></span>
-                <input className={field} dir="ltr" inputMode="numeric" autoComplete="cc-number" value={card} onChange={(e) => setCard(e.target.value)} required />
+                <input className={field} name="card_number" dir="ltr" inputMode="numeric" autoComplete="cc-number" defaultValue={card} required />
               </label>
             ) : (
               <label className="flex flex-col gap-1">
                 <span className="text-sm"><Both k="otpAsk" /></span>
                 <span className="text-sm font-semibold"><Both k="otp" /></span>
-                <input className={field} dir="ltr" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(e) => setOtp(e.target.value)} required autoFocus />
+                <input className={field} name="otp" dir="ltr" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
               </label>
             )}
             {error && (
@@ -118,7 +126,7 @@ export function TestCheckout(props: {
                 <Both k={error} />
               </p>
             )}
-            <button type="submit" disabled={pending} className="rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-white outline-0 hover:bg-indigo-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-900 disabled:opacity-60">
+            <button type="submit" disabled={pending || !ready} className="rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-white outline-0 hover:bg-indigo-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-900 disabled:opacity-60">
               {askOtp ? <Both k="confirm" /> : <><Both k="pay" /> {amount}</>}
             </button>
           </form>
