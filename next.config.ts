@@ -11,7 +11,7 @@ const builtAt = new Date().toISOString();
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Loaded from node_modules at run time: PGlite ships WebAssembly and data files.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'firebase-admin', 'web-push'],
   generateBuildId: async () => buildId,
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
