@@ -21,6 +21,23 @@ const schema = z.object({
   PAYMENT_DEADLINE_HOURS: z.coerce.number().int().min(25).max(24 * 30).default(72),
   // How many reverse proxies in front of the app append to X-Forwarded-For (rate limits by address).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Firebase web app settings, read at run time (no rebuild to switch them on).
+  // With these four, Google sign-in is offered; see lib/server/firebase/config.ts.
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  FIREBASE_APP_ID: z.string().min(1).optional(),
+  // Google's public keys for Firebase ID tokens (JWK set); tests point it at a local key set.
+  FIREBASE_JWKS_URL: z
+    .string()
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  // Push through FCM instead of standard Web Push when these are set too.
+  FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
+  FIREBASE_VAPID_KEY: z.string().min(1).optional(),
+  FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
+  // Contact address in the VAPID claims of Web Push messages (mailto: or https:).
+  WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').default('mailto:office@example.org'),
 });
 
 export type Env = z.infer<typeof schema>;
