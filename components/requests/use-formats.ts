@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { useLocale, useTimeZone } from 'next-intl';
-import { requestFormats } from './formats';
+import { requestFormats } from '@/lib/requests/formats';
 
 /** The request screens' formats for the page language and the app's time zone. */
 export function useFormats() {

@@ -36,6 +36,11 @@ const schema = z.object({
   FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
   FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
+  // Seconds between keep-alive comments on the live notification stream (proxies close idle connections).
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(15),
+  // Extra origins push messages may be sent to besides the browsers' push services
+  // (comma-separated, e.g. a self-hosted push server); the tests use a local one.
+  WEB_PUSH_ALLOWED_ORIGINS: z.string().optional(),
   // Contact address in the VAPID claims of Web Push messages (mailto: or https:).
   WEB_PUSH_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').default('mailto:office@example.org'),
 });

@@ -3,6 +3,7 @@ import { database } from './db/client';
 import { env } from './env';
 import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
+import { startPushDelivery } from './push/worker';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
 export async function startServer() {
@@ -15,6 +16,7 @@ export async function startServer() {
   const { kind } = await database();
   console.log(JSON.stringify({ level: 'info', msg: 'database ready', kind }));
   startReconciliation();
+  startPushDelivery().catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'push delivery did not start', error: String(error) })));
 }
 
 const RECONCILE_EVERY_MS = 3 * 60 * 1000;

@@ -1,7 +1,8 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/server/http/errors';
-import { getDb } from '@/lib/server/db/client';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
 import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
 import { createSession, revokeOtherSessions, revokeSession, type Session, type User } from '@/lib/server/auth/sessions';
@@ -41,11 +42,15 @@ export async function register(
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ name: input.name, email: input.email, phone: input.phone ?? null, locale, passwordHash })
-      .returning();
-    return { user: publicUser(user!), token: await createSession(user!.id) };
+    const user = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, phone: input.phone ?? null, locale, passwordHash })
+        .returning();
+      await notify(tx as unknown as Db, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
+      return created!;
+    });
+    return { user: publicUser(user), token: await createSession(user.id) };
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError('validation_failed', { fields: { email: [t('ApiErrors.email_taken')] } });

@@ -58,3 +58,14 @@ export async function purgeExpiredSessions() {
   const db = await getDb();
   await db.delete(sessions).where(lt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`));
 }
+
+/** Whether a session is still open (a live stream checks this now and then). */
+export async function sessionIsLive(sessionId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} >= now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`))
+    .limit(1);
+  return Boolean(row);
+}

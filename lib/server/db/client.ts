@@ -7,9 +7,13 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export type Listen = (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; payloads sent with pg_notify arrive after their transaction commits. */
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -24,7 +28,8 @@ export async function openPglite(dataFolder: string): Promise<Database> {
   const client = new PGlite(dataFolder);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const listen: Listen = async (channel, onMessage) => client.listen(channel, onMessage);
+  return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
 }
 
 /** Connects to PostgreSQL and brings its schema up to date. */
@@ -37,7 +42,17 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const { PgListener } = await import('./pg-listener');
+  const listener = new PgListener(url);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
 }
 
 function openConfigured(): Promise<Database> {

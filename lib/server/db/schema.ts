@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -190,3 +190,67 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Something that happened to a user. Only the type and its parameters are kept:
+// the text is rendered when it is read, in the reader's language. `seq` orders
+// the live stream and lets a reconnecting tab resume (Last-Event-ID).
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    requestId: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notifications_user_seq_idx').on(table.userId, table.seq),
+    index('notifications_user_unread_idx').on(table.userId).where(sql`read_at is null`),
+  ],
+);
+
+// A browser that receives push messages for a user: a Web Push subscription
+// (endpoint and keys) or an FCM registration token. `token` is what the
+// client names it by in PATCH/DELETE /devices/{token} and at logout.
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    token: text('token').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(), // 'webpush' | 'fcm'
+    endpoint: text('endpoint'),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_devices_user_idx').on(table.userId)],
+);
+
+// Push messages still to send, written in the same transaction as their
+// notification: a crash loses none. A sender leases a row by moving
+// next_attempt_at forward, and deletes it once the push service took it.
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    deviceToken: text('device_token')
+      .notNull()
+      .references(() => pushDevices.token, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_outbox_due_idx').on(table.nextAttemptAt)],
+);

@@ -4,14 +4,10 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { moveRequest } from '@/lib/server/requests/history';
+import { notify } from '@/lib/server/notifications/notify';
 import { refresh } from './payments';
 
 const REMINDER_HOURS_BEFORE = 24;
-
-/** Tells the user (through the notification service once it exists; the log meanwhile) to pay within a day. */
-async function remindToPay(request: { id: string; userId: string; reference: string | null }) {
-  console.log(JSON.stringify({ level: 'info', msg: 'payment reminder', event: 'payment_deadline_reminder', request: request.id, reference: request.reference }));
-}
 
 /**
  * Unpaid requests: a reminder 24 hours before the deadline, then expiry.
@@ -33,12 +29,22 @@ export async function applyPaymentDeadlines() {
       ),
     );
   for (const request of due) {
-    const [marked] = await db
-      .update(requests)
-      .set({ paymentReminderAt: new Date() })
-      .where(and(eq(requests.id, request.id), isNull(requests.paymentReminderAt)))
-      .returning();
-    if (marked) await remindToPay(marked);
+    // Marked and notified together: one reminder, even with several instances running this.
+    await db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(requests)
+        .set({ paymentReminderAt: new Date() })
+        .where(and(eq(requests.id, request.id), isNull(requests.paymentReminderAt), eq(requests.status, 'pending_payment')))
+        .returning();
+      if (!marked) return;
+      const deadline = new Date((marked.submittedAt ?? new Date()).getTime() + hours * 3_600_000).toISOString();
+      await notify(tx as unknown as Db, {
+        userId: marked.userId,
+        type: 'payment_reminder',
+        requestId: marked.id,
+        params: { reference: marked.reference ?? '', deadline, amount_minor: marked.feeMinor ?? 0, currency: marked.currency ?? 'SAR' },
+      });
+    });
   }
 
   const late = await db

@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { moveRequest } from '@/lib/server/requests/history';
+import { notify } from '@/lib/server/notifications/notify';
 import { ownRequest } from '@/lib/server/requests/requests';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
@@ -148,11 +149,17 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
       })
       .where(eq(payments.id, paymentId))
       .returning();
-    if (paid) {
-      const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
-      if (request?.status === 'pending_payment') {
-        await moveRequest(tx as unknown as Db, request, 'submitted', 'system', null, { version: request.version + 1 });
-      }
+    const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
+    if (paid && request?.status === 'pending_payment') {
+      await moveRequest(tx as unknown as Db, request, 'submitted', 'system', null, { version: request.version + 1 });
+    }
+    if (!paid && request) {
+      await notify(tx as unknown as Db, {
+        userId: payment.userId,
+        type: 'payment_failed',
+        requestId: request.id,
+        params: { reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, reason: settled!.failureReason ?? 'other' },
+      });
     }
     return settled!;
   });

@@ -4,6 +4,8 @@ import type { Db } from '@/lib/server/db/client';
 import { requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
+import { env } from '@/lib/server/env';
+import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
 
 export type Actor = 'user' | 'office' | 'system';
 
@@ -30,5 +32,29 @@ export async function moveRequest(
     .returning();
   if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note });
+  await notify(tx, notificationOfMove(moved, from, to, actor, note));
   return moved;
+}
+
+/** Every move is also a notification to the request's owner; which one depends on the move. */
+function notificationOfMove(
+  moved: typeof requests.$inferSelect,
+  from: RequestStatus,
+  to: RequestStatus,
+  actor: Actor,
+  note: string | null,
+): NotificationInput {
+  const base = { userId: moved.userId, requestId: moved.id };
+  const reference = moved.reference ?? '';
+  const amount: Record<string, string | number> = moved.feeMinor !== null && moved.currency ? { amount_minor: moved.feeMinor, currency: moved.currency } : {};
+  if (to === 'pending_payment') {
+    const submitted = moved.submittedAt ?? new Date();
+    const deadline = new Date(submitted.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
+    return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline, ...amount } };
+  }
+  if (to === 'submitted' && from === 'changes_requested') return { ...base, type: 'request_submitted', params: { reference, stage: 'resubmitted' } };
+  if (to === 'submitted' && actor === 'system') return { ...base, type: 'payment_succeeded', params: { reference, ...amount } };
+  if (to === 'changes_requested') return { ...base, type: 'changes_requested', params: { reference, note: note ?? '' } };
+  if (to === 'expired') return { ...base, type: 'request_expired', params: { reference } };
+  return { ...base, type: 'status_changed', params: { reference, status: to, ...(note ? { note } : {}) } };
 }

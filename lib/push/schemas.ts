@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const base64url = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+=*$/);
+
+/** A browser's Web Push subscription, as PushSubscription.toJSON() gives it. */
+export const webPushSubscriptionSchema = z.object({
+  endpoint: z.string().url().max(1000),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+
+/** POST /devices: a Web Push subscription, or an FCM registration token. */
+export const registerDeviceSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('webpush'), subscription: webPushSubscriptionSchema }),
+  z.object({ provider: z.literal('fcm'), token: z.string().min(20).max(4096).regex(/^[A-Za-z0-9_:.-]+$/) }),
+]);
+
+/** PATCH /devices/{token}: renewal, with the subscription's current keys when they changed. */
+export const renewDeviceSchema = z.object({ subscription: webPushSubscriptionSchema.optional() });
+
+export type RegisterDevice = z.infer<typeof registerDeviceSchema>;
+
+/** A device as the API answers it. */
+export type PushDevice = { token: string; provider: 'webpush' | 'fcm'; renewed_at: string };
+
+/** The browser renews its device every 7 days (DESIGN section 5). */
+export const DEVICE_RENEW_AFTER_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,84 @@
+import 'server-only';
+import type { Client } from 'pg';
+
+type Handler = (payload: string) => void;
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (a pooled one would drop it).
+ * When the connection dies (server restart, network), it reconnects with
+ * backoff, listens again and calls `onReconnect`, so callers can catch up on
+ * what they missed meanwhile.
+ */
+export class PgListener {
+  private client: Client | null = null;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private connecting: Promise<void> | null = null;
+  private closed = false;
+  private delay = 250;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, handler: Handler, onReconnect?: () => void): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const isNew = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(handler);
+    if (onReconnect) this.reconnectHandlers.add(onReconnect);
+    await this.connect();
+    if (isNew && this.client) await this.client.query(`LISTEN ${quoteIdent(channel)}`);
+    return async () => {
+      set.delete(handler);
+      if (onReconnect) this.reconnectHandlers.delete(onReconnect);
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    await this.client?.end().catch(() => {});
+    this.client = null;
+  }
+
+  private connect(): Promise<void> {
+    if (this.client || this.closed) return Promise.resolve();
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open() {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    this.client = client;
+    this.delay = 250;
+  }
+
+  private lost(client: Client) {
+    if (this.client !== client || this.closed) return;
+    this.client = null;
+    client.end().catch(() => {});
+    const retry = () => {
+      if (this.closed) return;
+      this.connect().then(
+        () => this.reconnectHandlers.forEach((handler) => handler()),
+        () => {
+          this.delay = Math.min(this.delay * 2, 10_000);
+          setTimeout(retry, this.delay).unref();
+        },
+      );
+    };
+    setTimeout(retry, this.delay).unref();
+  }
+}
+
+function quoteIdent(name: string) {
+  return `"${name.replaceAll('"', '""')}"`;
+}

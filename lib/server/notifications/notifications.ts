@@ -1,0 +1,87 @@
+import 'server-only';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppLocale } from '@/i18n/routing';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { notifications } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import { publish } from './events';
+import { renderNotification } from './render';
+
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+export async function unreadCount(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** GET /notifications: newest first, with the unread count for the badge. */
+export async function listNotifications(userId: string, page: number, locale: AppLocale) {
+  const db = await getDb();
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.seq))
+      .limit(NOTIFICATIONS_PER_PAGE)
+      .offset((page - 1) * NOTIFICATIONS_PER_PAGE),
+    db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+    unreadCount(userId),
+  ]);
+  return {
+    items: rows.map((row) => renderNotification(row, locale)),
+    meta: { page, per_page: NOTIFICATIONS_PER_PAGE, total: total?.n ?? 0, unread_count: unread },
+  };
+}
+
+/** The user's notifications after `seq`, oldest first: what a reconnecting stream missed. */
+export async function notificationsAfter(userId: string, seq: number, limit = 50) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), gt(notifications.seq, seq)))
+    .orderBy(notifications.seq)
+    .limit(limit);
+}
+
+export async function latestSeq(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ seq: sql<number>`coalesce(max(${notifications.seq}), 0)`.mapWith(Number) })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return row?.seq ?? 0;
+}
+
+/** POST /notifications/{id}/read: only the owner's; another user's is a 404. */
+export async function markRead(userId: string, id: string, locale: AppLocale) {
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning();
+    if (!updated) throw new ApiError('not_found');
+    await publish(tx as unknown as Db, { k: 'read', u: userId });
+    return updated;
+  });
+  return { item: renderNotification(row, locale), unread_count: await unreadCount(userId) };
+}
+
+/** POST /notifications/read-all */
+export async function markAllRead(userId: string) {
+  const db = await getDb();
+  const marked = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    await publish(tx as unknown as Db, { k: 'read', u: userId });
+    return rows.length;
+  });
+  return { marked, unread_count: await unreadCount(userId) };
+}

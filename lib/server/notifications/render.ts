@@ -1,0 +1,48 @@
+import 'server-only';
+import type { AppLocale } from '@/i18n/routing';
+import { translatorFor } from '@/lib/i18n/translator';
+import { requestFormats } from '@/lib/requests/formats';
+import { isRequestStatus } from '@/lib/requests/statuses';
+import { notificationLink, type NotificationItem, type NotificationType } from '@/lib/notifications/types';
+import type { notifications } from '@/lib/server/db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+// Deadlines are the office's: shown in Saudi time, whatever the server's zone.
+const OFFICE_TIME_ZONE = 'Asia/Riyadh';
+
+/** The notification in the reader's language: rendered when read, so a language change applies to old ones too. */
+export function renderNotification(row: NotificationRow, locale: AppLocale): NotificationItem {
+  const t = translatorFor(locale);
+  const formats = requestFormats(locale, OFFICE_TIME_ZONE);
+  const p = row.params;
+  const text = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : '');
+  const reason = text('reason');
+  const values: Record<string, string> = {
+    name: text('name'),
+    reference: text('reference'),
+    stage: text('stage') || 'first',
+    status: isRequestStatus(p.status) ? t(`RequestStatus.${p.status}`) : '',
+    note: text('note') || 'none',
+    amount: typeof p.amount_minor === 'number' && text('currency') ? formats.money(p.amount_minor, text('currency')) : '',
+    deadline: text('deadline') ? dualMoment(formats, text('deadline')) : '',
+    reason: t.has(`CheckPayment.reasons.${reason}`) ? t(`CheckPayment.reasons.${reason}`) : t('CheckPayment.reasons.other'),
+  };
+  const type = row.type as NotificationType;
+  return {
+    id: row.id,
+    seq: row.seq,
+    type,
+    title: t(`Notifications.types.${type}.title`, values),
+    body: t(`Notifications.types.${type}.body`, values),
+    request_id: row.requestId,
+    link: notificationLink(row.requestId, type),
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function dualMoment(formats: ReturnType<typeof requestFormats>, iso: string) {
+  const { hijri, gregorian } = formats.moment(iso, { time: true });
+  return `${hijri} (${gregorian})`;
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { pushDevices } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import type { PushDevice, RegisterDevice } from '@/lib/push/schemas';
+import type { Translate } from '@/lib/validation/localize';
+import { isAllowedPushEndpoint } from './endpoints';
+
+type DeviceRow = typeof pushDevices.$inferSelect;
+
+function publicDevice(row: DeviceRow): PushDevice {
+  return { token: row.token, provider: row.provider as PushDevice['provider'], renewed_at: row.renewedAt.toISOString() };
+}
+
+/** A Web Push subscription is named by a hash of its endpoint: the same browser always gets the same token. */
+export function webPushToken(endpoint: string) {
+  return `wp_${createHash('sha256').update(endpoint).digest('base64url')}`;
+}
+
+/**
+ * POST /devices. The same browser registering again (or for another account
+ * signed in on it) updates the one row instead of adding a second.
+ */
+export async function registerDevice(userId: string, input: RegisterDevice, t: Translate): Promise<PushDevice> {
+  const values =
+    input.provider === 'webpush'
+      ? {
+          token: webPushToken(input.subscription.endpoint),
+          provider: 'webpush',
+          endpoint: input.subscription.endpoint,
+          p256dh: input.subscription.keys.p256dh,
+          auth: input.subscription.keys.auth,
+        }
+      : { token: input.token, provider: 'fcm', endpoint: null, p256dh: null, auth: null };
+  if (values.endpoint && !isAllowedPushEndpoint(values.endpoint)) {
+    throw new ApiError('validation_failed', { fields: { 'subscription.endpoint': [t('ApiErrors.push_endpoint_refused')] } });
+  }
+  const db = await getDb();
+  const [row] = await db
+    .insert(pushDevices)
+    .values({ ...values, userId })
+    .onConflictDoUpdate({
+      target: pushDevices.token,
+      set: { userId, p256dh: values.p256dh, auth: values.auth, renewedAt: sql`now()` },
+    })
+    .returning();
+  return publicDevice(row!);
+}
+
+/** PATCH /devices/{token}: the weekly renewal; only the owner's device, otherwise 404. */
+export async function renewDevice(userId: string, token: string, keys: { p256dh: string; auth: string } | undefined): Promise<PushDevice> {
+  const db = await getDb();
+  const [row] = await db
+    .update(pushDevices)
+    .set({ renewedAt: sql`now()`, ...(keys ? { p256dh: keys.p256dh, auth: keys.auth } : {}) })
+    .where(and(eq(pushDevices.token, token), eq(pushDevices.userId, userId)))
+    .returning();
+  if (!row) throw new ApiError('not_found');
+  return publicDevice(row);
+}
+
+/** DELETE /devices/{token}: only the owner's device, otherwise 404. */
+export async function removeDevice(userId: string, token: string) {
+  const db = await getDb();
+  const removed = await db
+    .delete(pushDevices)
+    .where(and(eq(pushDevices.token, token), eq(pushDevices.userId, userId)))
+    .returning({ token: pushDevices.token });
+  if (removed.length === 0) throw new ApiError('not_found');
+}
+
+/** At logout: the device named by the body stops receiving this user's messages (silently if unknown). */
+export async function forgetDeviceAtLogout(userId: string, token: string | undefined) {
+  if (!token) return;
+  const db = await getDb();
+  await db.delete(pushDevices).where(and(eq(pushDevices.token, token), eq(pushDevices.userId, userId)));
+}

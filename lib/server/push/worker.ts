@@ -1,0 +1,39 @@
+import 'server-only';
+import { subscribeToEvents } from '@/lib/server/notifications/hub';
+import { deliverPushOutbox, forgetStaleDevices } from './outbox';
+
+const SWEEP_EVERY_MS = 30_000;
+const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60 * 1000;
+
+let running: Promise<unknown> | null = null;
+let again = false;
+
+/** One run at a time per process; a wake-up during a run makes one more run. */
+function run() {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = deliverPushOutbox()
+    .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'push delivery failed', error: String(error) })))
+    .finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+}
+
+/**
+ * Sends queued push messages as soon as any instance queues one (the event
+ * comes through LISTEN/NOTIFY), and sweeps for retries every 30 seconds.
+ */
+export async function startPushDelivery() {
+  await subscribeToEvents(null, (event) => {
+    if (event.k === 'resync' || (event.k === 'notification' && event.push)) run();
+  });
+  run();
+  setInterval(run, SWEEP_EVERY_MS).unref();
+  setInterval(() => void forgetStaleDevices().catch(() => undefined), HOUSEKEEPING_EVERY_MS).unref();
+}
