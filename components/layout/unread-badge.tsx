@@ -1,26 +1,44 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
+import { useLocale, useTranslations } from 'next-intl';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
 import { BellIcon } from '@/components/ui/icons';
 
-/** The bell in the header; a dot when `unreadNotifications` is set in the store. */
+// The live stream and the push renewal run only for signed-in users: public pages do not carry them.
+const LiveNotifications = dynamic(() => import('@/components/notifications/live-notifications').then((m) => m.LiveNotifications), { ssr: false });
+
+/** The bell in the header, with the number of unread notifications from the store (kept live by the stream). */
 export function UnreadBadge() {
   const t = useTranslations('Header');
+  const tn = useTranslations('Notifications');
+  const locale = useLocale();
   const hydrated = useAuthHydrated();
   const userData = useAuthStore((s) => s.userData);
   const unread = useAuthStore((s) => s.unreadNotifications);
+  const count = useAuthStore((s) => s.unreadCount);
   if (!hydrated || !isSignedIn(userData)) return null;
+  const shown = count > 99 ? '99+' : new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US').format(count);
   return (
-    <Link
-      href="/notifications"
-      aria-label={unread ? t('notificationsUnread') : t('notifications')}
-      className="relative inline-flex rounded-md p-2 text-brand-800 hover:bg-brand-50"
-    >
-      <BellIcon />
-      {unread && <span data-testid="unread-dot" className="absolute end-1.5 top-1.5 size-2.5 rounded-full bg-red-600" />}
-    </Link>
+    <>
+      <LiveNotifications />
+      <Link
+        href="/notifications"
+        aria-label={unread ? `${t('notifications')}: ${tn('badge', { count })}` : t('notifications')}
+        className="relative inline-flex rounded-md p-2 text-brand-800 hover:bg-brand-50"
+      >
+        <BellIcon />
+        {unread && (
+          <span
+            data-testid="unread-count"
+            className="absolute -end-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-none text-white"
+          >
+            {count > 0 ? shown : ''}
+          </span>
+        )}
+      </Link>
+    </>
   );
 }

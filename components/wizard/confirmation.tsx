@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRequest } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
+import { PushOffer } from './push-offer';
 
 /** After submitting: the reference number and what happens next. */
 export function Confirmation({ id }: { id: string }) {
@@ -42,6 +43,7 @@ export function Confirmation({ id }: { id: string }) {
           <PayButton requestId={id} label={tp('pay', { fee })} />
         </div>
       )}
+      <PushOffer />
       <div className="mt-8 flex flex-wrap gap-3">
         <Link href={`/profile/requests/details/${id}`} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           {t('toDetails')}

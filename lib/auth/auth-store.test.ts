@@ -41,11 +41,11 @@ describe('the auth store', () => {
 
   it('persists to localStorage, without logoutLoading, and is restored on start', async () => {
     useAuthStore.getState().setUserData(user, 'token-1');
-    useAuthStore.getState().setUnreadNotifications(true);
+    useAuthStore.getState().setUnreadCount(3);
     useAuthStore.getState().setPaymentStatus('paid');
     useAuthStore.getState().setLogoutLoading(true);
     const saved = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!).state;
-    expect(saved).toEqual({ userData: user, token: 'token-1', unreadNotifications: true, payment_status: 'paid' });
+    expect(saved).toEqual({ userData: user, token: 'token-1', unreadNotifications: true, unreadCount: 3, payment_status: 'paid' });
 
     // A new page: the memory is empty, localStorage still holds the session.
     const stored = localStorage.getItem(AUTH_STORAGE_KEY)!;
@@ -53,6 +53,21 @@ describe('the auth store', () => {
     expect(useAuthStore.getState().userData).toBeNull();
     localStorage.setItem(AUTH_STORAGE_KEY, stored);
     await useAuthStore.persist.rehydrate();
-    expect(useAuthStore.getState()).toMatchObject({ userData: user, token: 'token-1', unreadNotifications: true, payment_status: 'paid', logoutLoading: false });
+    expect(useAuthStore.getState()).toMatchObject({ userData: user, token: 'token-1', unreadNotifications: true, unreadCount: 3, payment_status: 'paid', logoutLoading: false });
+  });
+
+  it('the unread count drives unreadNotifications, and signing out clears both', () => {
+    const store = useAuthStore.getState();
+    store.setUserData(user, 'token-1');
+    store.setUnreadCount(2);
+    expect(useAuthStore.getState()).toMatchObject({ unreadNotifications: true, unreadCount: 2 });
+    useAuthStore.getState().setUnreadCount(0);
+    expect(useAuthStore.getState()).toMatchObject({ unreadNotifications: false, unreadCount: 0 });
+    useAuthStore.getState().setUnreadCount(5);
+    useAuthStore.getState().setUnreadNotifications(false);
+    expect(useAuthStore.getState()).toMatchObject({ unreadNotifications: false, unreadCount: 0 });
+    useAuthStore.getState().setUnreadCount(1);
+    useAuthStore.getState().deleteUserData();
+    expect(useAuthStore.getState()).toMatchObject({ userData: null, token: null, unreadNotifications: false, unreadCount: 0 });
   });
 });

@@ -18,6 +18,8 @@ type AuthState = {
   userData: UserData | null;
   token: string | null;
   unreadNotifications: boolean;
+  /** How many are unread, for the badge; `unreadNotifications` is whether any are. */
+  unreadCount: number;
   logoutLoading: boolean;
   payment_status: PaymentStatus;
   /** Stores the user and, when one comes with it, the token. */
@@ -25,6 +27,7 @@ type AuthState = {
   /** Forgets the user and the token. */
   deleteUserData: () => void;
   setUnreadNotifications: (unread: boolean) => void;
+  setUnreadCount: (count: number) => void;
   setLogoutLoading: (loading: boolean) => void;
   setPaymentStatus: (status: PaymentStatus) => void;
 };
@@ -37,12 +40,14 @@ export const useAuthStore = create<AuthState>()(
       userData: null,
       token: null,
       unreadNotifications: false,
+      unreadCount: 0,
       logoutLoading: false,
       payment_status: null,
       setUserData: (userData, token) =>
         set((state) => ({ userData, token: token ? token : state.token })),
-      deleteUserData: () => set({ userData: null, token: null }),
-      setUnreadNotifications: (unreadNotifications) => set({ unreadNotifications }),
+      deleteUserData: () => set({ userData: null, token: null, unreadNotifications: false, unreadCount: 0 }),
+      setUnreadNotifications: (unreadNotifications) => set((state) => ({ unreadNotifications, unreadCount: unreadNotifications ? state.unreadCount : 0 })),
+      setUnreadCount: (unreadCount) => set({ unreadCount, unreadNotifications: unreadCount > 0 }),
       setLogoutLoading: (logoutLoading) => set({ logoutLoading }),
       setPaymentStatus: (payment_status) => set({ payment_status }),
     }),
@@ -50,10 +55,11 @@ export const useAuthStore = create<AuthState>()(
       name: AUTH_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       // logoutLoading is about this page only; everything else survives a reload.
-      partialize: ({ userData, token, unreadNotifications, payment_status }) => ({
+      partialize: ({ userData, token, unreadNotifications, unreadCount, payment_status }) => ({
         userData,
         token,
         unreadNotifications,
+        unreadCount,
         payment_status,
       }),
       // Restored after mount (see useAuthHydrated) so server and client render alike.

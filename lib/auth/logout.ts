@@ -3,7 +3,7 @@
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore } from './auth-store';
 
-/** Where the push device token will be kept once push exists; sent so the server can forget the device. */
+/** Where this browser's push device token is kept (lib/push/push-client.ts); sent so the server can forget the device. */
 export const DEVICE_TOKEN_KEY = 'device_token';
 
 /**
@@ -18,6 +18,8 @@ export async function logout(goHome: () => void): Promise<void> {
     const deviceToken = typeof localStorage === 'undefined' ? null : localStorage.getItem(DEVICE_TOKEN_KEY);
     await apiRequest('/auth/logout', { method: 'POST', body: { device_token: deviceToken } });
     useAuthStore.getState().deleteUserData();
+    // The server forgot this device; push is off here until the next user switches it on.
+    localStorage.removeItem(DEVICE_TOKEN_KEY);
     goHome();
   } catch {
     // Nothing changes: the user stays signed in and may try again.

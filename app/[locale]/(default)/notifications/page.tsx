@@ -1,7 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
-import { NotificationsEmpty } from '@/components/notifications/notifications-empty';
+import { Suspense } from 'react';
+import { NotificationsList } from '@/components/notifications/notifications-list';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('notifications');
@@ -14,7 +15,9 @@ export default async function Page({ params }: LocaleParams) {
       <PageHeader title={t('notifications')} />
       <div className="mx-auto max-w-6xl px-4">
         <SignedInGate>
-          <NotificationsEmpty />
+          <Suspense fallback={<div className="min-h-64" aria-busy="true" />}>
+            <NotificationsList />
+          </Suspense>
         </SignedInGate>
       </div>
     </>

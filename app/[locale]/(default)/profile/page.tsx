@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { ProfileOverview } from '@/components/profile/profile-overview';
+import { PushSettings } from '@/components/profile/push-settings';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('profile');
@@ -15,6 +16,7 @@ export default async function Page({ params }: LocaleParams) {
       <div className="mx-auto max-w-6xl px-4">
         <SignedInGate>
           <ProfileOverview />
+          <PushSettings />
         </SignedInGate>
       </div>
     </>
