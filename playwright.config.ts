@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
+// The back office's key on the test server (the notification tests move requests as the office does).
+export const E2E_OPS_KEY = 'e2e-office-key-0123456789abcdef';
 
 // The system Chromium (Debian's package) when present: Playwright cannot download its own here.
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +17,8 @@ const launchOptions = existsSync(systemChromium)
 
 export default defineConfig({
   testDir: './e2e',
+  // The two-instance test needs a PostgreSQL server (DATABASE_URL), as Vitest's postgres project does.
+  testIgnore: process.env.DATABASE_URL ? [] : ['instances.spec.ts'],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -29,7 +33,7 @@ export default defineConfig({
   webServer: {
     // A fresh production build, served by `next start`, with its own data folder.
     command: `node scripts/start.mjs --rebuild`,
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NEXT_TELEMETRY_DISABLED: '1', OPS_API_KEY: E2E_OPS_KEY },
     url: `${BASE_URL}/api/build`,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
     timeout: 240_000,

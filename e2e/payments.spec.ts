@@ -1,41 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { hijriInDays, PDF, PNG_1x1, signUp } from './session';
+import { requestAwaitingPayment, signUp } from './session';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
-
-/** A request sent through the API and waiting for payment (one pilgrim). */
-async function requestAwaitingPayment(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const types = (await (await request.get('/api/v1/request-types')).json()).data;
-  const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
-  const [, month, year] = season.split('-');
-  const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
-  let version = draft.version;
-  const person = {
-    name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
-    national_id: '1012345678', passport_number: 'A1234567', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
-  };
-  const save = async (step: string, data: unknown) => {
-    const response = await request.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step, data, version, complete: true } });
-    version = (await response.json()).data.version;
-  };
-  await save('service', { package: 'standard', travel_month: `${month}-${year}` });
-  await save('applicant', person);
-  await save('companions', []);
-  for (const [kind, file] of [['passport', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF }], ['photo', { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 }]] as const) {
-    await request.post(`/api/v1/requests/${draft.id}/documents`, { headers, multipart: { pilgrim: 'applicant', kind, file } });
-  }
-  await save('documents', {});
-  await save('review', {});
-  await save('declaration', { declaration: true });
-  const submitted = (await (await request.post(`/api/v1/requests/${draft.id}/submit`, { headers, data: {} })).json()).data;
-  return submitted as { id: string; reference: string };
-}
 
 async function payWith(page: Page, card: string) {
   await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();

@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { E2E_OPS_KEY } from '../playwright.config';
 
 /**
  * Registers a new account through the API (which also sets the session
@@ -34,3 +35,38 @@ export const PNG_1x1 = Buffer.from(
   'base64',
 );
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A request sent through the API and waiting for payment (one pilgrim). */
+export async function requestAwaitingPayment(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const types = (await (await request.get('/api/v1/request-types')).json()).data;
+  const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
+  const [, month, year] = season.split('-');
+  const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
+  let version = draft.version;
+  const person = {
+    name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
+    national_id: '1012345678', passport_number: 'A1234567', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
+  };
+  const save = async (step: string, data: unknown) => {
+    const response = await request.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step, data, version, complete: true } });
+    version = (await response.json()).data.version;
+  };
+  await save('service', { package: 'standard', travel_month: `${month}-${year}` });
+  await save('applicant', person);
+  await save('companions', []);
+  for (const [kind, file] of [['passport', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF }], ['photo', { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 }]] as const) {
+    await request.post(`/api/v1/requests/${draft.id}/documents`, { headers, multipart: { pilgrim: 'applicant', kind, file } });
+  }
+  await save('documents', {});
+  await save('review', {});
+  await save('declaration', { declaration: true });
+  const submitted = (await (await request.post(`/api/v1/requests/${draft.id}/submit`, { headers, data: {} })).json()).data;
+  return submitted as { id: string; reference: string };
+}
+
+/** Moves a request as the back office does (POST /ops/requests/{id}/status with the test server's key). */
+export async function officeMoves(request: APIRequestContext, id: string, status: string, note?: string) {
+  const response = await request.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status, ...(note ? { note } : {}) } });
+  if (response.status() !== 200) throw new Error(`office move failed: ${response.status()} ${await response.text()}`);
+}

@@ -26,7 +26,7 @@ export function UnreadBadge() {
       <LiveNotifications />
       <Link
         href="/notifications"
-        aria-label={unread ? `${t('notifications')}: ${tn('badge', { count })}` : t('notifications')}
+        aria-label={unread ? `${t('notifications')}: ${tn('badge', { count, shown })}` : t('notifications')}
         className="relative inline-flex rounded-md p-2 text-brand-800 hover:bg-brand-50"
       >
         <BellIcon />

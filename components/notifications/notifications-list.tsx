@@ -23,6 +23,7 @@ export function NotificationsList() {
   const { data, isPending, isError, refetch } = useNotifications(page);
   const markAll = useMarkAllNotificationsRead();
   const [status, setStatus] = useState('');
+  const { number } = useFormats();
 
   if (isPending) return <div className="min-h-64" aria-busy="true" />;
   if (isError || !data) {
@@ -41,7 +42,7 @@ export function NotificationsList() {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">{data.meta.unread_count > 0 ? t('badge', { count: data.meta.unread_count }) : t('allRead')}</p>
+        <p className="text-muted">{data.meta.unread_count > 0 ? t('badge', { count: data.meta.unread_count, shown: number(data.meta.unread_count) }) : t('allRead')}</p>
         <Button
           variant="secondary"
           isDisabled={data.meta.unread_count === 0}
@@ -80,7 +81,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         <div className="min-w-0 flex-1">
           <h2 className={`text-base ${item.read ? 'font-semibold' : 'font-bold'}`}>
             {/* Opening it marks it read; the page it leads to opens at once. */}
-            <Link href={item.link} onClick={() => !item.read && markRead.mutate(item.id)} className="underline-offset-4 hover:underline">
+            <Link href={item.link} onClick={() => !item.read && markRead.mutate(item.id)} className="block underline-offset-4 hover:underline">
               {!item.read && <span className="sr-only">{t('unreadLabel')}: </span>}
               {item.title}
             </Link>

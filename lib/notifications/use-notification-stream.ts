@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_BASE_URL } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth/auth-store';
@@ -17,6 +17,11 @@ export function useNotificationStream(onNotification?: (notification: Notificati
   const queryClient = useQueryClient();
   const setUnreadCount = useAuthStore((s) => s.setUnreadCount);
   const userId = useAuthStore((s) => s.userData?.id);
+  // Kept in a ref: a new callback must not reopen the stream (each opening sends the count again).
+  const callback = useRef(onNotification);
+  useEffect(() => {
+    callback.current = onNotification;
+  }, [onNotification]);
 
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return;
@@ -31,10 +36,10 @@ export function useNotificationStream(onNotification?: (notification: Notificati
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       // A status may have changed: the lists and details refetch.
       if (notification.request_id) void queryClient.invalidateQueries({ queryKey: ['requests'] });
-      onNotification?.(notification);
+      callback.current?.(notification);
     });
     // The session ended elsewhere: stop; the next API call signs this tab out.
     source.addEventListener('signed_out', () => source.close());
     return () => source.close();
-  }, [userId, queryClient, setUnreadCount, onNotification]);
+  }, [userId, queryClient, setUnreadCount]);
 }

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import pg from 'pg';
+import { E2E_OPS_KEY } from '../playwright.config';
+import { sseReader } from '../test/sse';
+import { requestAwaitingPayment } from './session';
+
+// Two app instances (two `next start` processes of the same build) on one
+// PostgreSQL database: an event made on one reaches a tab connected to the
+// other through LISTEN/NOTIFY. Runs when DATABASE_URL names a PostgreSQL
+// server (playwright.config.ts leaves it out otherwise, as Vitest does with
+// its postgres project); .ci/run sets it.
+
+const DATABASE_URL = process.env.DATABASE_URL!;
+const servers: ChildProcess[] = [];
+const origins: string[] = [];
+let databaseName = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startInstance(databaseUrl: string, index: number) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, OPS_API_KEY: E2E_OPS_KEY, DATA_DIR: `.data/e2e-instance-${index}`, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  servers.push(child);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${origin}/api/v1/request-types`).then((r) => r.ok, () => false);
+    if (ok) return origin;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`instance ${index} did not start`);
+}
+
+test.describe('two app instances on one PostgreSQL', () => {
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    databaseName = `portal_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    await adminQuery(`create database ${databaseName}`);
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${databaseName}`;
+    // One after the other: the first migrates the new database.
+    origins.push(await startInstance(url.toString(), 1));
+    origins.push(await startInstance(url.toString(), 2));
+  });
+
+  test.afterAll(async () => {
+    for (const server of servers) server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  });
+
+  test('a notification made on one instance reaches a stream open on the other, and reading on one updates the other', async () => {
+    const [first, second] = origins as [string, string];
+    const onFirst = await playwrightRequest.newContext({ baseURL: first });
+    const email = `instances.${Date.now()}@example.com`;
+    const registered = await (await onFirst.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } })).json();
+    const headers = { authorization: `Bearer ${registered.token}`, 'accept-language': 'en', accept: 'text/event-stream' };
+
+    // A tab connected to the second instance.
+    const controller = new AbortController();
+    const stream = await fetch(`${second}/api/v1/notifications/stream`, { headers, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const events = sseReader(stream.body!);
+    expect(JSON.parse((await events.nextOf('unread', 10_000))!.data)).toEqual({ unread_count: 1 });
+
+    // The request is sent and moved by the office through the first instance.
+    const { id, reference } = await requestAwaitingPayment(onFirst, registered.token);
+    const submitted = JSON.parse((await events.nextOf('notification', 10_000))!.data);
+    expect(submitted.notification).toMatchObject({ type: 'request_submitted', request_id: id, title: `Request ${reference} received` });
+    const moved = await onFirst.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status: 'submitted' } });
+    expect(moved.status()).toBe(200);
+    const live = JSON.parse((await events.nextOf('notification', 10_000))!.data);
+    expect(live.notification).toMatchObject({ type: 'status_changed', title: `Request ${reference}: Sent – waiting for the office to review it` });
+    expect(live.unread_count).toBe(3);
+
+    // Read on the first instance: the second's tab hears the new count.
+    await onFirst.post('/api/v1/notifications/read-all', { headers: { authorization: `Bearer ${registered.token}` }, data: {} });
+    expect(JSON.parse((await events.nextOf('unread', 10_000))!.data)).toEqual({ unread_count: 0 });
+
+    controller.abort();
+    await events.cancel();
+    await onFirst.dispose();
+  });
+});
