@@ -19,13 +19,14 @@ function fcm(): Promise<Messaging> {
 
 const GONE = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token']);
 
-/** A data-only FCM message: the service worker shows it exactly as it shows a Web Push one. */
+/** A data-only FCM message: the service worker shows it, and opens its page, exactly as it does a Web Push one. */
 export async function sendFcm(device: typeof pushDevices.$inferSelect, message: PushMessage): Promise<SendResult> {
   try {
     await (await fcm()).send({
       token: device.token,
       data: { ...message },
-      webpush: { headers: { Urgency: 'high', TTL: String(24 * 60 * 60) }, fcmOptions: { link: message.url } },
+      // No fcmOptions.link: FCM wants an absolute HTTPS address there, and the service worker opens data.url itself.
+      webpush: { headers: { Urgency: 'high', TTL: String(24 * 60 * 60) } },
     });
     return 'sent';
   } catch (error) {
