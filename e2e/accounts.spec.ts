@@ -69,7 +69,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.locator('label').filter({ hasText: 'English' }).click();
       await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
       await page.getByRole('button', { name: m.Profile.save }).click();
-      await expect(page.getByRole('status')).toHaveText(m.Profile.saved);
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(m.Profile.saved);
       await page.goto(`/${locale}/profile`);
       await expect(page.getByText('Aisha Al-Harbi').first()).toBeVisible();
       await expect(page.getByText('+966501234567')).toBeVisible();

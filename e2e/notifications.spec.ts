@@ -104,6 +104,8 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByTestId('push-error')).toHaveText(m.Push.errors['token-subscribe-failed']);
       await expect(page.getByRole('switch', { name: m.Push.switchLabel })).not.toBeChecked();
 
+      // The worker must be active before a push can reach it.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
       const { cdp, registrationId } = await serviceWorkerRegistration(context, page);
       const [latest] = await notificationsFromApi(context, token, locale);
       // The message exactly as the server sends it (lib/server/push/message.ts), once as Web Push, once wrapped by FCM.
