@@ -36,8 +36,10 @@ export const PNG_1x1 = Buffer.from(
 );
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-/** A request sent through the API and waiting for payment (one pilgrim). */
-export async function requestAwaitingPayment(request: APIRequestContext, token: string) {
+const STEPS_IN_ORDER = ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'] as const;
+
+/** An Umrah draft for one pilgrim made through the API, with the steps before `stopAt` finished (all of them when absent). */
+export async function draftThrough(request: APIRequestContext, token: string, stopAt?: (typeof STEPS_IN_ORDER)[number]) {
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
   const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
@@ -48,20 +50,31 @@ export async function requestAwaitingPayment(request: APIRequestContext, token: 
     name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
     national_id: '1012345678', passport_number: 'A1234567', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
   };
-  const save = async (step: string, data: unknown) => {
-    const response = await request.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step, data, version, complete: true } });
-    version = (await response.json()).data.version;
+  const answers: Record<(typeof STEPS_IN_ORDER)[number], unknown> = {
+    service: { package: 'standard', travel_month: `${month}-${year}` },
+    applicant: person,
+    companions: [],
+    documents: {},
+    review: {},
+    declaration: { declaration: true },
   };
-  await save('service', { package: 'standard', travel_month: `${month}-${year}` });
-  await save('applicant', person);
-  await save('companions', []);
-  for (const [kind, file] of [['passport', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF }], ['photo', { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 }]] as const) {
-    await request.post(`/api/v1/requests/${draft.id}/documents`, { headers, multipart: { pilgrim: 'applicant', kind, file } });
+  for (const step of STEPS_IN_ORDER) {
+    if (step === stopAt) break;
+    if (step === 'documents') {
+      for (const [kind, file] of [['passport', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF }], ['photo', { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 }]] as const) {
+        await request.post(`/api/v1/requests/${draft.id}/documents`, { headers, multipart: { pilgrim: 'applicant', kind, file } });
+      }
+    }
+    const response = await request.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step, data: answers[step], version, complete: true } });
+    version = (await response.json()).data.version;
   }
-  await save('documents', {});
-  await save('review', {});
-  await save('declaration', { declaration: true });
-  const submitted = (await (await request.post(`/api/v1/requests/${draft.id}/submit`, { headers, data: {} })).json()).data;
+  return draft.id as string;
+}
+
+/** A request sent through the API and waiting for payment (one pilgrim). */
+export async function requestAwaitingPayment(request: APIRequestContext, token: string) {
+  const id = await draftThrough(request, token);
+  const submitted = (await (await request.post(`/api/v1/requests/${id}/submit`, { headers: { authorization: `Bearer ${token}` }, data: {} })).json()).data;
   return submitted as { id: string; reference: string };
 }
 

@@ -40,7 +40,7 @@ export function ErrorNotice({ kind }: { kind: Kind }) {
   }, [title, t]);
   return (
     <section className="mx-auto my-16 max-w-xl px-4 text-center" aria-labelledby="error-title">
-      <p className="text-5xl font-bold text-sand-400" aria-hidden="true">
+      <p className="text-5xl font-bold text-brand-700" aria-hidden="true">
         {kind === 'serverError' ? '500' : '404'}
       </p>
       <h1 id="error-title" className="mt-2 text-2xl font-bold text-ink">
