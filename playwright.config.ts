@@ -29,7 +29,17 @@ export default defineConfig({
   webServer: {
     // A fresh production build, served by `next start`, with its own data folder.
     command: `node scripts/start.mjs --rebuild`,
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.data/e2e',
+      NEXT_TELEMETRY_DISABLED: '1',
+      // A pretend Firebase project, so the Google button shows; the tests route every
+      // request to Google themselves (there is no internet here, and they must not need it).
+      FIREBASE_API_KEY: 'test-api-key',
+      FIREBASE_AUTH_DOMAIN: 'portal-test.firebaseapp.com',
+      FIREBASE_PROJECT_ID: 'portal-test',
+      FIREBASE_APP_ID: '1:1:web:1',
+    },
     url: `${BASE_URL}/api/build`,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
     timeout: 240_000,

@@ -1,0 +1,174 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { BASE_URL } from '../playwright.config';
+import { LOCALES } from './helpers';
+
+// Google sign-in against the pretend Firebase project of playwright.config.ts.
+// Nothing here reaches the internet: every request that leaves the app is
+// answered or refused by the test, as Google's servers would in each case.
+
+type Messages = typeof en;
+const MESSAGES = { en, ar: ar as Messages } as const;
+const APP_ORIGIN = new URL(BASE_URL).origin;
+const IDENTITY_TOOLKIT_CONFIG = 'https://identitytoolkit.googleapis.com/v1/projects**';
+
+/** Refuses every request to another origin, as an offline machine would. */
+async function offline(context: BrowserContext) {
+  await context.route(
+    (url) => url.origin !== APP_ORIGIN,
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+/**
+ * Google's iframe library (apis.google.com/js/api.js) as far as Firebase uses it
+ * for a popup: it loads and its hidden iframe answers. This lets a test reach the
+ * popup step without Google's servers; the steps that follow are the real SDK's.
+ * `window.open` is wrapped to record the popup's size, or replaced by one that
+ * answers null, which is what a browser that blocks the popup does.
+ */
+async function googleLibraryLoads(page: Page, { blockPopups = false } = {}) {
+  await page.addInitScript((block: boolean) => {
+    const record = window as unknown as { popupFeatures: string[] };
+    record.popupFeatures = [];
+    const open = window.open.bind(window);
+    window.open = (url?: string | URL, target?: string, features?: string) => {
+      record.popupFeatures.push(features ?? '');
+      return block ? null : open(url, target, features);
+    };
+    const frame = {
+      restyle: async () => undefined,
+      ping: (callback: () => void) => {
+        callback();
+        return Promise.resolve();
+      },
+      register: () => undefined,
+      send: () => undefined,
+    };
+    (window as unknown as { gapi: unknown }).gapi = {
+      iframes: {
+        Iframe: function Iframe() {},
+        CROSS_ORIGIN_IFRAMES_FILTER: () => true,
+        getContext: () => ({ open: (_options: unknown, onOpen: (iframe: typeof frame) => unknown) => onOpen(frame) }),
+      },
+    };
+  }, blockPopups);
+}
+
+/** Firebase's sign-in page, as the popup would show it (empty: no test signs in to Google). */
+async function popupHandlerAnswers(context: BrowserContext) {
+  await context.route('https://portal-test.firebaseapp.com/__/auth/handler**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Sign in – Google Accounts</title>' }),
+  );
+}
+
+/** Collects the JavaScript the page loads, to tell whether the Firebase SDK is among it. */
+function scriptsOf(page: Page) {
+  const scripts: { url: string; firebase: boolean }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || new URL(response.url()).origin !== APP_ORIGIN) return;
+    const body = await response.text().catch(() => '');
+    // The auth SDK names its API host; nothing else of the app does.
+    scripts.push({ url: response.url(), firebase: body.includes('identitytoolkit.googleapis.com') });
+  });
+  return scripts;
+}
+
+function googleButton(page: Page, m: Messages) {
+  return page.getByRole('button', { name: m.Auth.google.button });
+}
+
+function googleError(page: Page) {
+  return page.getByTestId('google-sign-in-error');
+}
+
+test.beforeEach(async ({ context }) => {
+  await offline(context);
+});
+
+for (const { locale, dir } of LOCALES) {
+  const m = MESSAGES[locale];
+
+  test.describe(`Google sign-in in ${locale}`, () => {
+    test('the button shows on the sign-in and registration pages, after an "or"', async ({ page }) => {
+      for (const path of ['login', 'register']) {
+        await page.goto(`/${locale}/auth/${path}`);
+        await expect(page.locator('html')).toHaveAttribute('dir', dir);
+        const button = googleButton(page, m);
+        await expect(button).toBeVisible();
+        await expect(button).toBeEnabled();
+        await expect(page.getByText(m.Auth.google.or, { exact: true })).toBeVisible();
+        // Below the form's own submit button.
+        const submit = page.getByRole('button', { name: path === 'login' ? m.Auth.login.submit : m.Auth.register.submit });
+        expect((await button.boundingBox())!.y).toBeGreaterThan((await submit.boundingBox())!.y);
+      }
+    });
+
+    test('loads the Firebase SDK only on the click; a blocked popup says to allow pop-ups', async ({ page }) => {
+      await googleLibraryLoads(page, { blockPopups: true });
+      const scripts = scriptsOf(page);
+      await page.goto(`/${locale}/auth/login`);
+      await expect(googleButton(page, m)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => script.firebase)).toEqual([]);
+      const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+      expect(resources.filter((name) => /firebase/i.test(name))).toEqual([]);
+
+      await googleButton(page, m).click();
+      await expect(googleError(page)).toHaveText(m.Auth.google.popupBlocked);
+      expect(scripts.some((script) => script.firebase)).toBe(true);
+      // Firebase asked for a 500x600 popup.
+      const features = await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures);
+      expect(features).toHaveLength(1);
+      expect(features[0]).toContain('width=500');
+      expect(features[0]).toContain('height=600');
+      // Still on the page, not signed in, and free to try again.
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/auth/login`);
+      await expect(googleButton(page, m)).toBeEnabled();
+    });
+
+    test('when Google cannot be reached, says to check the connection', async ({ page }) => {
+      // Offline: Google's own script does not load.
+      await page.goto(`/${locale}/auth/register`);
+      await googleButton(page, m).click();
+      await expect(googleError(page)).toHaveText(m.Auth.google.networkFailed);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/auth/register`);
+    });
+
+    test('when Firebase\'s API fails (network-request-failed), says to check the connection', async ({ page, context }) => {
+      await googleLibraryLoads(page);
+      await popupHandlerAnswers(context);
+      const configAsked = page.waitForRequest(IDENTITY_TOOLKIT_CONFIG);
+      await page.goto(`/${locale}/auth/login`);
+      const popup = page.waitForEvent('popup');
+      await googleButton(page, m).click();
+      await popup;
+      await configAsked;
+      await expect(googleError(page)).toHaveText(m.Auth.google.networkFailed);
+    });
+
+    test('when this site is not an authorised domain of the project, says so', async ({ page, context }) => {
+      await googleLibraryLoads(page);
+      await popupHandlerAnswers(context);
+      await context.route(IDENTITY_TOOLKIT_CONFIG, (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': '*' },
+          body: JSON.stringify({ projectId: '1', authorizedDomains: ['portal-test.firebaseapp.com', 'portal-test.web.app'] }),
+        }),
+      );
+      await page.goto(`/${locale}/auth/login`);
+      const popupOpened = page.waitForEvent('popup');
+      await googleButton(page, m).click();
+      const popup = await popupOpened;
+      await expect(googleError(page)).toHaveText(m.Auth.google.unauthorizedDomain);
+      // Firebase closes its popup when the sign-in cannot go on.
+      await expect.poll(() => popup.isClosed()).toBe(true);
+      const features = await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures);
+      expect(features[0]).toContain('width=500');
+      expect(features[0]).toContain('height=600');
+    });
+  });
+}
