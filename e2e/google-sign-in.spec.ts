@@ -170,5 +170,27 @@ for (const { locale, dir } of LOCALES) {
       expect(features[0]).toContain('width=500');
       expect(features[0]).toContain('height=600');
     });
+
+    test('waits while the popup is open; closing it gives a quiet note, not an error', async ({ page, context }) => {
+      await googleLibraryLoads(page);
+      await popupHandlerAnswers(context);
+      await context.route(IDENTITY_TOOLKIT_CONFIG, (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': '*' },
+          body: JSON.stringify({ projectId: '1', authorizedDomains: ['localhost', 'portal-test.firebaseapp.com'] }),
+        }),
+      );
+      await page.goto(`/${locale}/auth/login`);
+      const popupOpened = page.waitForEvent('popup');
+      await googleButton(page, m).click();
+      const popup = await popupOpened;
+      await expect(page.getByRole('button', { name: m.Auth.google.pending })).toBeVisible();
+      await popup.close();
+      // Firebase notices the closed window, then allows a few seconds for a late answer.
+      await expect(page.getByTestId('google-sign-in-notice')).toHaveText(m.Auth.google.closed, { timeout: 20_000 });
+      await expect(googleError(page)).toHaveText('');
+      await expect(googleButton(page, m)).toBeEnabled();
+    });
   });
 }
