@@ -1,7 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { importJWK, type CryptoKey, type JWK } from 'jose';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
+import { firebaseIdToken } from '../test/firebase-tokens';
+import googleTestKey from './fixtures/google-test-key.json';
 import { LOCALES } from './helpers';
 
 // Google sign-in against the pretend Firebase project of playwright.config.ts.
@@ -43,7 +46,10 @@ async function googleLibraryLoads(page: Page, { blockPopups = false } = {}) {
         callback();
         return Promise.resolve();
       },
-      register: () => undefined,
+      // Firebase's listener for the popup's answer, for the test that plays Google's part.
+      register: (_name: string, handler: unknown) => {
+        (window as unknown as { deliverAuthEvent: unknown }).deliverAuthEvent = handler;
+      },
       send: () => undefined,
     };
     (window as unknown as { gapi: unknown }).gapi = {
@@ -60,6 +66,17 @@ async function googleLibraryLoads(page: Page, { blockPopups = false } = {}) {
 async function popupHandlerAnswers(context: BrowserContext) {
   await context.route('https://portal-test.firebaseapp.com/__/auth/handler**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Sign in – Google Accounts</title>' }),
+  );
+}
+
+/** Firebase's project settings, as its API answers them: which sites may sign in. */
+async function authorizedDomains(context: BrowserContext, domains: string[]) {
+  await context.route(IDENTITY_TOOLKIT_CONFIG, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ projectId: '1', authorizedDomains: domains }),
+    }),
   );
 }
 
@@ -87,10 +104,98 @@ test.beforeEach(async ({ context }) => {
   await offline(context);
 });
 
+/**
+ * Plays Google's part of a successful sign-in: the user picks their account in the
+ * popup, Google's handler page tells Firebase (the event the iframe relays), and
+ * Firebase's API answers with an ID token signed by the e2e key, which the app's
+ * server verifies against the key set it was given (e2e/fixtures).
+ */
+async function googleAccepts(page: Page, context: BrowserContext, person: { email: string; name: string; uid: string }) {
+  const privateKey = (await importJWK(googleTestKey.privateJwk as JWK, 'RS256')) as CryptoKey;
+  const idToken = await firebaseIdToken({
+    key: { kid: googleTestKey.kid, privateKey, publicJwk: googleTestKey.publicJwk },
+    ...person,
+  });
+  const json = (body: unknown) => ({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) });
+  await context.route('https://identitytoolkit.googleapis.com/v1/accounts:signInWithIdp**', (route) =>
+    route.fulfill(
+      json({
+        kind: 'identitytoolkit#VerifyAssertionResponse',
+        providerId: 'google.com',
+        localId: person.uid,
+        email: person.email,
+        emailVerified: true,
+        displayName: person.name,
+        idToken,
+        refreshToken: 'e2e-refresh-token',
+        expiresIn: '3600',
+      }),
+    ),
+  );
+  await context.route('https://identitytoolkit.googleapis.com/v1/accounts:lookup**', (route) =>
+    route.fulfill(
+      json({
+        users: [
+          {
+            localId: person.uid,
+            email: person.email,
+            emailVerified: true,
+            displayName: person.name,
+            providerUserInfo: [{ providerId: 'google.com', rawId: person.uid, email: person.email, displayName: person.name }],
+            createdAt: String(Date.now()),
+            lastLoginAt: String(Date.now()),
+          },
+        ],
+      }),
+    ),
+  );
+  const popup = await page.waitForEvent('popup');
+  const eventId = new URL(popup.url()).searchParams.get('eventId');
+  expect(eventId).toBeTruthy();
+  await page.evaluate((id) => {
+    const deliver = (window as unknown as { deliverAuthEvent: (event: unknown) => unknown }).deliverAuthEvent;
+    deliver({
+      authEvent: {
+        type: 'signInViaPopup',
+        eventId: id,
+        urlResponse: `https://portal-test.firebaseapp.com/__/auth/handler?state=e2e#id_token=from-google`,
+        sessionId: 'e2e-session',
+        postBody: null,
+        tenantId: null,
+        error: null,
+      },
+    });
+  }, eventId);
+  return popup;
+}
+
 for (const { locale, dir } of LOCALES) {
   const m = MESSAGES[locale];
 
   test.describe(`Google sign-in in ${locale}`, () => {
+    test('signs a new Google user in: an account is made and the header shows it', async ({ page, context }) => {
+      await googleLibraryLoads(page);
+      await popupHandlerAnswers(context);
+      await authorizedDomains(context, ['localhost', 'portal-test.firebaseapp.com']);
+      const person = {
+        email: `google.${locale}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+        name: 'Maryam Al-Qahtani',
+        uid: `uid-${Date.now()}`,
+      };
+      await page.goto(`/${locale}/auth/register`);
+      const signedIn = googleAccepts(page, context, person);
+      await googleButton(page, m).click();
+      const popup = await signedIn;
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      await expect(page.getByRole('button', { name: m.Header.accountMenu.replace('{name}', person.name) })).toBeVisible();
+      await expect.poll(() => popup.isClosed()).toBe(true);
+      await page.goto(`/${locale}/profile`);
+      await expect(page.getByText(person.email)).toBeVisible();
+      // The session cookie came with it: the sign-in pages now send the user home.
+      await page.goto(`/${locale}/auth/login`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+    });
+
     test('the button shows on the sign-in and registration pages, after an "or"', async ({ page }) => {
       for (const path of ['login', 'register']) {
         await page.goto(`/${locale}/auth/${path}`);
@@ -152,13 +257,7 @@ for (const { locale, dir } of LOCALES) {
     test('when this site is not an authorised domain of the project, says so', async ({ page, context }) => {
       await googleLibraryLoads(page);
       await popupHandlerAnswers(context);
-      await context.route(IDENTITY_TOOLKIT_CONFIG, (route) =>
-        route.fulfill({
-          contentType: 'application/json',
-          headers: { 'access-control-allow-origin': '*' },
-          body: JSON.stringify({ projectId: '1', authorizedDomains: ['portal-test.firebaseapp.com', 'portal-test.web.app'] }),
-        }),
-      );
+      await authorizedDomains(context, ['portal-test.firebaseapp.com', 'portal-test.web.app']);
       await page.goto(`/${locale}/auth/login`);
       const popupOpened = page.waitForEvent('popup');
       await googleButton(page, m).click();
@@ -174,13 +273,7 @@ for (const { locale, dir } of LOCALES) {
     test('waits while the popup is open; closing it gives a quiet note, not an error', async ({ page, context }) => {
       await googleLibraryLoads(page);
       await popupHandlerAnswers(context);
-      await context.route(IDENTITY_TOOLKIT_CONFIG, (route) =>
-        route.fulfill({
-          contentType: 'application/json',
-          headers: { 'access-control-allow-origin': '*' },
-          body: JSON.stringify({ projectId: '1', authorizedDomains: ['localhost', 'portal-test.firebaseapp.com'] }),
-        }),
-      );
+      await authorizedDomains(context, ['localhost', 'portal-test.firebaseapp.com']);
       await page.goto(`/${locale}/auth/login`);
       const popupOpened = page.waitForEvent('popup');
       await googleButton(page, m).click();
