@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 // The back office's key on the test server (the notification tests move requests as the office does).
 export const E2E_OPS_KEY = 'e2e-office-key-0123456789abcdef';
+// Where the app under test gets "Google's" keys for ID tokens: e2e/fixtures/google-keys-server.mjs.
+const GOOGLE_KEYS_PORT = PORT + 1;
 
 // The system Chromium (Debian's package) when present: Playwright cannot download its own here.
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,13 +32,34 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
-  webServer: {
-    // A fresh production build, served by `next start`, with its own data folder.
-    command: `node scripts/start.mjs --rebuild`,
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', NEXT_TELEMETRY_DISABLED: '1', OPS_API_KEY: E2E_OPS_KEY },
-    url: `${BASE_URL}/api/build`,
-    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
-    timeout: 240_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node e2e/fixtures/google-keys-server.mjs',
+      env: { GOOGLE_KEYS_PORT: String(GOOGLE_KEYS_PORT) },
+      url: `http://127.0.0.1:${GOOGLE_KEYS_PORT}/jwks.json`,
+      reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
+      timeout: 10_000,
+    },
+    {
+      // A fresh production build, served by `next start`, with its own data folder.
+      command: `node scripts/start.mjs --rebuild`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: '.data/e2e',
+        NEXT_TELEMETRY_DISABLED: '1',
+        OPS_API_KEY: E2E_OPS_KEY,
+        // A pretend Firebase project, so the Google button shows; the tests route every
+        // request to Google themselves (there is no internet here, and they must not need it).
+        FIREBASE_API_KEY: 'test-api-key',
+        FIREBASE_AUTH_DOMAIN: 'portal-test.firebaseapp.com',
+        FIREBASE_PROJECT_ID: 'portal-test',
+        FIREBASE_APP_ID: '1:1:web:1',
+        FIREBASE_JWKS_URL: `http://127.0.0.1:${GOOGLE_KEYS_PORT}/jwks.json`,
+      },
+      url: `${BASE_URL}/api/build`,
+      reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
+      timeout: 240_000,
+      stdout: 'pipe',
+    },
+  ],
 });

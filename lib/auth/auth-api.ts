@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore, type UserData } from './auth-store';
-import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from './schemas';
+import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput, SocialSignInInput } from './schemas';
 
 // The account's data access: fetchers, query keys and hooks in one place.
 
@@ -19,11 +19,16 @@ export function login(input: LoginInput) {
   return apiRequest<SignIn>('/auth/login', { method: 'POST', body: input });
 }
 
+/** Google sign-in: the Firebase ID token goes to the server, which verifies it. */
+export function socialSignIn(input: SocialSignInInput) {
+  return apiRequest<SignIn>('/auth/social', { method: 'POST', body: input, objectMode: true });
+}
+
 export async function fetchMe() {
   return (await apiRequest<{ data: UserData }>('/me')).data;
 }
 
-/** Signs in with the answer of register or login: the store keeps the user and the token. */
+/** Signs in with the answer of register, login or social sign-in: the store keeps the user and the token. */
 function useSignedIn() {
   const setUserData = useAuthStore((s) => s.setUserData);
   const queryClient = useQueryClient();
@@ -41,6 +46,11 @@ export function useRegister() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({ mutationFn: login, onSuccess: signedIn });
+}
+
+export function useSocialSignIn() {
+  const signedIn = useSignedIn();
+  return useMutation({ mutationFn: socialSignIn, onSuccess: signedIn });
 }
 
 /** The profile from the server, seeded with what the store remembers. */

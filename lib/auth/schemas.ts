@@ -33,3 +33,12 @@ export const passwordChangeSchema = confirmed(
   'password',
 );
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+// Sign-in with another provider: only Google, through a Firebase ID token.
+export const SOCIAL_PROVIDERS = ['google'] as const;
+export const socialSignInSchema = z.object({
+  provider: textField([rules.one_of(SOCIAL_PROVIDERS)]),
+  // Firebase ID tokens are about 1 KB; anything far longer is not one.
+  id_token: textField([rules.max(8192)]),
+});
+export type SocialSignInInput = z.input<typeof socialSignInSchema>;

@@ -23,7 +23,7 @@ export function publicUser(user: User): PublicUser {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
@@ -59,7 +59,7 @@ export async function register(
   }
 }
 
-async function findByEmail(email: string): Promise<User | undefined> {
+export async function findByEmail(email: string): Promise<User | undefined> {
   const db = await getDb();
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   return user;

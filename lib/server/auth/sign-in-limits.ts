@@ -14,11 +14,15 @@ const addressKey = (address: string) => `sign-in:address:${address}`;
 export async function assertSignInAllowed(email: string, address: string) {
   const store = counters();
   const [account, byAddress] = await Promise.all([store.peek(accountKey(email)), store.peek(addressKey(address))]);
-  const blocked = [
-    account.count >= MAX_FAILURES_PER_ACCOUNT ? account.resetInSeconds : 0,
-    byAddress.count >= MAX_FAILURES_PER_ADDRESS ? byAddress.resetInSeconds : 0,
-  ];
-  const retryAfter = Math.max(...blocked);
+  refuseFor(
+    Math.max(
+      account.count >= MAX_FAILURES_PER_ACCOUNT ? account.resetInSeconds : 0,
+      byAddress.count >= MAX_FAILURES_PER_ADDRESS ? byAddress.resetInSeconds : 0,
+    ),
+  );
+}
+
+function refuseFor(retryAfter: number) {
   if (retryAfter > 0) {
     throw new ApiError('too_many_requests', {
       headers: { 'Retry-After': String(retryAfter) },
@@ -34,4 +38,17 @@ export async function recordSignInFailure(email: string, address: string) {
 
 export async function recordSignInSuccess(email: string) {
   await counters().reset(accountKey(email));
+}
+
+/**
+ * Google sign-in has no password to guess, but a stream of bad ID tokens from
+ * one address counts as failed sign-ins of that address, with the same limit.
+ */
+export async function assertAddressAllowed(address: string) {
+  const byAddress = await counters().peek(addressKey(address));
+  refuseFor(byAddress.count >= MAX_FAILURES_PER_ADDRESS ? byAddress.resetInSeconds : 0);
+}
+
+export async function recordAddressFailure(address: string) {
+  await counters().hit(addressKey(address), SIGN_IN_WINDOW_SECONDS);
 }

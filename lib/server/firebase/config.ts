@@ -1,4 +1,6 @@
 import 'server-only';
+import { connection } from 'next/server';
+import type { FirebaseClientConfig } from '@/lib/auth/google-sign-in';
 import { env } from '@/lib/server/env';
 
 /** The Firebase web app settings a browser needs (public by design). */
@@ -27,4 +29,15 @@ export function firebaseWebConfig(): FirebaseWebConfig | null {
 export function fcmConfigured(): boolean {
   const e = env();
   return Boolean(firebaseWebConfig() && e.FIREBASE_MESSAGING_SENDER_ID && e.FIREBASE_VAPID_KEY && e.FIREBASE_SERVICE_ACCOUNT_JSON);
+}
+
+/**
+ * What the Google sign-in button needs, read per request (the pages that call
+ * this render at request time, so a change of settings needs no rebuild).
+ */
+export async function googleSignInConfig(): Promise<FirebaseClientConfig | null> {
+  await connection();
+  const config = firebaseWebConfig();
+  if (!config) return null;
+  return { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId };
 }

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'validation_failed'
   | 'invalid_credentials'
+  | 'invalid_id_token'
   | 'too_many_requests'
   | 'server_error';
 
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   validation_failed: 422,
   invalid_credentials: 422,
+  invalid_id_token: 422,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RegisterForm } from '@/components/auth/register-form';
+import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { Link } from '@/components/ui/link';
+import { googleSignInConfig } from '@/lib/server/firebase/config';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('register');
@@ -9,11 +11,13 @@ export const generateMetadata = titleMetadata('register');
 export default async function Page({ params }: LocaleParams) {
   setRequestLocale((await params).locale);
   const t = await getTranslations('Auth');
+  const google = await googleSignInConfig();
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold">{t('register.title')}</h1>
       <Suspense fallback={<div className="min-h-72" aria-busy="true" />}>
         <RegisterForm />
+        <GoogleSignIn config={google} />
       </Suspense>
       <p className="mt-6 text-sm text-muted">
         {t('register.switchPrompt')}{' '}

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/server/db/client';
+import { resetEnvForTests } from '@/lib/server/env';
+import { call } from '@/test/api';
+import { withTestDatabase } from '@/test/database';
+import { notificationsOf } from '@/test/notifications';
+import { firebaseIdToken, newTestKey, serveKeySet, TEST_PROJECT_ID, type KeyServer, type TestKey } from '@/test/firebase-tokens';
+import * as socialRoute from './route';
+import * as registerRoute from '../register/route';
+import * as loginRoute from '../login/route';
+import * as meRoute from '../../me/route';
+
+withTestDatabase();
+
+const FIREBASE_ENV = {
+  FIREBASE_API_KEY: 'test-api-key',
+  FIREBASE_AUTH_DOMAIN: 'portal-test.firebaseapp.com',
+  FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+  FIREBASE_APP_ID: '1:1:web:1',
+};
+
+let google: TestKey;
+let forger: TestKey;
+let keys: KeyServer;
+const saved: Record<string, string | undefined> = {};
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (!(name in saved)) saved[name] = process.env[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+}
+
+beforeAll(async () => {
+  google = await newTestKey('google-key');
+  forger = await newTestKey('forger-key');
+  keys = await serveKeySet([google]);
+  setEnv({ ...FIREBASE_ENV, FIREBASE_JWKS_URL: keys.url });
+});
+
+afterAll(async () => {
+  setEnv(saved);
+  await keys.close();
+});
+
+let counter = 0;
+/** A fresh address per test, so that the per-address limit of one test does not spill into another. */
+function address() {
+  counter += 1;
+  return { 'x-forwarded-for': `192.0.2.${counter}` };
+}
+function uniqueEmail() {
+  return `hajj.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function signIn(idToken: string, options: { locale?: 'en' | 'ar'; headers?: Record<string, string>; provider?: string } = {}) {
+  return call(socialRoute.POST, {
+    body: { provider: options.provider ?? 'google', id_token: idToken },
+    locale: options.locale,
+    headers: options.headers ?? address(),
+  });
+}
+
+function expectNoSignIn(response: Awaited<ReturnType<typeof signIn>>) {
+  expect(response.json).not.toHaveProperty('token');
+  expect(response.json).not.toHaveProperty('data');
+  expect(response.headers.get('set-cookie')).toBeNull();
+}
+
+describe('POST /auth/social', () => {
+  it('creates an account for a new Google user: 201, user, token and the session cookie', async () => {
+    const email = uniqueEmail();
+    const { status, json, headers } = await signIn(await firebaseIdToken({ key: google, email, name: 'Fatimah Al-Zahrani' }), { locale: 'en' });
+    expect(status).toBe(201);
+    expect(json!.data).toMatchObject({ name: 'Fatimah Al-Zahrani', email, phone: null, locale: 'en' });
+    expect(json!.data).not.toHaveProperty('passwordHash');
+    expect(json!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = headers.get('set-cookie')!;
+    expect(cookie).toContain(`session=${json!.token}`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    // The token is a session like any other.
+    expect((await call(meRoute.GET, { token: json!.token })).json!.data.email).toBe(email);
+    // Welcomed like an account made with a password.
+    const { items } = await notificationsOf(json!.token, 'en');
+    expect(items.map((n) => n.title)).toEqual(['Welcome, Fatimah Al-Zahrani']);
+  });
+
+  it('gives a Google account a password nobody knows', async () => {
+    const email = uniqueEmail();
+    expect((await signIn(await firebaseIdToken({ key: google, email }))).status).toBe(201);
+    const [row] = await queryRows<{ password_hash: string }>(sql`select password_hash from users where email = ${email}`);
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+    for (const guess of ['', 'Labbaik#2026', email]) {
+      expect((await call(loginRoute.POST, { body: { email, password: guess || 'x' }, headers: address() })).status).toBe(422);
+    }
+  });
+
+  it('signs the same Google user in to the same account the second time (200)', async () => {
+    const email = uniqueEmail();
+    const first = await signIn(await firebaseIdToken({ key: google, email }));
+    const second = await signIn(await firebaseIdToken({ key: google, email: email.toUpperCase(), name: 'Another Name' }));
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.json!.data.id).toBe(first.json!.data.id);
+    expect(second.json!.data.name).toBe(first.json!.data.name);
+    expect(second.json!.token).not.toBe(first.json!.token);
+    const [{ count }] = (await queryRows<{ count: number }>(sql`select count(*)::int as count from users where lower(email) = lower(${email})`)) as [{ count: number }];
+    expect(count).toBe(1);
+  });
+
+  it('links to an existing password account with the same verified address, whatever its case', async () => {
+    const email = uniqueEmail();
+    const registered = await call(registerRoute.POST, {
+      body: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
+      headers: address(),
+    });
+    expect(registered.status).toBe(201);
+    const { status, json } = await signIn(await firebaseIdToken({ key: google, email: email.toUpperCase(), name: 'A. Rahman' }));
+    expect(status).toBe(200);
+    expect(json!.data).toMatchObject({ id: registered.json!.data.id, name: 'Aisha Rahman', email });
+    // The password still works: linking changes nothing about the account.
+    expect((await call(loginRoute.POST, { body: { email, password: 'Labbaik#2026' }, headers: address() })).status).toBe(200);
+  });
+
+  it('refuses an invalid, expired, forged or foreign token with 422, a localized message, no token and no cookie', async () => {
+    const email = uniqueEmail();
+    const bad = {
+      garbage: 'not.a.token',
+      expired: await firebaseIdToken({ key: google, email, issuedAt: -7200, authTime: -7200, expiresIn: 3600 }),
+      forged: await firebaseIdToken({ key: forger, kid: google.kid, email }),
+      unknownKey: await firebaseIdToken({ key: forger, email }),
+      otherProject: await firebaseIdToken({ key: google, email, projectId: 'another-project' }),
+      passwordSignIn: await firebaseIdToken({ key: google, email, claims: { firebase: { sign_in_provider: 'password' } } }),
+    };
+    for (const [what, token] of Object.entries(bad)) {
+      const en = await signIn(token, { locale: 'en' });
+      expect(en.status, what).toBe(422);
+      expect(en.json!.error, what).toEqual({ code: 'invalid_id_token', message: 'Google sign-in could not be confirmed. Please try again.' });
+      expectNoSignIn(en);
+    }
+    const ar = await signIn(bad.forged, { locale: 'ar' });
+    expect(ar.json!.error.message).toBe('تعذّر تأكيد تسجيل الدخول عبر Google. يُرجى المحاولة مرة أخرى.');
+    expect(await queryRows(sql`select id from users where lower(email) = lower(${email})`)).toEqual([]);
+  });
+
+  it('refuses an unverified Google address, even when an account has it', async () => {
+    const email = uniqueEmail();
+    await call(registerRoute.POST, {
+      body: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
+      headers: address(),
+    });
+    for (const who of [email, uniqueEmail()]) {
+      const response = await signIn(await firebaseIdToken({ key: google, email: who, emailVerified: false }), { locale: 'en' });
+      expect(response.status).toBe(422);
+      expect(response.json!.error.code).toBe('invalid_id_token');
+      expect(response.json!.error.message).toMatch(/not verified/);
+      expectNoSignIn(response);
+    }
+    const ar = await signIn(await firebaseIdToken({ key: google, email, emailVerified: false }), { locale: 'ar' });
+    expect(ar.json!.error.message).toContain('غير مُوثَّق');
+  });
+
+  it('accepts only the google provider and needs a token, with field messages', async () => {
+    const token = await firebaseIdToken({ key: google, email: uniqueEmail() });
+    const facebook = await signIn(token, { provider: 'facebook', locale: 'en' });
+    expect(facebook.status).toBe(422);
+    expect(facebook.json!.error.fields).toEqual({ provider: ['The Sign-in provider field must be one of the listed choices'] });
+    expectNoSignIn(facebook);
+    const empty = await call(socialRoute.POST, { body: { provider: 'google' }, locale: 'ar', headers: address() });
+    expect(empty.status).toBe(422);
+    expect(empty.json!.error.fields).toEqual({ id_token: ['حقل رمز تسجيل الدخول مطلوب'] });
+    // Form bodies work too.
+    expect((await call(socialRoute.POST, { body: { provider: 'google', id_token: token }, as: 'form', headers: address() })).status).toBe(201);
+  });
+
+  it('after 20 refused tokens from one address answers 429 with Retry-After, even to a good token', async () => {
+    const from = address();
+    const forged = await firebaseIdToken({ key: forger, kid: google.kid });
+    for (let i = 0; i < 20; i++) expect((await signIn(forged, { headers: from })).status).toBe(422);
+    const good = await firebaseIdToken({ key: google, email: uniqueEmail() });
+    const blocked = await signIn(good, { headers: from, locale: 'en' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(blocked.json!.error.message).toBe('Too many attempts. Please wait 15 minutes and try again.');
+    expectNoSignIn(blocked);
+    expect((await signIn(good)).status).toBe(201);
+  });
+
+  it('shares the per-address limit with password sign-in', async () => {
+    const from = address();
+    for (let i = 0; i < 20; i++) {
+      await call(loginRoute.POST, { body: { email: `guess${i}.${Date.now()}@example.com`, password: 'Guess#2026a' }, headers: from });
+    }
+    expect((await signIn(await firebaseIdToken({ key: google, email: uniqueEmail() }), { headers: from })).status).toBe(429);
+  });
+
+  it('answers 404 and signs nobody in when Firebase is not configured', async () => {
+    const token = await firebaseIdToken({ key: google, email: uniqueEmail() });
+    setEnv({ FIREBASE_API_KEY: undefined });
+    try {
+      const response = await signIn(token, { locale: 'en' });
+      expect(response.status).toBe(404);
+      expect(response.json!.error).toEqual({ code: 'not_found', message: 'Google sign-in is not available on this site.' });
+      expectNoSignIn(response);
+    } finally {
+      setEnv({ FIREBASE_API_KEY: FIREBASE_ENV.FIREBASE_API_KEY });
+    }
+  });
+});
