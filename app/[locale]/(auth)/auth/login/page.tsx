@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginForm } from '@/components/auth/login-form';
 import { Link } from '@/components/ui/link';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
-export const generateMetadata = titleMetadata('login');
+export const generateMetadata = publicPageMetadata('login', '/auth/login');
 
 export default async function Page({ params }: LocaleParams) {
   setRequestLocale((await params).locale);
