@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
-import { proxy } from './proxy';
+import { config, proxy } from './proxy';
 
 function visit(path: string, headers: Record<string, string> = {}) {
   return proxy(new NextRequest(new URL(path, 'http://portal.test'), { headers }));
@@ -56,5 +56,18 @@ describe('guards in the proxy', () => {
   it('lets the rest through', () => {
     expect(visit('/en/profile', { cookie: 'session=abc' }).headers.get('location')).toBeNull();
     expect(visit('/ar/auth/login').headers.get('location')).toBeNull();
+  });
+});
+
+describe('what the proxy sees', () => {
+  // Next applies the matcher as a regular expression over the path.
+  const matched = (path: string) => config.matcher.some((pattern) => new RegExp(`^${pattern}$`).test(path));
+
+  it('lets the sitemap, robots.txt and the API through without a locale redirect', () => {
+    for (const path of ['/sitemap.xml', '/robots.txt', '/api/v1/faqs', '/test-gateway/tg_1']) expect(matched(path)).toBe(false);
+  });
+
+  it('handles the pages', () => {
+    for (const path of ['/', '/faqs', '/en/static/about', '/ar/faqs']) expect(matched(path)).toBe(true);
   });
 });

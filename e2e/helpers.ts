@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 
@@ -14,4 +16,12 @@ export async function addSessionCookie(context: BrowserContext) {
 /** The main heading of the page. */
 export function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
+}
+
+/** A static page's title, as its content file (content/{locale}/pages/{slug}.md) gives it. */
+export function staticPageTitle(locale: string, slug: string): string {
+  const source = readFileSync(path.join(__dirname, '..', 'content', locale, 'pages', `${slug}.md`), 'utf8');
+  const title = /^title:\s*(.+)$/m.exec(source)?.[1];
+  if (!title) throw new Error(`content/${locale}/pages/${slug}.md has no title`);
+  return title.trim();
 }

@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { addSessionCookie, heading, LOCALES } from './helpers';
+import { addSessionCookie, heading, LOCALES, staticPageTitle } from './helpers';
 
 const REQUEST_ID = '3f0c9a7e-8d1b-4c2a-9e5f-1a2b3c4d5e6f';
 type Messages = typeof en;
 type Layout = 'default' | 'auth' | 'form';
 
 // Every route of DESIGN section 4, the layout it belongs to and the title it shows.
-const ROUTES: { path: string; layout: Layout; signedIn: boolean; title: (m: Messages) => string }[] = [
+const ROUTES: { path: string; layout: Layout; signedIn: boolean; title: (m: Messages, locale: string) => string }[] = [
   { path: '', layout: 'default', signedIn: false, title: (m) => m.Home.title },
   { path: '/faqs', layout: 'default', signedIn: false, title: (m) => m.Faqs.title },
-  { path: '/static/about', layout: 'default', signedIn: false, title: (m) => m.StaticPages.about.title },
-  { path: '/static/terms', layout: 'default', signedIn: false, title: (m) => m.StaticPages.terms.title },
-  { path: '/static/privacy', layout: 'default', signedIn: false, title: (m) => m.StaticPages.privacy.title },
-  { path: '/static/contact', layout: 'default', signedIn: false, title: (m) => m.StaticPages.contact.title },
+  { path: '/static/about', layout: 'default', signedIn: false, title: (_, locale) => staticPageTitle(locale, 'about') },
+  { path: '/static/terms', layout: 'default', signedIn: false, title: (_, locale) => staticPageTitle(locale, 'terms') },
+  { path: '/static/privacy', layout: 'default', signedIn: false, title: (_, locale) => staticPageTitle(locale, 'privacy') },
+  { path: '/static/contact', layout: 'default', signedIn: false, title: (_, locale) => staticPageTitle(locale, 'contact') },
   { path: '/auth/login', layout: 'auth', signedIn: false, title: (m) => m.Auth.login.title },
   { path: '/auth/register', layout: 'auth', signedIn: false, title: (m) => m.Auth.register.title },
   { path: '/profile', layout: 'default', signedIn: true, title: (m) => m.Titles.profile },
@@ -38,7 +38,7 @@ for (const { locale } of LOCALES) {
         const response = await page.goto(`/${locale}${route.path}`);
         expect(response?.status()).toBe(200);
         await expect(page).toHaveURL(new RegExp(`/${locale}${route.path.replace(/[?]/g, '\\?')}$`));
-        await expect(heading(page)).toHaveText(route.title(messages));
+        await expect(heading(page)).toHaveText(route.title(messages, locale));
 
         const mainNav = page.getByRole('navigation', { name: messages.Header.mainNav });
         const saveAndExit = page.getByRole('link', { name: messages.FormLayout.saveAndExit });

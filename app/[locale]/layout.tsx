@@ -7,6 +7,7 @@ import { localeInfo, routing } from '@/i18n/routing';
 import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
 import { Providers } from '@/components/providers';
+import { publicSiteUrl } from '@/lib/server/http/origin';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -16,6 +17,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
+    // Canonical and hreflang links are written relative to the site's address.
+    metadataBase: new URL(publicSiteUrl()),
     title: { default: t('title'), template: t('titleTemplate') },
     description: t('description'),
   };

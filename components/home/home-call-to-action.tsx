@@ -1,24 +1,43 @@
-'use client';
-
 import { useTranslations } from 'next-intl';
-import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
-import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
+import { ChevronForwardIcon } from '@/components/ui/icons';
 
-/** Start a request when signed in; otherwise create an account first. */
-export function HomeCallToAction() {
+export type HomeVisitor = { signedIn: false } | { signedIn: true; draftId: string | null };
+
+const primary = 'inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800';
+const secondary = 'inline-flex items-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50';
+
+/**
+ * What to do next: a signed-in user with a draft continues it (the latest one);
+ * otherwise start a request, creating an account first when signed out.
+ * Decided on the server from the session, so the right button shows at once.
+ */
+export function HomeCallToAction({ visitor, secondaryFaqs = true }: { visitor: HomeVisitor; secondaryFaqs?: boolean }) {
   const t = useTranslations('Home');
-  const hydrated = useAuthHydrated();
-  const signedIn = useAuthStore((s) => isSignedIn(s.userData));
-  const href = hydrated && signedIn ? '/profile/requests/create' : '/auth/register';
+  const draftId = visitor.signedIn ? visitor.draftId : null;
   return (
     <div className="mt-8 flex flex-wrap gap-3">
-      <Link href={href} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        {t('startRequest')}
-      </Link>
-      <Link href="/faqs" className="rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
-        {t('readFaqs')}
-      </Link>
+      {draftId ? (
+        <>
+          <Link href={`/profile/requests/drafts/complete?id=${draftId}`} className={primary}>
+            {t('continueDraft')}
+            <ChevronForwardIcon />
+          </Link>
+          <Link href="/profile/requests/create" className={secondary}>
+            {t('startNewRequest')}
+          </Link>
+        </>
+      ) : (
+        <Link href={visitor.signedIn ? '/profile/requests/create' : '/auth/register'} className={primary}>
+          {t('startRequest')}
+          <ChevronForwardIcon />
+        </Link>
+      )}
+      {secondaryFaqs && !draftId && (
+        <Link href="/faqs" className={secondary}>
+          {t('readFaqs')}
+        </Link>
+      )}
     </div>
   );
 }

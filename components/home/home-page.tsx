@@ -1,34 +1,37 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { ScrollReveal } from '@/components/ui/scroll-reveal';
-import { HomeCallToAction } from './home-call-to-action';
+import { numberLocale } from '@/lib/i18n/number-locale';
+import { HomeCallToAction, type HomeVisitor } from './home-call-to-action';
+import { ServiceCard, type HomeService } from './service-card';
 
-const SERVICES = ['hajj', 'umrah'] as const;
 const STEPS = ['account', 'apply', 'pay', 'follow'] as const;
 
-export function HomePage() {
+type Props = { services: HomeService[]; faqs: { id: string; question: string }[]; visitor: HomeVisitor };
+
+/** The landing page: hero, the services with fees and seasons, how it works, some questions, and what to do next. */
+export function HomePage({ services, faqs, visitor }: Props) {
   const t = useTranslations('Home');
+  const number = new Intl.NumberFormat(numberLocale(useLocale()));
   return (
     <>
       <section className="bg-brand-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
           <p className="text-sm font-semibold tracking-wide text-sand-100">{t('eyebrow')}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{t('title')}</h1>
+          <h1 className="mt-3 max-w-3xl text-4xl leading-tight font-bold sm:text-5xl">{t('title')}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('lead')}</p>
-          <HomeCallToAction />
+          <HomeCallToAction visitor={visitor} />
         </div>
       </section>
 
       <section aria-labelledby="services-title" className="mx-auto max-w-6xl px-4 py-14">
         <ScrollReveal>
           <h2 id="services-title" className="text-2xl font-bold">{t('services.title')}</h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-            {SERVICES.map((service) => (
-              <li key={service} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                <h3 className="text-xl font-semibold text-brand-800">{t(`services.${service}.name`)}</h3>
-                <p className="mt-2 text-muted">{t(`services.${service}.body`)}</p>
-              </li>
+          <p className="mt-2 max-w-2xl text-muted">{t('services.lead')}</p>
+          <ul className="mt-6 grid gap-6 lg:grid-cols-2">
+            {services.map((service) => (
+              <ServiceCard key={service.id} service={service} />
             ))}
           </ul>
         </ScrollReveal>
@@ -41,8 +44,8 @@ export function HomePage() {
             <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {STEPS.map((step, index) => (
                 <li key={step} className="flex gap-3">
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sand-100 font-bold text-brand-800">
-                    {index + 1}
+                  <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sand-100 font-bold text-brand-800">
+                    {number.format(index + 1)}
                   </span>
                   <div>
                     <h3 className="font-semibold">{t(`steps.${step}.title`)}</h3>
@@ -59,11 +62,31 @@ export function HomePage() {
         <ScrollReveal>
           <h2 id="faq-teaser-title" className="text-2xl font-bold">{t('faqTeaser.title')}</h2>
           <p className="mt-2 max-w-2xl text-muted">{t('faqTeaser.body')}</p>
-          <Link href="/faqs" className="mt-4 inline-flex items-center gap-1 rounded font-semibold text-brand-800 underline-offset-4 hover:underline">
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {faqs.map((faq) => (
+              <li key={faq.id}>
+                <Link href={`/faqs#${faq.id}`} className="flex h-full items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-50">
+                  {faq.question}
+                  <ChevronForwardIcon className="shrink-0" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link href="/faqs" className="mt-5 inline-flex items-center gap-1 rounded font-semibold text-brand-800 underline-offset-4 hover:underline">
             {t('faqTeaser.link')}
             <ChevronForwardIcon />
           </Link>
         </ScrollReveal>
+      </section>
+
+      <section aria-labelledby="apply-title" className="bg-sand-100">
+        <div className="mx-auto max-w-6xl px-4 py-14">
+          <ScrollReveal>
+            <h2 id="apply-title" className="text-2xl font-bold">{t(visitor.signedIn && visitor.draftId ? 'apply.draftTitle' : 'apply.title')}</h2>
+            <p className="mt-2 max-w-2xl text-muted">{t(visitor.signedIn && visitor.draftId ? 'apply.draftBody' : 'apply.body')}</p>
+            <HomeCallToAction visitor={visitor} secondaryFaqs={false} />
+          </ScrollReveal>
+        </div>
       </section>
     </>
   );

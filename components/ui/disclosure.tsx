@@ -7,7 +7,7 @@ import {
   Heading,
   type DisclosureProps as AriaDisclosureProps,
 } from 'react-aria-components';
-import { focusRing } from './focus-ring';
+import { focusVisibleRing } from './focus-visible-ring';
 import { ChevronDownIcon } from './icons';
 
 export function Disclosure({
@@ -20,12 +20,8 @@ export function Disclosure({
       <Heading level={3} className="m-0">
         <Button
           slot="trigger"
-          className={(renderProps) =>
-            focusRing({
-              ...renderProps,
-              className: 'flex w-full items-center justify-between gap-4 py-4 text-start font-semibold',
-            })
-          }
+          // The CSS focus ring, not tailwind-variants: the FAQ page is public and its JavaScript budget tight.
+          className={`${focusVisibleRing} flex w-full items-center justify-between gap-4 rounded py-4 text-start font-semibold`}
         >
           {title}
           <ChevronDownIcon className="shrink-0 transition-transform group-data-[expanded]:rotate-180" />

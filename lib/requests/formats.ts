@@ -1,3 +1,4 @@
+import { numberLocale } from '@/lib/i18n/number-locale';
 import { hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
 
 /**
@@ -5,8 +6,8 @@ import { hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijr
  * plain 'ar' now defaults to Latin digits in ICU, so the numbering is explicit.
  */
 const INTL = {
-  en: { hijri: 'en-u-ca-islamic-umalqura', gregorian: 'en-u-ca-gregory', number: 'en-US' },
-  ar: { hijri: 'ar-SA-u-ca-islamic-umalqura-nu-arab', gregorian: 'ar-SA-u-ca-gregory-nu-arab', number: 'ar-SA-u-nu-arab' },
+  en: { hijri: 'en-u-ca-islamic-umalqura', gregorian: 'en-u-ca-gregory', number: numberLocale('en') },
+  ar: { hijri: 'ar-SA-u-ca-islamic-umalqura-nu-arab', gregorian: 'ar-SA-u-ca-gregory-nu-arab', number: numberLocale('ar') },
 } as const;
 
 export type RequestFormats = ReturnType<typeof requestFormats>;

@@ -1,32 +1,30 @@
-import { useTranslations } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
-import { EmptyState, PageHeader } from '@/components/layout/page-header';
-import { Link } from '@/components/ui/link';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageHeader } from '@/components/layout/page-header';
+import { FaqBrowser } from '@/components/faqs/faq-browser';
+import type { AppLocale } from '@/i18n/routing';
+import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { getFaqs } from '@/lib/server/content/faqs';
+import { plainText } from '@/lib/server/content/markdown';
 
-export const generateMetadata = titleMetadata('faqs');
+export const generateMetadata = publicPageMetadata('faqs', '/faqs');
 
-function Faqs() {
-  const t = useTranslations('Faqs');
+// Prerendered: the FAQs are content/{locale}/faqs.md, rendered to HTML here; the browser gets only the search and the accordion.
+export default async function FaqsPage({ params }: LocaleParams) {
+  const locale = (await params).locale as AppLocale;
+  setRequestLocale(locale);
+  const t = await getTranslations('Faqs');
+  const groups = getFaqs(locale).map((group) => ({
+    ...group,
+    items: group.items.map((item) => ({ ...item, text: plainText(item.answer_html) })),
+  }));
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
       <div className="mx-auto max-w-6xl px-4">
-        <EmptyState
-          title={t('empty.title')}
-          body={t('empty.body')}
-          action={
-            <Link href="/static/contact" className="font-semibold text-brand-800 underline underline-offset-4">
-              {t('empty.contact')}
-            </Link>
-          }
-        />
+        <div className="max-w-3xl">
+          <FaqBrowser groups={groups} />
+        </div>
       </div>
     </>
   );
-}
-
-export default async function FaqsPage({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
-  return <Faqs />;
 }

@@ -4,9 +4,9 @@ import { LoginForm } from '@/components/auth/login-form';
 import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { Link } from '@/components/ui/link';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
-export const generateMetadata = titleMetadata('login');
+export const generateMetadata = publicPageMetadata('login', '/auth/login');
 
 export default async function Page({ params }: LocaleParams) {
   setRequestLocale((await params).locale);

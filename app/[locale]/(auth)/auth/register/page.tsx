@@ -4,9 +4,9 @@ import { RegisterForm } from '@/components/auth/register-form';
 import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { Link } from '@/components/ui/link';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
-export const generateMetadata = titleMetadata('register');
+export const generateMetadata = publicPageMetadata('register', '/auth/register');
 
 export default async function Page({ params }: LocaleParams) {
   setRequestLocale((await params).locale);

@@ -1,0 +1,53 @@
+import { useLocale, useTranslations } from 'next-intl';
+import { requestFormats } from '@/lib/requests/formats';
+
+export type HomeService = {
+  id: string;
+  name: { en: string; ar: string };
+  fee_minor: number;
+  currency: string;
+  season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
+  companion_limit: number;
+};
+
+/** One service of the catalogue: fee per pilgrim, season opening and closing (Hijri, Gregorian beneath). */
+export function ServiceCard({ service }: { service: HomeService }) {
+  const t = useTranslations('Home.services');
+  const locale = useLocale();
+  // The request screens' formats, so the home page shows dates and money as they do.
+  const formats = requestFormats(locale, 'Asia/Riyadh');
+  const name = locale === 'ar' ? service.name.ar : service.name.en;
+  const body = t.has(`${service.id}.body`) ? t(`${service.id}.body`) : null;
+  const seasonDay = (hijri: string, gregorian: string | null) => {
+    const day = formats.hijriAnswer(hijri);
+    if (!day) return null;
+    return (
+      <span className="flex flex-col">
+        <time dateTime={gregorian ?? undefined} className="font-semibold text-ink">{day.hijri}</time>
+        <span className="text-sm text-muted">{day.gregorian}</span>
+      </span>
+    );
+  };
+
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h3 className="text-xl font-semibold text-brand-800">{name}</h3>
+      {body && <p className="mt-2 text-muted">{body}</p>}
+      <dl className="mt-5 grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-muted">{t('fee')}</dt>
+          <dd className="mt-1 text-lg font-bold text-ink">{formats.money(service.fee_minor, service.currency)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{t('opens')}</dt>
+          <dd className="mt-1">{seasonDay(service.season.start, service.season.start_gregorian)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{t('closes')}</dt>
+          <dd className="mt-1">{seasonDay(service.season.end, service.season.end_gregorian)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-sm text-muted">{t('companions', { count: formats.number(service.companion_limit) })}</p>
+    </li>
+  );
+}
