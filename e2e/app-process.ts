@@ -63,14 +63,18 @@ export async function startApp(port: number, env: Record<string, string>, timeou
     },
   };
   const deadline = Date.now() + timeoutMs;
+  let last = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const up = await fetch(`${origin}/api/v1/request-types`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
-    if (up) return app;
+    last = await fetch(`${origin}/api/v1/request-types`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => String(r.status),
+      (error: Error) => String(error.cause ?? error),
+    );
+    if (last === '200') return app;
     await new Promise((r) => setTimeout(r, 300));
   }
   await app.stop();
-  throw new Error(`the app on port ${port} did not start:\n${output}`);
+  throw new Error(`the app on port ${port} did not start (last answer: ${last}):\n${output}`);
 }
 
 /** Registers a new account and answers its bearer token. */
