@@ -41,7 +41,7 @@ export async function openPostgres(url: string): Promise<Database> {
     connectionString: url,
     max: 10,
     // While the database is down, a request fails fast (503) instead of waiting for a connection.
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: 5_000,
     // A statement slower than this is cancelled by the server (57014, answered 503)…
     statement_timeout: 15_000,
     // …and a connection that went silent (no RST, e.g. a dead network path) is given up on the client.

@@ -58,7 +58,7 @@ export class PgListener {
   private async open() {
     const { Client } = await import('pg');
     // Fails fast when the server does not answer, and notices a silently dead connection.
-    const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 3_000, keepAlive: true });
+    const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 5_000, keepAlive: true });
     client.on('notification', (message) => {
       for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });

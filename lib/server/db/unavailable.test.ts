@@ -16,6 +16,7 @@ describe('isDatabaseUnavailable', () => {
     ['too many connections', pgError('sorry, too many clients already', '53300')],
     ['statement timeout', pgError('canceling statement due to statement timeout', '57014')],
     ['pool connect timeout', pgError('timeout exceeded when trying to connect')],
+    ['client connect timeout', pgError('timeout expired')],
     ['connection lost mid-query', pgError('Connection terminated unexpectedly')],
     ['client query timeout', pgError('Query read timeout')],
     ['wrapped by drizzle', Object.assign(new Error('Failed query: select 1'), { cause: pgError('read ECONNRESET', 'ECONNRESET') })],

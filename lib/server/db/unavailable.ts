@@ -11,6 +11,8 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']
 // node-postgres reports a lost or timed-out connection with a plain Error and one of these messages.
 const POOL_MESSAGES = [
   'timeout exceeded when trying to connect',
+  // A client's own connection timeout.
+  'timeout expired',
   'Connection terminated',
   'connection timeout',
   'Query read timeout',
