@@ -67,7 +67,7 @@ async function makeUsers(origin) {
         });
         for (let k = 0; k < EXISTING_REQUESTS - 1; k += 1) await api(origin, 'POST', '/requests', token, { type: k % 2 ? 'hajj' : 'umrah' });
         const { data } = await api(origin, 'POST', '/requests', token, { type: 'umrah' });
-        return { token, draftId: data.id, version: data.version, saves: 0 };
+        return { token, draftId: data.id, version: data.version, saves: 0, pending: false };
       }),
     );
     users.push(...made);
@@ -93,9 +93,12 @@ function rounds(users) {
   const auth = (context) => ({ authorization: `Bearer ${context.user.token}`, 'content-type': 'application/json', 'accept-language': 'en' });
   const autosave = (context) => {
     context.user.saves += 1;
+    // Until its answer arrives: the run may end with this save committed but not yet answered.
+    context.user.pending = true;
     return JSON.stringify({ step: 'service', data: { package: 'standard', note: `save ${context.user.saves}` }, version: context.user.version });
   };
   const saved = (status, body, context) => {
+    context.user.pending = false;
     if (status === 200) context.user.version = json(body).data.version;
   };
   return [
@@ -214,7 +217,8 @@ async function loadTest(label, origin, pid) {
   let lostSaves = 0;
   for (const user of users) {
     const { data } = await api(origin, 'GET', `/requests/${user.draftId}`, user.token);
-    if (data.version !== user.version) lostSaves += 1;
+    const inFlightAtEnd = user.pending && data.version === user.version + 1;
+    if (data.version !== user.version && !inFlightAtEnd) lostSaves += 1;
   }
   const errors = result.errors + result.timeouts + result.non2xx + (result.resets ?? 0) + result.mismatches;
   return {
