@@ -19,8 +19,8 @@ const launchOptions = existsSync(systemChromium)
 
 export default defineConfig({
   testDir: './e2e',
-  // The two-instance test needs a PostgreSQL server (DATABASE_URL), as Vitest's postgres project does.
-  testIgnore: process.env.DATABASE_URL ? [] : ['instances.spec.ts'],
+  // The two-instance and database-outage tests need a PostgreSQL server (DATABASE_URL), as Vitest's postgres project does.
+  testIgnore: process.env.DATABASE_URL ? [] : ['instances.spec.ts', 'db-outage.spec.ts'],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,

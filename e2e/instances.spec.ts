@@ -106,4 +106,53 @@ test.describe('two app instances on one PostgreSQL', () => {
     await events.cancel();
     await onFirst.dispose();
   });
+
+  test('a draft saved on one instance is read and saved on the other, with versions that keep them in step', async () => {
+    const [first, second] = origins as [string, string];
+    const onFirst = await playwrightRequest.newContext({ baseURL: first });
+    const onSecond = await playwrightRequest.newContext({ baseURL: second });
+    const email = `instances.draft.${Date.now()}@example.com`;
+    const { token } = await (await onFirst.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } })).json();
+    const headers = { authorization: `Bearer ${token}` };
+
+    // A session made on one instance is valid on the other: no sticky sessions needed.
+    const draft = (await (await onFirst.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
+    const savedOnFirst = await onFirst.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step: 'service', data: { package: 'premium' }, version: draft.version } });
+    expect(savedOnFirst.status()).toBe(200);
+    const version = (await savedOnFirst.json()).data.version;
+
+    const read = (await (await onSecond.get(`/api/v1/requests/${draft.id}`, { headers })).json()).data;
+    expect(read).toMatchObject({ version, data: { service: { package: 'premium' } } });
+    const savedOnSecond = await onSecond.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step: 'service', data: { package: 'standard' }, version } });
+    expect(savedOnSecond.status()).toBe(200);
+    // The first instance's tab still has the old version: its autosave is refused with the newer request.
+    const stale = await onFirst.patch(`/api/v1/requests/${draft.id}`, { headers, data: { step: 'service', data: { package: 'economy' }, version } });
+    expect(stale.status()).toBe(409);
+    expect((await stale.json()).data).toMatchObject({ version: version + 1, data: { service: { package: 'standard' } } });
+    await onFirst.dispose();
+    await onSecond.dispose();
+  });
+
+  test('the sign-in limit is shared: failures on both instances add up', async () => {
+    const [first, second] = origins as [string, string];
+    const onFirst = await playwrightRequest.newContext({ baseURL: first, extraHTTPHeaders: { 'accept-language': 'en' } });
+    const onSecond = await playwrightRequest.newContext({ baseURL: second, extraHTTPHeaders: { 'accept-language': 'en' } });
+    const email = `instances.limit.${Date.now()}@example.com`;
+    await onFirst.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } });
+
+    // Five wrong passwords for one account (the limit), three on one instance and two on the other.
+    for (const context of [onFirst, onSecond, onFirst, onSecond, onFirst]) {
+      const wrong = await context.post('/api/v1/auth/login', { data: { email, password: 'not-the-password' } });
+      expect(wrong.status()).toBe(422);
+    }
+    // Now even the right password waits, on either instance.
+    for (const context of [onSecond, onFirst]) {
+      const refused = await context.post('/api/v1/auth/login', { data: { email, password: 'Labbaik#2026' } });
+      expect(refused.status()).toBe(429);
+      expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+      expect((await refused.json()).error.code).toBe('too_many_requests');
+    }
+    await onFirst.dispose();
+    await onSecond.dispose();
+  });
 });

@@ -25,8 +25,16 @@ export class PgListener {
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(handler);
     if (onReconnect) this.reconnectHandlers.add(onReconnect);
-    await this.connect();
-    if (isNew && this.client) await this.client.query(`LISTEN ${quoteIdent(channel)}`);
+    try {
+      await this.connect();
+      if (isNew && this.client) await this.client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (error) {
+      // The database is down: the caller answers 503; nothing of this subscription stays behind.
+      set.delete(handler);
+      if (set.size === 0) this.handlers.delete(channel);
+      if (onReconnect) this.reconnectHandlers.delete(onReconnect);
+      throw error;
+    }
     return async () => {
       set.delete(handler);
       if (onReconnect) this.reconnectHandlers.delete(onReconnect);
@@ -49,14 +57,21 @@ export class PgListener {
 
   private async open() {
     const { Client } = await import('pg');
-    const client = new Client({ connectionString: this.url });
+    // Fails fast when the server does not answer, and notices a silently dead connection.
+    const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 5_000, keepAlive: true });
     client.on('notification', (message) => {
       for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
-    await client.connect();
-    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (error) {
+      // Half-open (connected, then cut before LISTEN): drop it; the caller retries.
+      client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
     this.delay = 250;
   }

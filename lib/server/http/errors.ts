@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'invalid_credentials'
   | 'invalid_id_token'
   | 'too_many_requests'
-  | 'server_error';
+  | 'server_error'
+  | 'service_unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_id_token: 422,
   too_many_requests: 429,
   server_error: 500,
+  service_unavailable: 503,
 };
 
 /**

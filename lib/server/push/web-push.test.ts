@@ -143,6 +143,22 @@ describe('Web Push delivery', () => {
     expect(JSON.parse(decrypt(received[0]!.body, keys)).title).toBe(`استلمنا الطلب ${reference}`);
   });
 
+  it('several senders at once (one per app instance) send each message exactly once', async () => {
+    const users = await Promise.all(['/push/one', '/push/two', '/push/three'].map((path) => subscribedUser(path)));
+    for (const { token } of users) {
+      const { id } = await submittedRequest(token);
+      await officeMove(id, 'submitted', null);
+    }
+    const queued = (await outbox()).length;
+    expect(queued).toBe(6);
+
+    // On PostgreSQL each sender leases on its own connection (FOR UPDATE SKIP LOCKED), as separate instances would.
+    const runs = await Promise.all([deliverPushOutbox(), deliverPushOutbox(), deliverPushOutbox(), deliverPushOutbox()]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(queued);
+    expect(await outbox()).toHaveLength(0);
+    expect(received.map((r) => r.path).sort()).toEqual(['/push/one', '/push/one', '/push/three', '/push/three', '/push/two', '/push/two']);
+  });
+
   it('drops a subscription the push service says is gone (410 and 404)', async () => {
     for (const status of [410, 404]) {
       const { token, user } = await subscribedUser(`/push/gone-${status}`);

@@ -30,10 +30,27 @@ function run() {
  * comes through LISTEN/NOTIFY), and sweeps for retries every 30 seconds.
  */
 export async function startPushDelivery() {
-  await subscribeToEvents(null, (event) => {
-    if (event.k === 'resync' || (event.k === 'notification' && event.push)) run();
-  });
+  void listenForWork();
   run();
   setInterval(run, SWEEP_EVERY_MS).unref();
   setInterval(() => void forgetStaleDevices().catch(() => undefined), HOUSEKEEPING_EVERY_MS).unref();
+}
+
+/**
+ * Subscribes to the events that wake the sender. A database that is down (or
+ * slow) at start only delays this: it is tried again with backoff, and the
+ * sweep sends meanwhile.
+ */
+async function listenForWork() {
+  for (let delay = 1_000; ; delay = Math.min(delay * 2, 60_000)) {
+    try {
+      await subscribeToEvents(null, (event) => {
+        if (event.k === 'resync' || (event.k === 'notification' && event.push)) run();
+      });
+      return;
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'push delivery cannot listen yet; retrying', error: String(error), retry_in_ms: delay }));
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    }
+  }
 }

@@ -173,6 +173,24 @@ describe('deadlines and refunds', () => {
     expect((await startPayment(token, id)).status).toBe(409);
   });
 
+  it('the deadline job run by several instances at once reminds once and expires once', async () => {
+    const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
+    const { token, id } = await awaitingPayment();
+    const db = await getDb();
+    const count = async (type: string) =>
+      Number((await queryRows<{ n: number }>(sql`select count(*)::int as n from notifications where request_id = ${id} and type = ${type}`))[0]!.n);
+    await db.execute(sql`update requests set submitted_at = now() - interval '50 hours' where id = ${id}`);
+    await Promise.all([applyPaymentDeadlines(), applyPaymentDeadlines(), applyPaymentDeadlines()]);
+    expect(await count('payment_reminder')).toBe(1);
+
+    await db.execute(sql`update requests set submitted_at = now() - interval '73 hours' where id = ${id}`);
+    const runs = await Promise.all([applyPaymentDeadlines(), applyPaymentDeadlines(), applyPaymentDeadlines()]);
+    expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBe(1);
+    expect(await requestStatus(token, id)).toBe('expired');
+    const history = await queryRows<{ n: number }>(sql`select count(*)::int as n from request_history where request_id = ${id} and to_status = 'expired'`);
+    expect(Number(history[0]!.n)).toBe(1);
+  });
+
   it('a request paid at the last minute is not expired', async () => {
     const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
     const { token, id } = await awaitingPayment();
