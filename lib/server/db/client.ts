@@ -1,5 +1,6 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { dataDir, env } from '@/lib/server/env';
@@ -24,12 +25,35 @@ export async function openPglite(dataFolder: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!dataFolder.startsWith('memory://')) mkdirSync(dataFolder, { recursive: true });
-  const client = new PGlite(dataFolder);
+  if (!dataFolder.startsWith('memory://')) {
+    mkdirSync(dataFolder, { recursive: true });
+    if (!existsSync(path.join(dataFolder, 'PG_VERSION'))) initPgliteFolder(dataFolder);
+  }
+  const client = new PGlite(dataFolder, { postgresqlconf: PGLITE_CONF });
+
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   const listen: Listen = async (channel, onMessage) => client.listen(channel, onMessage);
   return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
+}
+
+// PostgreSQL's default 128 MB of shared buffers is sized for a dedicated server;
+// embedded in the app's process it is resident memory the app cannot give back.
+// Data files are still cached by the operating system.
+const PGLITE_CONF = ['shared_buffers = 32MB'];
+
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process:
+ * initdb's WebAssembly instance and file bundle stay resident in a process once
+ * loaded (about 450 MB), so the server would carry them for its whole life.
+ */
+function initPgliteFolder(dataFolder: string) {
+  const script = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[1], { postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });
+await db.waitReady;
+await db.close();`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, dataFolder], { cwd: process.cwd(), stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`Could not create the PGlite database in ${dataFolder} (exit ${result.status ?? result.signal}).`);
 }
 
 /** Connects to PostgreSQL and brings its schema up to date. */
