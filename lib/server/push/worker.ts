@@ -1,4 +1,5 @@
 import 'server-only';
+import { describeError, logger } from '@/lib/server/log/logger';
 import { subscribeToEvents } from '@/lib/server/notifications/hub';
 import { deliverPushOutbox, forgetStaleDevices } from './outbox';
 
@@ -15,7 +16,7 @@ function run() {
     return;
   }
   running = deliverPushOutbox()
-    .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'push delivery failed', error: String(error) })))
+    .catch((error) => logger.error('push delivery failed', { error: describeError(error) }))
     .finally(() => {
       running = null;
       if (again) {
