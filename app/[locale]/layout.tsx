@@ -8,6 +8,7 @@ import { localeInfo, routing } from '@/i18n/routing';
 import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
 import { Providers } from '@/components/providers';
+import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
 export function generateStaticParams() {
@@ -38,6 +39,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const fonts = locale === 'ar' ? `${arabicFont.variable} ${latinFont.variable}` : latinFont.variable;
   return (
     <html lang={iso} dir={dir} className={fonts}>
+      <head>
+        <CspNonceMeta />
+      </head>
       <body className="flex min-h-dvh flex-col antialiased">
         <NextIntlClientProvider>
           <BuildWatcher />
