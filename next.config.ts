@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { API_CSP } from './lib/security/csp';
+import { staticSecurityHeaders } from './lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
@@ -13,6 +15,14 @@ const nextConfig: NextConfig = {
   // Loaded from node_modules at run time: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'firebase-admin', 'web-push'],
   generateBuildId: async () => buildId,
+  // On every answer; the pages' CSP comes from proxy.ts (a nonce per request).
+  // `next build` and `next start` run with NODE_ENV=production: HSTS there, not in `next dev`.
+  async headers() {
+    return [
+      { source: '/:path*', headers: staticSecurityHeaders({ production: process.env.NODE_ENV === 'production' }) },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+    ];
+  },
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
     NEXT_PUBLIC_BUILT_AT: builtAt,

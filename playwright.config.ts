@@ -47,6 +47,8 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: '.data/e2e',
         NEXT_TELEMETRY_DISABLED: '1',
+        // One JSON line per API request would drown the test output: warnings and errors only.
+        LOG_LEVEL: 'warn',
         OPS_API_KEY: E2E_OPS_KEY,
         // A pretend Firebase project, so the Google button shows; the tests route every
         // request to Google themselves (there is no internet here, and they must not need it).

@@ -64,7 +64,29 @@ describe('what the proxy sees', () => {
   const matched = (path: string) => config.matcher.some((pattern) => new RegExp(`^${pattern}$`).test(path));
 
   it('lets the sitemap, robots.txt and the API through without a locale redirect', () => {
-    for (const path of ['/sitemap.xml', '/robots.txt', '/api/v1/faqs', '/test-gateway/tg_1']) expect(matched(path)).toBe(false);
+    for (const path of ['/sitemap.xml', '/robots.txt', '/api/v1/faqs', '/firebase-messaging-sw.js']) expect(matched(path)).toBe(false);
+  });
+
+  it('gives the test gateway its CSP without a locale redirect', () => {
+    expect(matched('/test-gateway/tg_1')).toBe(true);
+    const response = visit('/test-gateway/tg_1');
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toContain("'strict-dynamic'");
+  });
+
+  it('answers every page with a CSP around a new nonce, and hands the same policy to the render', () => {
+    const nonces = new Set<string>();
+    for (const path of ['/en', '/ar/faqs', '/en/auth/login', '/']) {
+      const response = visit(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      nonces.add(nonce!);
+      // Next.js takes the nonce for its scripts from the request's CSP header.
+      if (!response.headers.get('location')) expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+    }
+    expect(nonces.size).toBe(4);
   });
 
   it('handles the pages', () => {

@@ -1,7 +1,8 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
 import { runGuards, splitLocale } from './lib/routing/guards';
+import { newNonce, pageCsp } from './lib/security/csp';
 
 const handleLocale = createMiddleware(routing);
 
@@ -10,7 +11,41 @@ const NAVIGATION_GUARDS = ['guest', 'auth'] as const;
 
 export const SESSION_COOKIE = 'session';
 
+/**
+ * This answer's CSP. Next.js reads the nonce from the request's
+ * Content-Security-Policy header and puts it on the scripts it renders; the
+ * browser gets the same policy on the answer.
+ */
+function contentSecurityPolicy() {
+  return pageCsp({
+    nonce: newNonce(),
+    development: process.env.NODE_ENV === 'development',
+    // Read per request, like the Google button itself (no rebuild to switch it on).
+    firebaseAuthDomain:
+      process.env.FIREBASE_API_KEY && process.env.FIREBASE_PROJECT_ID && process.env.FIREBASE_APP_ID
+        ? (process.env.FIREBASE_AUTH_DOMAIN ?? null)
+        : null,
+  });
+}
+
+function withCsp(request: NextRequest, csp: string) {
+  const headers = new Headers(request.headers);
+  headers.set('content-security-policy', csp);
+  return headers;
+}
+
 export function proxy(request: NextRequest) {
+  const csp = contentSecurityPolicy();
+  const response = route(request, csp);
+  response.headers.set('Content-Security-Policy', csp);
+  return response;
+}
+
+function route(request: NextRequest, csp: string) {
+  // The test gateway's pages stand outside the localized site: no locale, no guards.
+  if (request.nextUrl.pathname.startsWith('/test-gateway/')) {
+    return NextResponse.next({ request: { headers: withCsp(request, csp) } });
+  }
   const split = splitLocale(request.nextUrl.pathname, routing.locales);
   if (split) {
     const target = runGuards(NAVIGATION_GUARDS, {
@@ -23,10 +58,11 @@ export function proxy(request: NextRequest) {
   }
   // Unprefixed paths are redirected to the negotiated locale (cookie, then
   // Accept-Language, then Arabic); the guards run again on the prefixed path.
-  return handleLocale(request);
+  // next-intl forwards the request's headers to the render, the CSP with them.
+  return handleLocale(new NextRequest(request, { headers: withCsp(request, csp) }));
 }
 
 export const config = {
-  // Everything but the API, Next's own files and files with an extension.
-  matcher: ['/((?!api|_next|_vercel|test-gateway|.*\\..*).*)'],
+  // Every page, the test gateway's included; not the API, Next's own files or files with an extension.
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
 };

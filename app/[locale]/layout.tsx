@@ -1,12 +1,14 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
 import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
 import { Providers } from '@/components/providers';
+import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
 export function generateStaticParams() {
@@ -27,6 +29,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const viewport: Viewport = { themeColor: '#175740', width: 'device-width', initialScale: 1 };
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  // Rendered per request, never prerendered: every answer carries a fresh CSP
+  // nonce (proxy.ts) that Next.js must put on its scripts.
+  await connection();
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
@@ -34,6 +39,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const fonts = locale === 'ar' ? `${arabicFont.variable} ${latinFont.variable}` : latinFont.variable;
   return (
     <html lang={iso} dir={dir} className={fonts}>
+      <head>
+        <CspNonceMeta />
+      </head>
       <body className="flex min-h-dvh flex-col antialiased">
         <NextIntlClientProvider>
           <BuildWatcher />

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { latinFont, arabicFont } from '@/app/fonts';
 
 export const metadata: Metadata = { title: 'Test payment gateway · بوابة دفع تجريبية', robots: { index: false } };
@@ -8,6 +9,9 @@ export const metadata: Metadata = { title: 'Test payment gateway · بوابة �
 export default function TestGatewayLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-US" dir="ltr" className={`${latinFont.variable} ${arabicFont.variable}`}>
+      <head>
+        <CspNonceMeta />
+      </head>
       <body className="min-h-dvh bg-slate-100 font-sans text-ink antialiased">{children}</body>
     </html>
   );

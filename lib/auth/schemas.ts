@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { confirmed, rules, textField } from '@/lib/validation/rules';
 import { routing } from '@/i18n/routing';
 

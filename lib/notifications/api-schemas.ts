@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { rules, textField } from '@/lib/validation/rules';
 
 export const listNotificationsSchema = z.object({

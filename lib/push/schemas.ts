@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 
 const base64url = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+=*$/);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { CalendarDate, IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
 import { encodeRule, rules, textField } from '@/lib/validation/rules';
 import { parseHijri } from '@/lib/validation/hijri';

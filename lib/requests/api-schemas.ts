@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { REQUEST_STEPS } from './steps';
 import { REQUEST_STATUSES } from './statuses';
 import { rules, textField } from '@/lib/validation/rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { fileField, rules, textField } from '@/lib/validation/rules';
 
 export const DOCUMENT_KINDS = ['passport', 'photo'] as const;

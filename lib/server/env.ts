@@ -39,6 +39,8 @@ const schema = z.object({
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
   FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
   // Seconds between keep-alive comments on the live notification stream (proxies close idle connections).
+  // The least severe log lines written to stdout/stderr (one JSON object per line).
+  LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(15),
   // Extra origins push messages may be sent to besides the browsers' push services
   // (comma-separated, e.g. a self-hosted push server); the tests use a local one.

@@ -1,4 +1,5 @@
 import 'server-only';
+import { describeError, logger } from './log/logger';
 import { database } from './db/client';
 import { env } from './env';
 import { reconcilePayments } from './payments/payments';
@@ -14,9 +15,9 @@ export async function startServer() {
     process.exit(1);
   }
   const { kind } = await database();
-  console.log(JSON.stringify({ level: 'info', msg: 'database ready', kind }));
+  logger.info('database ready', { kind });
   startReconciliation();
-  startPushDelivery().catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'push delivery did not start', error: String(error) })));
+  startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }
 
 const RECONCILE_EVERY_MS = 3 * 60 * 1000;
@@ -29,7 +30,7 @@ function startReconciliation() {
   const run = () =>
     reconcilePayments()
       .then(() => applyPaymentDeadlines())
-      .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'payment jobs failed', error: String(error) })));
+      .catch((error) => logger.error('payment jobs failed', { error: describeError(error) }));
   void run();
   setInterval(run, RECONCILE_EVERY_MS).unref();
 }

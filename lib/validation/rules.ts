@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { isHijriDate } from './hijri';
 
 // The validation rules of DESIGN section 5, shared by the client forms and the

@@ -2,7 +2,7 @@
 
 import { useFieldArray } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 import { companionsSchema } from '@/lib/requests/answers';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { dataDir, env } from '@/lib/server/env';
+import { logger } from '@/lib/server/log/logger';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,7 +76,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle connection that dies (server restart) must not crash the process:
   // the pool drops it and opens a new one at the next query.
   pool.on('error', (error: Error & { code?: string }) => {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', code: error.code }));
+    logger.warn('idle database connection lost', { code: error.code });
   });
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });

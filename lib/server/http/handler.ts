@@ -3,8 +3,10 @@ import { ZodError } from 'zod';
 import { translatorFor } from '@/lib/i18n/translator';
 import { localizeIssues } from '@/lib/validation/localize';
 import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
+import { describeError, logger } from '@/lib/server/log/logger';
 import { ApiError } from './errors';
 import { requestLocale } from './locale';
+import { requestIdOf, routeOf } from './request-id';
 import { clearedSessionCookie } from './session-cookie';
 
 type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
@@ -14,19 +16,45 @@ type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise
  * section 6 in the reader's language; zod failures become 422 with field
  * messages; a database that cannot be reached becomes a 503 with Retry-After
  * (the pool reconnects by itself); anything else is logged and answered as a
- * 500 that leaks nothing.
+ * 500 that leaks nothing. Every answer carries X-Request-Id, and one log
+ * line per request records the method, route shape, status and duration
+ * (never bodies, headers or tokens).
  */
 export function route<P = Record<string, string | string[]>>(handler: Handler<P>): Handler<P> {
   return async (request, context) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    let response: Response;
     try {
-      return await handler(request, context);
+      response = await handler(request, context);
     } catch (error) {
-      return errorResponse(request, error);
+      response = errorResponse(request, error, requestId);
     }
+    response = withRequestId(response, requestId);
+    logger.info('request', {
+      request_id: requestId,
+      method: request.method,
+      route: routeOf(request),
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    return response;
   };
 }
 
-export function errorResponse(request: Request, error: unknown): Response {
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set('X-Request-Id', requestId);
+    return response;
+  } catch {
+    // Immutable headers (a fetched response passed through): copy them.
+    const headers = new Headers(response.headers);
+    headers.set('X-Request-Id', requestId);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+export function errorResponse(request: Request, error: unknown, requestId?: string): Response {
   const t = translatorFor(requestLocale(request));
   if (error instanceof ZodError) {
     return Response.json(
@@ -35,7 +63,7 @@ export function errorResponse(request: Request, error: unknown): Response {
     );
   }
   if (!(error instanceof ApiError) && isDatabaseUnavailable(error)) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'database unavailable', url: new URL(request.url).pathname, code: databaseErrorCode(error) }));
+    logger.warn('database unavailable', { request_id: requestId ?? requestIdOf(request), method: request.method, route: routeOf(request), code: databaseErrorCode(error) });
     error = new ApiError('service_unavailable', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   }
   if (error instanceof ApiError) {
@@ -49,7 +77,12 @@ export function errorResponse(request: Request, error: unknown): Response {
     if (error.options.fields) body.fields = error.options.fields;
     return Response.json({ ...error.options.extra, error: body }, { status: error.status, headers });
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled error in route handler', url: new URL(request.url).pathname, error: String(error instanceof Error ? error.stack : error) }));
+  logger.error('unhandled error in route handler', {
+    request_id: requestId ?? requestIdOf(request),
+    method: request.method,
+    route: routeOf(request),
+    error: describeError(error),
+  });
   return Response.json({ error: { code: 'server_error', message: t('ApiErrors.server_error') } }, { status: 500 });
 }
 

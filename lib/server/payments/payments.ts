@@ -1,4 +1,6 @@
 import 'server-only';
+import { describeError, logger } from '@/lib/server/log/logger';
+import { readText } from '@/lib/server/http/request-body';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
@@ -184,7 +186,7 @@ export async function checkPayment(userId: string, paymentId: string) {
 export async function receiveWebhook(providerName: string, request: Request) {
   const provider = providerNamed(providerName);
   if (!provider) throw new ApiError('not_found');
-  const body = await request.text();
+  const body = await readText(request);
   const { providerPaymentId } = await provider.verifyWebhook(request, body);
   const db = await getDb();
   const [payment] = await db
@@ -205,7 +207,7 @@ export async function reconcilePayments() {
     .where(and(eq(payments.status, 'pending'), lt(payments.updatedAt, sql`now() - interval '1 minute'`)));
   for (const payment of open) {
     await refresh(payment).catch((error) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'reconciliation failed', payment: payment.id, error: String(error) })),
+      logger.error('reconciliation failed', { payment: payment.id, error: describeError(error) }),
     );
   }
   return open.length;
@@ -234,7 +236,7 @@ export async function refundRequest(requestId: string) {
         .set({ status: 'refunded', refundedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')));
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'refund failed', payment: payment.id, error: String(error) }));
+      logger.error('refund failed', { payment: payment.id, error: describeError(error) });
     }
   }
   return paid.length;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '@/lib/server/log/logger';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { AppLocale } from '@/i18n/routing';
 import { getDb, queryRows } from '@/lib/server/db/client';
@@ -49,7 +50,7 @@ export async function deliverPushOutbox(): Promise<{ sent: number; gone: number;
         await db.delete(pushDevices).where(eq(pushDevices.token, row.device_token));
       } else if (row.attempts >= MAX_ATTEMPTS) {
         totals.dropped += 1;
-        console.error(JSON.stringify({ level: 'error', msg: 'push message dropped', outbox: row.id, attempts: row.attempts, error: outcome.retry }));
+        logger.error('push message dropped', { outbox: row.id, attempts: row.attempts, error: outcome.retry });
         await db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
       } else {
         totals.retried += 1;

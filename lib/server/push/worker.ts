@@ -1,4 +1,5 @@
 import 'server-only';
+import { describeError, logger } from '@/lib/server/log/logger';
 import { subscribeToEvents } from '@/lib/server/notifications/hub';
 import { deliverPushOutbox, forgetStaleDevices } from './outbox';
 
@@ -15,7 +16,7 @@ function run() {
     return;
   }
   running = deliverPushOutbox()
-    .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'push delivery failed', error: String(error) })))
+    .catch((error) => logger.error('push delivery failed', { error: describeError(error) }))
     .finally(() => {
       running = null;
       if (again) {
@@ -49,7 +50,7 @@ async function listenForWork() {
       });
       return;
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'push delivery cannot listen yet; retrying', error: String(error), retry_in_ms: delay }));
+      logger.error('push delivery cannot listen yet; retrying', { error: describeError(error), retry_in_ms: delay });
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
     }
   }

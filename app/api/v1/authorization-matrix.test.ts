@@ -1,0 +1,211 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { upload } from '@/test/api-form';
+import { newUser } from '@/test/accounts';
+import { companion, person, SERVICE } from '@/test/answers';
+import { pngFile } from '@/test/files';
+import { notificationsOf } from '@/test/notifications';
+import { submittedRequest } from '@/test/requests';
+import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
+
+// Every endpoint under app/api/v1 × {signed out, another user, the owner}.
+// The route files are enumerated, so a new endpoint without an entry here fails.
+// Someone else's resource answers 404, exactly like one that does not exist
+// (never 403: that would confirm it exists); no session answers 401.
+
+withTestDatabase();
+
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
+type User = { token: string; user: { id: string; email: string } };
+type Actor = 'signed out' | 'another user' | 'owner';
+type Call = { params?: Record<string, string>; body?: unknown; form?: Record<string, string | File>; query?: string };
+type Entry = {
+  /** Makes the owner's resource (fresh for each entry) and says how to call the endpoint. */
+  setup?: (owner: User) => Promise<Call>;
+  /** Per actor, when the body depends on who calls (sign-in with the owner's e-mail). */
+  body?: (actor: Actor, owner: User) => unknown;
+  expect: Record<Actor, number>;
+};
+
+const API_DIR = path.join(process.cwd(), 'app/api/v1');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The route files under app/api/v1, as their paths (`requests/[id]/submit`). */
+function routeFiles(dir = API_DIR): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === 'route.ts' ? [path.relative(API_DIR, dir).split(path.sep).join('/')] : [];
+  });
+}
+
+const OWNER_ONLY = { 'signed out': 401, 'another user': 404 } as const;
+const SIGNED_IN = { 'signed out': 401 } as const;
+const PUBLIC = (status: number) => ({ 'signed out': status, 'another user': status, owner: status });
+
+async function draft(owner: User, type = 'umrah') {
+  return (await call((await import('./requests/route')).POST, { token: owner.token, body: { type } })).json!.data.id as string;
+}
+
+/** A Hajj draft with every step finished, not yet sent. */
+async function completeDraft(owner: User) {
+  const { PATCH } = await import('./requests/[id]/route');
+  const id = await draft(owner, 'hajj');
+  let version = 1;
+  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+    version = (await call(PATCH, { method: 'PATCH', token: owner.token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
+  }
+  for (const [pilgrim, kind] of [['applicant', 'passport'], ['applicant', 'photo'], ['companion-0', 'passport'], ['companion-0', 'photo']]) {
+    const uploaded = await upload((await import('./requests/[id]/documents/route')).POST, { pilgrim: pilgrim!, kind: kind!, file: pngFile() }, { token: owner.token, params: { id } });
+    if (uploaded.status !== 201) throw new Error(JSON.stringify(uploaded.json));
+  }
+  return id;
+}
+
+async function uploadedDocument(owner: User) {
+  const id = await draft(owner);
+  const { json } = await upload((await import('./requests/[id]/documents/route')).POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token: owner.token, params: { id } });
+  return { id, docId: json.data.id as string };
+}
+
+async function payment(owner: User, paid: boolean) {
+  const { id } = await submittedRequest(owner.token);
+  const started = await call((await import('./requests/[id]/payments/route')).POST, { token: owner.token, params: { id }, body: {} });
+  const data = started.json!.data as { id: string; redirect_url: string };
+  if (paid) await payOnTestGateway(data.redirect_url.split('/').pop()!, TEST_CARDS.success);
+  return data.id;
+}
+
+async function device(owner: User) {
+  const { json } = await call((await import('./devices/route')).POST, {
+    token: owner.token,
+    body: { provider: 'webpush', subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/m-${Date.now()}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } },
+  });
+  return json!.data.token as string;
+}
+
+const MATRIX: Record<string, Entry> = {
+  // Sign-in and registration do not depend on who calls.
+  'POST auth/register': {
+    body: (actor) => ({ name: 'Aisha Rahman', email: `m.${actor.replace(' ', '-')}.${Date.now()}@example.com`, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' }),
+    expect: PUBLIC(201),
+  },
+  'POST auth/login': { body: (_actor, owner) => ({ email: owner.user.email, password: 'Labbaik#2026' }), expect: PUBLIC(200) },
+  // Google sign-in is switched off without Firebase settings: 404 for everyone (its own tests configure it).
+  'POST auth/social': { setup: async () => ({ body: { provider: 'google', id_token: 'a.b.c' } }), expect: PUBLIC(404) },
+  'POST auth/logout': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'GET me': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'PATCH me': { setup: async () => ({ body: { name: 'Aisha Khan', phone: '', locale: 'en' } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'DELETE me': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'POST me/password': {
+    setup: async () => ({ body: { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' } }),
+    expect: { ...SIGNED_IN, 'another user': 204, owner: 204 },
+  },
+  'POST devices': {
+    setup: async () => ({ body: { provider: 'webpush', subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } }),
+    expect: { ...SIGNED_IN, 'another user': 201, owner: 201 },
+  },
+  'PATCH devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'DELETE devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'GET documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'GET faqs': { expect: PUBLIC(200) },
+  'GET pages/[slug]': { setup: async () => ({ params: { slug: 'about' } }), expect: PUBLIC(200) },
+  'GET push/config': { expect: PUBLIC(200) },
+  'GET request-types': { expect: PUBLIC(200) },
+  'GET notifications': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST notifications/read-all': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST notifications/[id]/read': {
+    setup: async (owner) => ({ params: { id: (await notificationsOf(owner.token)).items[0]!.id }, body: {} }),
+    expect: { ...OWNER_ONLY, owner: 200 },
+  },
+  'GET notifications/stream': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  // The back office's endpoint answers to its key (X-Ops-Key), never to a user's session.
+  'POST ops/requests/[id]/status': {
+    setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { status: 'under_review' } }),
+    expect: PUBLIC(403),
+  },
+  'GET payments/[id]': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'GET payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  // A gateway's event proves itself by its signature; a session changes nothing.
+  'POST payments/webhooks/[provider]': { setup: async () => ({ params: { provider: 'test' }, body: { type: 'payment.paid', data: { id: 'tg_0' } } }), expect: PUBLIC(403) },
+  'GET requests': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST requests': { setup: async () => ({ body: { type: 'umrah' } }), expect: { ...SIGNED_IN, 'another user': 201, owner: 201 } },
+  'GET requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'PATCH requests/[id]': {
+    setup: async (owner) => ({ params: { id: await draft(owner) }, body: { step: 'service', data: SERVICE, version: 1 } }),
+    expect: { ...OWNER_ONLY, owner: 200 },
+  },
+  'DELETE requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'POST requests/[id]/cancel': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST requests/[id]/submit': { setup: async (owner) => ({ params: { id: await completeDraft(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST requests/[id]/payments': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 201 } },
+  'POST requests/[id]/documents': {
+    setup: async (owner) => ({ params: { id: await draft(owner) }, form: { pilgrim: 'applicant', kind: 'photo', file: pngFile() } }),
+    expect: { ...OWNER_ONLY, owner: 201 },
+  },
+  'DELETE requests/[id]/documents/[docId]': { setup: async (owner) => ({ params: await uploadedDocument(owner) }), expect: { ...OWNER_ONLY, owner: 204 } },
+  // Any other address under /api/v1 is the API's JSON 404, for everyone.
+  'GET [...rest]': { setup: async () => ({ params: { rest: 'nothing' } }), expect: PUBLIC(404) },
+  'POST [...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
+  'PATCH [...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
+  'PUT [...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
+  'DELETE [...rest]': { expect: PUBLIC(404) },
+};
+
+async function endpoints() {
+  const found: { key: string; handler: Handler; method: string }[] = [];
+  for (const file of routeFiles()) {
+    const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file, 'route.ts'))) as Record<string, unknown>;
+    for (const method of METHODS) {
+      if (typeof mod[method] === 'function') found.push({ key: `${method} ${file}`, handler: mod[method] as Handler, method });
+    }
+  }
+  return found;
+}
+
+async function hit(handler: Handler, method: string, token: string | undefined, request: Call) {
+  if (request.form) {
+    return (await upload(handler, request.form, { token, params: request.params })).status;
+  }
+  const options = { method, token, params: request.params, body: request.body, path: `/api/v1/matrix${request.query ?? ''}` };
+  if (method === 'GET' && token) {
+    // The live stream never ends by itself: take the status, then stop it.
+    const controller = new AbortController();
+    const headers = new Headers({ authorization: `Bearer ${token}`, accept: 'application/json' });
+    const response = await handler(new Request('http://portal.test/api/v1/matrix', { headers, signal: controller.signal }), {
+      params: Promise.resolve((request.params ?? {}) as never),
+    });
+    controller.abort();
+    await response.body?.cancel().catch(() => {});
+    return response.status;
+  }
+  return (await call(handler, options)).status;
+}
+
+describe('authorization matrix', async () => {
+  const all = await endpoints();
+
+  it('has an entry for every endpoint under app/api/v1, and no entry without one', () => {
+    expect(all.map((e) => e.key).sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const { key, handler, method } of all) {
+    const entry = MATRIX[key];
+    if (!entry) continue; // reported by the test above
+    it(`${key}: ${Object.entries(entry.expect).map(([actor, status]) => `${actor} → ${status}`).join(', ')}`, async () => {
+      const owner = await newUser();
+      const stranger = await newUser('Omar Haddad');
+      const request = (await entry.setup?.(owner)) ?? {};
+      const seen: Record<Actor, number> = { 'signed out': 0, 'another user': 0, owner: 0 };
+      // The owner goes last: some calls delete or change the resource.
+      for (const [actor, token] of [['signed out', undefined], ['another user', stranger.token], ['owner', owner.token]] as const) {
+        const body = entry.body ? entry.body(actor, owner) : request.body;
+        seen[actor] = await hit(handler, method, token, { ...request, body });
+      }
+      expect(seen).toEqual(entry.expect);
+    });
+  }
+});

@@ -1,0 +1,157 @@
+import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { draftThrough, requestAwaitingPayment, signUp } from './session';
+
+const MESSAGES = { en, ar: ar as typeof en } as const;
+
+// The security headers and the CSP, checked in the real browser: every kind of
+// page loads and works under the policy without a single violation.
+
+type Violation = { directive: string; blocked: string; sample: string };
+
+/** Records CSP violations (the DOM event) and the console's "Refused to …" errors. */
+async function watchViolations(page: Page) {
+  await page.addInitScript(() => {
+    const store = window as unknown as { cspViolations: Violation[] };
+    store.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      store.cspViolations.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+    });
+  });
+  const console: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to|Permissions-Policy/i.test(text)) console.push(text);
+  });
+  return async () => {
+    const events = await page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
+    expect(events, 'CSP violation events').toEqual([]);
+    expect(console, 'CSP or Permissions-Policy errors in the console').toEqual([]);
+  };
+}
+
+function headersOf(response: Response | APIResponse | null) {
+  expect(response).not.toBeNull();
+  return response!.headers();
+}
+
+function expectCommonHeaders(headers: Record<string, string>) {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['permissions-policy']).toContain('microphone=()');
+  expect(headers['permissions-policy']).toContain('geolocation=()');
+  // `next start` is a production server: HSTS (ignored by browsers over plain http).
+  expect(headers['strict-transport-security']).toBe('max-age=63072000');
+}
+
+/** The page's CSP: a nonce with strict-dynamic, no inline or eval for scripts, no framing. Returns the nonce. */
+function expectPageCsp(headers: Record<string, string>) {
+  const csp = headers['content-security-policy'] ?? '';
+  const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc)?.[1];
+  expect(nonce, csp).toBeTruthy();
+  expect(scriptSrc).toContain("'strict-dynamic'");
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(scriptSrc).not.toContain('unsafe-eval');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  return nonce!;
+}
+
+/** Every <script> the server wrote carries this answer's nonce. */
+async function expectScriptsCarryNonce(response: Response, nonce: string) {
+  const html = await response.text();
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState('networkidle');
+  const headers = headersOf(response);
+  expectCommonHeaders(headers);
+  const nonce = expectPageCsp(headers);
+  await expectScriptsCarryNonce(response!, nonce);
+  return nonce;
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+  test.describe(`security headers in ${locale}`, () => {
+    test('public pages: home, FAQs, login and register run under the CSP, a new nonce each time', async ({ page }) => {
+      const check = await watchViolations(page);
+      const first = await visit(page, `/${locale}`);
+      // Hydrated: a client-side navigation works (scripts ran).
+      await page.getByRole('link', { name: m.Header.faqs, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/faqs`));
+      const second = await visit(page, `/${locale}`);
+      expect(second).not.toBe(first);
+      await visit(page, `/${locale}/faqs`);
+      await visit(page, `/${locale}/auth/login`);
+      // The login form validates on the client (zod, jitless under the CSP).
+      await page.getByRole('button', { name: m.Auth.login.submit, exact: true }).click();
+      await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)').first()).toBeVisible();
+      await visit(page, `/${locale}/auth/register`);
+      await check();
+    });
+
+    test('signed in: a wizard step, notifications and the test gateway run under the CSP', async ({ page, context }) => {
+      const check = await watchViolations(page);
+      const { token } = await signUp(context, page, locale);
+      const id = await draftThrough(context.request, token, 'companions');
+      await visit(page, `/${locale}/profile/requests/drafts/complete?id=${id}&step=applicant`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await visit(page, `/${locale}/notifications`);
+
+      const awaiting = await requestAwaitingPayment(context.request, token);
+      const payment = await context.request.post(`/api/v1/requests/${awaiting.id}/payments`, { headers: { authorization: `Bearer ${token}` } });
+      const { redirect_url } = (await payment.json()).data as { redirect_url: string };
+      expect(new URL(redirect_url).pathname).toMatch(/^\/test-gateway\//);
+      await visit(page, new URL(redirect_url).pathname);
+      await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+      await check();
+    });
+  });
+}
+
+test('a name written as HTML comes back as the same text and is shown as text, never run', async ({ page, context }) => {
+  const check = await watchViolations(page);
+  const name = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>';
+  const { token } = await signUp(context, page, 'en', name);
+  const me = await context.request.get('/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
+  expect((await me.json()).data.name).toBe(name);
+  await page.goto('/en/profile');
+  await expect(page.getByText(name).first()).toBeVisible();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  await check();
+});
+
+test('API answers carry the headers, a strict CSP of their own and a request id', async ({ request }) => {
+  const faqs = await request.get('/api/v1/faqs', { headers: { 'x-request-id': 'e2e-request-0001' } });
+  expect(faqs.status()).toBe(200);
+  const headers = headersOf(faqs);
+  expectCommonHeaders(headers);
+  expect(headers['content-security-policy']).toContain("default-src 'none'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-request-id']).toBe('e2e-request-0001');
+
+  const unknown = await request.get('/api/v1/no-such-thing');
+  expect(unknown.status()).toBe(404);
+  expect(headersOf(unknown)['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(headersOf(health)['cache-control']).toBe('no-store');
+  expect(await health.json()).toEqual({ data: { status: 'ok', database: 'ok' } });
+
+  const tooBig = await request.post('/api/v1/auth/login', { data: { email: 'a@example.com', password: 'x'.repeat(70 * 1024) } });
+  expect(tooBig.status()).toBe(413);
+  expect((await tooBig.json()).error.code).toBe('payload_too_large');
+});

@@ -1,0 +1,61 @@
+// The Content-Security-Policy of the pages, built per request around a fresh
+// nonce (proxy.ts). Pure: no environment access here, so it is easy to test.
+
+export type CspOptions = {
+  nonce: string;
+  /** `next dev` only: React's dev tools evaluate code; production never allows eval. */
+  development?: boolean;
+  /** Firebase's auth domain when Google sign-in is configured (its sign-in iframe lives there). */
+  firebaseAuthDomain?: string | null;
+};
+
+// What the Firebase web SDK calls from the page when Google sign-in or FCM push
+// is configured: sign-in and token refresh, then FCM's installations and registrations.
+const FIREBASE_CONNECT = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcmregistrations.googleapis.com',
+];
+
+/** A base64 nonce of 128 random bits, new for every page answer. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function pageCsp({ nonce, development = false, firebaseAuthDomain = null }: CspOptions): string {
+  const firebase = Boolean(firebaseAuthDomain);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // Only scripts carrying this answer's nonce run, and the scripts they load
+    // ('strict-dynamic': Next's chunks, Firebase's gapi loader). No inline
+    // handlers, no injected <script> without the nonce, no eval in production.
+    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
+    // <style> elements need the nonce; style="" attributes are allowed because
+    // React and react-aria position overlays with them, and an attribute cannot run script.
+    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'style-src-attr': ["'unsafe-inline'"],
+    // data: and blob: for the previews of documents picked for upload.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    // The API, the live notification stream (EventSource) and, when configured, Firebase.
+    'connect-src': ["'self'", ...(firebase ? FIREBASE_CONNECT : [])],
+    // Firebase's sign-in popup talks to the page through a hidden iframe on its auth domain.
+    'frame-src': firebase ? [`https://${firebaseAuthDomain}`] : ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'media-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** The API answers JSON and files: nothing in them may load or run anything, nor be framed. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
