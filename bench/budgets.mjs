@@ -12,7 +12,7 @@ export const jsBudget = (floorKb) => floorKb + JS_ALLOWANCE_KB;
 
 /** Whether an API figure meets its budget; only GET /requests and the autosave have one. */
 export function apiPasses(figure, floor) {
-  return figure.rps >= MIN_API_RATIO * floor.rps && figure.p99 < MAX_API_P99_MS && figure.errors === 0;
+  return figure.total > 0 && figure.rps >= MIN_API_RATIO * floor.rps && figure.p99 < MAX_API_P99_MS && figure.errors === 0;
 }
 
 export const lighthousePasses = ({ score, cls }) => score >= MIN_LIGHTHOUSE && cls <= MAX_CLS;
