@@ -62,7 +62,7 @@ async function measurePages(url) {
 
 async function measureApi(url, server) {
   console.log('Creating the account, 20 sent requests and the drafts …');
-  const fixtures = await seed(url, { drafts: 2 * CONNECTIONS });
+  const fixtures = await seed(url, { drafts: 3 * CONNECTIONS });
   const routes = scenarios(fixtures);
   const api = {};
   for (const name of ['floor', 'list', 'autosave', 'notifications', 'login']) {
