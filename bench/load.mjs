@@ -56,5 +56,10 @@ export async function run(base, requests, duration) {
     p99: result.latency.p99,
     total: result.requests.total,
     errors: result.errors + result.non2xx,
+    // What the errors were: timeouts and each non-2xx status.
+    kinds: [
+      ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+      ...Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, { count }]) => `${count} × ${code}`),
+    ].join(', '),
   };
 }

@@ -5,6 +5,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+// Servers still running when the bench stops (a crash included) are ended with it.
+const running = new Set();
+process.on('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
 const nextBin = (root) => path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** `next build` in `dir` unless `reuse` and a build is there already. */
@@ -36,6 +48,8 @@ export async function start(root, dir, { port, env = {}, probePath = '/' }) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...env },
   });
+  running.add(child.pid);
+  child.once('exit', () => running.delete(child.pid));
   let log = '';
   child.stdout.on('data', (chunk) => (log += chunk));
   child.stderr.on('data', (chunk) => (log += chunk));
