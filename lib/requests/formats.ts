@@ -26,6 +26,8 @@ export function requestFormats(locale: string, timeZone: string) {
   const hijriMonth = new Intl.DateTimeFormat(intl.hijri, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const number = new Intl.NumberFormat(intl.number);
   const kilobytes = new Intl.NumberFormat(intl.number, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+  // Built on first use per currency: building an Intl formatter costs more than using one.
+  const money = new Map<string, Intl.NumberFormat>();
 
   return {
     number: (value: number) => number.format(value),
@@ -49,7 +51,11 @@ export function requestFormats(locale: string, timeZone: string) {
       const [year, month, day] = hijriToGregorian({ day: 15, month: Number(match[1]), year: Number(match[2]) }).split('-').map(Number) as [number, number, number];
       return hijriMonth.format(new Date(Date.UTC(year, month - 1, day, 12)));
     },
-    money: (minor: number, currency: string) => new Intl.NumberFormat(intl.number, { style: 'currency', currency }).format(minor / 100),
+    money: (minor: number, currency: string) => {
+      let format = money.get(currency);
+      if (!format) money.set(currency, (format = new Intl.NumberFormat(intl.number, { style: 'currency', currency })));
+      return format.format(minor / 100);
+    },
     fileSize: (bytes: number) => kilobytes.format(Math.max(1, Math.round(bytes / 1024))),
   };
 }

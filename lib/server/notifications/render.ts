@@ -11,10 +11,21 @@ export type NotificationRow = typeof notifications.$inferSelect;
 // Deadlines are the office's: shown in Saudi time, whatever the server's zone.
 const OFFICE_TIME_ZONE = 'Asia/Riyadh';
 
+// Intl formatters are costly to build: one set per locale, not one per row.
+const formatsByLocale = new Map<AppLocale, ReturnType<typeof requestFormats>>();
+function formatsFor(locale: AppLocale) {
+  let formats = formatsByLocale.get(locale);
+  if (!formats) {
+    formats = requestFormats(locale, OFFICE_TIME_ZONE);
+    formatsByLocale.set(locale, formats);
+  }
+  return formats;
+}
+
 /** The notification in the reader's language: rendered when read, so a language change applies to old ones too. */
 export function renderNotification(row: NotificationRow, locale: AppLocale): NotificationItem {
   const t = translatorFor(locale);
-  const formats = requestFormats(locale, OFFICE_TIME_ZONE);
+  const formats = formatsFor(locale);
   const p = row.params;
   const text = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : '');
   const reason = text('reason');

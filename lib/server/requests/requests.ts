@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -42,15 +42,6 @@ export type PaymentState = 'paid' | 'refunded' | 'unpaid' | null;
 function paymentState(row: RequestRow, settled: string | undefined): PaymentState {
   if (row.status === 'draft') return null;
   return settled === 'paid' || settled === 'refunded' ? settled : 'unpaid';
-}
-
-async function settledPayments(db: Db, requestIds: string[]): Promise<Map<string, string>> {
-  if (requestIds.length === 0) return new Map();
-  const rows = await db
-    .select({ requestId: payments.requestId, status: payments.status })
-    .from(payments)
-    .where(and(inArray(payments.requestId, requestIds), inArray(payments.status, ['paid', 'refunded'])));
-  return new Map(rows.map((row) => [row.requestId, row.status]));
 }
 
 /** A request as its owner sees it in a list. */
@@ -125,20 +116,25 @@ export async function listRequests(userId: string, { status, page }: { status?: 
   const db = await getDb();
   // Drafts have their own list; the requests list never shows them.
   const where = and(eq(requests.userId, userId), status ? eq(requests.status, status) : ne(requests.status, 'draft'));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(requests)
-      .where(where)
-      .orderBy(desc(requests.updatedAt), desc(requests.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(requests).where(where),
-  ]);
-  const totalCount = Number(total?.value ?? 0);
-  const settled = await settledPayments(db, rows.map((row) => row.id));
+  // One query for the page, its total and each request's settled payment: a
+  // request to the database costs more than the work it does here.
+  const rows = await db
+    .select({
+      request: requests,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // Columns spelled out with their tables: in a select list drizzle writes them
+      // bare, and a bare "id" inside the subquery would be the payment's.
+      settled: sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunded') limit 1)`,
+    })
+    .from(requests)
+    .where(where)
+    .orderBy(desc(requests.updatedAt), desc(requests.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  // A page past the end has no row to carry the total: count apart.
+  const totalCount = rows[0]?.total ?? (page === 1 ? 0 : Number((await db.select({ value: count() }).from(requests).where(where))[0]?.value ?? 0));
   return {
-    items: rows.map((row) => requestSummary(row, settled.get(row.id))),
+    items: rows.map(({ request, settled }) => requestSummary(request, settled ?? undefined)),
     meta: { page, per_page: PAGE_SIZE, total: totalCount, total_pages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) },
   };
 }

@@ -1,0 +1,24 @@
+// The data the API figures need, made through the running app's API: one
+// account with 20 sent requests (the list), drafts for the autosave, and the
+// notifications those requests produced.
+import { randomBytes } from 'node:crypto';
+import { apiClient, application } from '../scripts/demo-requests.mjs';
+
+export async function seed(base, { drafts: draftCount }) {
+  const call = apiClient(base);
+  const email = `bench.${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Bench#${randomBytes(6).toString('hex')}A1`;
+  const { token } = await call('POST', '/auth/register', { body: { name: 'Bench Pilgrim', email, password, password_confirmation: password } });
+  const sent = [];
+  for (let i = 0; i < 20; i++) sent.push(await application(call, token, 'umrah', { companions: [] }));
+  const drafts = [];
+  // Ten at a time: fast enough, and gentle with a shared machine.
+  while (drafts.length < draftCount) {
+    const batch = Array.from({ length: Math.min(10, draftCount - drafts.length) }, () => application(call, token, 'hajj', { submit: false }));
+    drafts.push(...(await Promise.all(batch)));
+  }
+  const list = await call('GET', '/requests', { token });
+  if (list.data.length !== 20) throw new Error(`GET /requests answers ${list.data.length} items, expected 20`);
+  const notifications = await call('GET', '/notifications', { token });
+  return { email, password, token, sent, drafts, notifications: notifications.data.length };
+}

@@ -1,0 +1,16 @@
+// Lighthouse 12 (mobile, simulated throttling: its defaults) on the system Chromium.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export async function lighthouse(root, url) {
+  const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const args = [cli, url, '--quiet', '--only-categories=performance', '--output=json', '--output-path=stdout', '--chrome-flags=--headless=new --no-sandbox'];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const report = JSON.parse(stdout);
+  if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
+  return { score: Math.round(report.categories.performance.score * 100), cls: report.audits['cumulative-layout-shift'].numericValue };
+}

@@ -1,0 +1,65 @@
+// The API scenarios, run with autocannon at 50 connections.
+import autocannon from 'autocannon';
+import { person } from '../scripts/demo-requests.mjs';
+
+export const CONNECTIONS = 50;
+
+/** The routes measured one by one, and a mix of them for the memory phase. */
+export function scenarios(fixtures) {
+  const headers = { authorization: `Bearer ${fixtures.token}`, accept: 'application/json', 'accept-language': 'en' };
+  const json = { ...headers, 'content-type': 'application/json' };
+  // A draft is lent to one connection for one PATCH and comes back with its new
+  // version, so every save sends the current version: real saves, not 409s.
+  // Each phase has drafts of its own (a PATCH still in flight when a phase ends
+  // never comes back) and half again as many as connections, for timeouts.
+  const autosaveFrom = (drafts) => {
+    const pool = [...drafts];
+    let spare = 0;
+    return {
+      method: 'PATCH',
+      setupRequest(request, context) {
+        // An empty pool (timeouts) shares a draft: its stale version shows as a 409 error.
+        const draft = pool.shift() ?? drafts[spare++ % drafts.length];
+        context.draft = draft;
+        const body = { step: 'applicant', data: person({ mobile: `+9665${String(draft.version).padStart(8, '0')}` }), version: draft.version, complete: false };
+        return { ...request, path: `/api/v1/requests/${draft.id}`, headers: json, body: JSON.stringify(body) };
+      },
+      onResponse(status, body, context) {
+        const { draft } = context;
+        // 200 answers the saved request; a 409 answers the newer one (and counts as an error).
+        const version = JSON.parse(body)?.data?.version;
+        if (typeof version === 'number') draft.version = version;
+        if (!pool.includes(draft)) pool.push(draft);
+      },
+    };
+  };
+  const half = Math.floor(fixtures.drafts.length / 2);
+  const list = { method: 'GET', path: '/api/v1/requests', headers };
+  const notifications = { method: 'GET', path: '/api/v1/notifications', headers };
+  const detail = { method: 'GET', path: `/api/v1/requests/${fixtures.sent[0].id}`, headers };
+  return {
+    floor: [{ method: 'GET', path: '/api/build' }],
+    list: [list],
+    autosave: [autosaveFrom(fixtures.drafts.slice(0, half))],
+    notifications: [notifications],
+    login: [{ method: 'POST', path: '/api/v1/auth/login', headers: json, body: JSON.stringify({ email: fixtures.email, password: fixtures.password }) }],
+    mixed: [list, autosaveFrom(fixtures.drafts.slice(half)), notifications, detail],
+  };
+}
+
+/** Runs one scenario for `duration` seconds; errors count failed connections, timeouts and non-2xx answers. */
+export async function run(base, requests, duration) {
+  const result = await autocannon({ url: base, connections: CONNECTIONS, duration, requests });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors + result.non2xx,
+    // What the errors were: timeouts and each non-2xx status.
+    kinds: [
+      ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+      ...Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, { count }]) => `${count} × ${code}`),
+    ].join(', '),
+  };
+}

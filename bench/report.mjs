@@ -1,0 +1,96 @@
+// docs/PERFORMANCE.md from the figures of one run, and the list of missed budgets.
+import * as b from './budgets.mjs';
+
+const API_NAMES = {
+  floor: 'floor: GET /api/build (constant)',
+  list: 'GET /api/v1/requests (20 items)',
+  autosave: 'PATCH /api/v1/requests/{id} (autosave)',
+  notifications: 'GET /api/v1/notifications',
+  login: 'POST /api/v1/auth/login (scrypt)',
+};
+const BUDGETED = new Set(['list', 'autosave']);
+const n0 = (x) => Math.round(x).toLocaleString('en');
+const n1 = (x) => x.toFixed(1);
+const verdict = (ok) => (ok ? 'pass' : '**FAIL**');
+
+export function report({ date, machine, options, pages, databases }) {
+  const missed = [];
+  const lines = [
+    '# Performance',
+    '',
+    `Measured by \`npm run bench\` on ${date}: ${machine}.`,
+    `Load: autocannon, ${options.connections} connections, ${options.duration} s per route; memory after a ${options.memoryDuration} s mixed load.`,
+    '',
+    '## How to read this',
+    '',
+    'These machines are shared, so absolute figures drift from run to run; each figure',
+    'is set beside a floor measured in the same run, and the budgets of DESIGN section 8',
+    'are ratios to that floor where they can be. The API floor is a route handler that',
+    'answers a constant (`GET /api/build`) on the same server; the JavaScript floor is a',
+    'separate bare Next.js app (one page of plain text, no client component, outside',
+    'the project so none of its code is compiled in) built with the same next and',
+    'react. JavaScript is the sum of every `<script src>` without',
+    '`nomodule` in the built HTML, each gzipped at level 9; KB = 1024 bytes. Errors are',
+    'failed connections, timeouts and non-2xx answers. Lighthouse is the mobile preset',
+    '(simulated throttling) on the system Chromium; CLS fails above 0.01. Sign-in has no',
+    'budget: scrypt makes each attempt cost about 50 ms of CPU by design.',
+    '',
+    'PGlite runs PostgreSQL single-threaded in WebAssembly inside the server process:',
+    'every query takes a turn of the same thread that serves HTTP, and its memory (128 MB',
+    'of shared buffers in a WebAssembly heap that never shrinks) counts in the server\'s',
+    'RSS. The PostgreSQL tables show the cost of the app itself. The database is migrated',
+    'before the server starts, as a deployment does.',
+    '',
+  ];
+
+  if (pages) {
+    const budget = b.jsBudget(pages.floor.kb);
+    lines.push('## Pages (the PGlite server; pages read no database figures)', '', `First-load JavaScript, floor ${n1(pages.floor.kb)} KB (${pages.floor.scripts} scripts); budget floor + ${b.JS_ALLOWANCE_KB} KB = ${n1(budget)} KB.`, '');
+    lines.push('| page | JS gzip KB | scripts | ratio to floor | budget | result |', '|---|---:|---:|---:|---:|---|');
+    for (const [page, js] of Object.entries(pages.js)) {
+      const ok = js.kb <= budget;
+      if (!ok) missed.push(`first-load JS of ${page}: ${n1(js.kb)} KB > ${n1(budget)} KB`);
+      lines.push(`| ${page} | ${n1(js.kb)} | ${js.scripts} | ${(js.kb / pages.floor.kb).toFixed(2)} | ≤ ${n1(budget)} | ${verdict(ok)} |`);
+    }
+    lines.push('', '| page | Lighthouse mobile performance | CLS | budget | result |', '|---|---:|---:|---|---|');
+    for (const [page, lh] of Object.entries(pages.lighthouse)) {
+      const ok = b.lighthousePasses(lh);
+      if (!ok) missed.push(`Lighthouse on ${page}: score ${lh.score}, CLS ${lh.cls.toFixed(3)}`);
+      lines.push(`| ${page} | ${lh.score} | ${lh.cls.toFixed(3)} | ≥ ${b.MIN_LIGHTHOUSE}, CLS ≤ ${b.MAX_CLS} | ${verdict(ok)} |`);
+    }
+    lines.push('');
+  }
+
+  for (const { name, api, rss } of databases) {
+    const floor = api.floor;
+    lines.push(`## API on ${name}`, '');
+    lines.push('| figure | req/s | ratio to floor | p50 ms | p99 ms | requests | errors | budget | result |', '|---|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const [key, label] of Object.entries(API_NAMES)) {
+      const f = api[key];
+      let budget = '—';
+      let result = '—';
+      if (BUDGETED.has(key)) {
+        const ok = b.apiPasses(f, floor);
+        if (!ok) missed.push(`${label} on ${name}: ${n0(f.rps)} req/s (${(f.rps / floor.rps).toFixed(2)} of floor), p99 ${f.p99} ms, ${f.errors} errors`);
+        budget = `≥ ${b.MIN_API_RATIO} × floor, p99 < ${b.MAX_API_P99_MS} ms, no error`;
+        result = verdict(ok);
+      }
+      lines.push(`| ${label} | ${n0(f.rps)} | ${(f.rps / floor.rps).toFixed(2)} | ${f.p50} | ${f.p99} | ${n0(f.total)} | ${f.errors}${f.kinds ? ` (${f.kinds})` : ''} | ${budget} | ${result} |`);
+    }
+    const ok = rss.after < b.MAX_RSS_MB;
+    if (!ok) missed.push(`server memory on ${name}: ${n0(rss.after)} MB`);
+    const m = api.mixed;
+    lines.push(
+      '',
+      `Mixed load (GET /requests, autosave, GET /notifications, GET /requests/{id}) for ${options.memoryDuration} s: ${n0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors${m.kinds ? ` (${m.kinds})` : ''} of ${n0(m.total)}.`,
+      '',
+      '| figure | value | budget | result |', '|---|---:|---|---|',
+      `| server RSS after start | ${n0(rss.idle)} MB | — | — |`,
+      `| server RSS after the load | ${n0(rss.after)} MB | < ${b.MAX_RSS_MB} MB | ${verdict(ok)} |`,
+      '',
+    );
+  }
+
+  lines.push('## Budgets missed', '', ...(missed.length ? missed.map((m) => `- ${m}`) : ['None.']), '');
+  return { markdown: lines.join('\n'), missed };
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// `npm run bench [-- --duration 10 --memory-duration 60 --no-build]`: builds and
+// serves the app, measures it against floors taken in the same run (DESIGN
+// section 8), writes docs/PERFORMANCE.md and exits 1 when a budget is missed.
+// On PGlite always; a second time on PostgreSQL when DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { firstLoadJs } from './first-load-js.mjs';
+import { seed } from './fixtures.mjs';
+import { writeFloorApp } from './floor-app.mjs';
+import { lighthouse } from './lighthouse.mjs';
+import { CONNECTIONS, run, scenarios } from './load.mjs';
+import { createDatabase } from './postgres.mjs';
+import { report } from './report.mjs';
+import { build, freePort, rssMb, start } from './server.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    'memory-duration': { type: 'string', default: '60' },
+    'no-build': { type: 'boolean', default: false },
+    'port-from': { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
+  },
+});
+const options = { duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS };
+const portFrom = Number(values['port-from']);
+const port = () => freePort(portFrom, portFrom + 99);
+
+const LOCALES = ['en', 'ar'];
+const PUBLIC_PAGES = ['', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register'];
+const LIGHTHOUSE_PAGES = ['', '/faqs', '/auth/login'];
+const at = (locale, page) => `/${locale}${page}`;
+
+async function floorJs() {
+  const dir = writeFloorApp(root);
+  build(root, dir, { reuse: values['no-build'] });
+  const server = await start(root, dir, { port: await port() });
+  try {
+    return await firstLoadJs(server.url, '/');
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measurePages(url) {
+  const js = {};
+  const scores = {};
+  for (const locale of LOCALES) for (const page of PUBLIC_PAGES) js[at(locale, page)] = await firstLoadJs(url, at(locale, page));
+  for (const locale of LOCALES) {
+    for (const page of LIGHTHOUSE_PAGES) {
+      console.log(`Lighthouse ${at(locale, page)} …`);
+      scores[at(locale, page)] = await lighthouse(root, url + at(locale, page));
+    }
+  }
+  return { js, lighthouse: scores };
+}
+
+async function measureApi(url, server) {
+  console.log('Creating the account, 20 sent requests and the drafts …');
+  const fixtures = await seed(url, { drafts: 3 * CONNECTIONS });
+  const routes = scenarios(fixtures);
+  const api = {};
+  for (const name of ['floor', 'list', 'autosave', 'notifications', 'login']) {
+    console.log(`autocannon ${name} for ${options.duration} s …`);
+    api[name] = await run(url, routes[name], options.duration);
+  }
+  console.log(`mixed load for ${options.memoryDuration} s …`);
+  api.mixed = await run(url, routes.mixed, options.memoryDuration);
+  return { api, rssAfter: rssMb(server.pid) };
+}
+
+/** One server on one database: its API figures, its memory, and the pages when asked. */
+async function measureOn(name, env, withPages) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  // Migrations first, as a deployment runs them: a server then opens an existing
+  // database, and PGlite's one-off initdb (about 250 MB that stay in its
+  // WebAssembly memory) is not counted as the server's steady memory.
+  const migrate = spawnSync(process.execPath, [path.join(root, 'scripts', 'db-migrate.mjs')], { cwd: root, env: { ...process.env, ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
+  if (migrate.status !== 0) throw new Error('npm run db:migrate failed');
+  console.log(`Serving the app on ${name} …`);
+  const server = await start(root, root, { port: await port(), env: { ...env, DATA_DIR: dataDir, OPS_API_KEY: randomBytes(16).toString('hex') }, probePath: '/api/build' });
+  try {
+    const idle = rssMb(server.pid);
+    const pages = withPages ? await measurePages(server.url) : null;
+    const { api, rssAfter } = await measureApi(server.url, server);
+    return { pages, database: { name, api, rss: { idle, after: rssAfter } } };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = new Date();
+build(root, root, { reuse: values['no-build'] });
+const floor = await floorJs();
+
+const { DATABASE_URL } = process.env;
+// An undefined value leaves the variable out of the server's environment: PGlite.
+const pglite = await measureOn('PGlite', { DATABASE_URL: undefined }, true);
+const databases = [pglite.database];
+if (DATABASE_URL) {
+  const own = await createDatabase(DATABASE_URL);
+  try {
+    databases.push((await measureOn('PostgreSQL', { DATABASE_URL: own.url }, false)).database);
+  } finally {
+    await own.drop();
+  }
+}
+
+const cpus = os.cpus();
+const machine = `${cpus.length} cores (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end`;
+const { markdown, missed } = report({ date: started.toISOString().replace('T', ' ').slice(0, 16) + ' UTC', machine, options, pages: { floor, ...pglite.pages }, databases });
+writeFileSync(path.join(root, 'docs', 'PERFORMANCE.md'), markdown);
+console.log(markdown);
+if (missed.length) {
+  console.error(`\n${missed.length} budget(s) missed:\n- ${missed.join('\n- ')}`);
+  process.exit(1);
+}

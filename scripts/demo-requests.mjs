@@ -1,0 +1,78 @@
+// The API client and the valid answers that `npm run seed:demo` and
+// `npm run bench` use to fill an account with requests through the running app.
+import { PNG } from 'pngjs';
+
+/** fetch on the app's API; answers the JSON body and throws on any non-2xx answer. */
+export function apiClient(base) {
+  const api = `${base}/api/v1`;
+  return async function call(method, path, { token, body, form, headers = {} } = {}) {
+    const response = await fetch(`${api}${path}`, {
+      method,
+      headers: { Accept: 'application/json', 'Accept-Language': 'en', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: form ?? (body ? JSON.stringify(body) : undefined),
+    }).catch((error) => {
+      console.error(`Cannot reach ${base}: ${error.message}. Start the app first (npm start).`);
+      process.exit(1);
+    });
+    const json = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json?.error ?? json)}`);
+    return json;
+  };
+}
+
+function hijriToday() {
+  const parts = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Asia/Riyadh' }).formatToParts(new Date());
+  const get = (type) => Number(parts.find((p) => p.type === type).value);
+  return { day: get('day'), month: get('month'), year: get('year') };
+}
+const today = hijriToday();
+const monthsAhead = (n) => {
+  const index = today.month - 1 + n;
+  return { month: (index % 12) + 1, year: today.year + Math.floor(index / 12) };
+};
+const pad = (n, size = 2) => String(n).padStart(size, '0');
+const travel = monthsAhead(3);
+const expiry = monthsAhead(30);
+
+export const service = () => ({ package: 'standard', travel_month: `${pad(travel.month)}-${travel.year}` });
+export const person = (overrides = {}) => ({
+  name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
+  national_id: '1012345678', passport_number: 'A1234567', passport_expiry: `01-${pad(expiry.month)}-${expiry.year}`,
+  mobile: '+966501234567', email: 'aisha@example.com', ...overrides,
+});
+export const companion = { ...person({ name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', passport_number: 'B7654321' }), relation: 'spouse' };
+
+function photo() {
+  const png = new PNG({ width: 60, height: 80 });
+  png.data.fill(180);
+  return new Blob([PNG.sync.write(png)], { type: 'image/png' });
+}
+const passport = () => new Blob(['%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'], { type: 'application/pdf' });
+
+/** A request of the given type, filled in step by step; sent (awaiting payment) unless `submit: false`. */
+export async function application(call, token, type, { companions = [companion], submit = true } = {}) {
+  let { data } = await call('POST', '/requests', { token, body: { type } });
+  const id = data.id;
+  let version = data.version;
+  const save = async (step, answers, complete = true) => {
+    version = (await call('PATCH', `/requests/${id}`, { token, body: { step, data: answers, version, complete } })).data.version;
+  };
+  await save('service', service());
+  await save('applicant', person());
+  if (!submit) return { id, version };
+  await save('companions', companions);
+  for (const pilgrim of ['applicant', ...companions.map((_, i) => `companion-${i}`)]) {
+    for (const [kind, file, name] of [['passport', passport(), 'passport.pdf'], ['photo', photo(), 'photo.png']]) {
+      const form = new FormData();
+      form.append('pilgrim', pilgrim);
+      form.append('kind', kind);
+      form.append('file', file, name);
+      await call('POST', `/requests/${id}/documents`, { token, form });
+    }
+  }
+  await save('documents', {});
+  await save('review', {});
+  await save('declaration', { declaration: true });
+  data = (await call('POST', `/requests/${id}/submit`, { token })).data;
+  return { id, reference: data.reference };
+}
