@@ -36,9 +36,9 @@ export function report({ date, machine, options, pages, databases }) {
     'budget: scrypt makes each attempt cost about 50 ms of CPU by design.',
     '',
     'PGlite runs PostgreSQL single-threaded in WebAssembly inside the server process:',
-    'every query takes a turn of the same thread that serves HTTP, and its memory (128 MB',
-    'of shared buffers in a WebAssembly heap that never shrinks) counts in the server\'s',
-    'RSS. The PostgreSQL tables show the cost of the app itself. The database is migrated',
+    'every query takes a turn of the same thread that serves HTTP, and its memory (a',
+    'WebAssembly heap that never shrinks, with 32 MB of shared buffers) counts in the',
+    'server\'s RSS. The PostgreSQL tables show the cost of the app itself. The database is migrated',
     'before the server starts, as a deployment does.',
     '',
   ];

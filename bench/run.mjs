@@ -77,9 +77,8 @@ async function measureApi(url, server) {
 /** One server on one database: its API figures, its memory, and the pages when asked. */
 async function measureOn(name, env, withPages) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  // Migrations first, as a deployment runs them: a server then opens an existing
-  // database, and PGlite's one-off initdb (about 250 MB that stay in its
-  // WebAssembly memory) is not counted as the server's steady memory.
+  // Migrations first, as a deployment runs them: the server then opens an
+  // existing database, as it does on every start but the first.
   const migrate = spawnSync(process.execPath, [path.join(root, 'scripts', 'db-migrate.mjs')], { cwd: root, env: { ...process.env, ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
   if (migrate.status !== 0) throw new Error('npm run db:migrate failed');
   console.log(`Serving the app on ${name} …`);
