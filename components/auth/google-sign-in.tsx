@@ -53,7 +53,7 @@ function GoogleSignInButton({ config }: { config: FirebaseClientConfig }) {
         <span>{t('or')}</span>
         <span aria-hidden="true" className="h-px flex-1 bg-sand-400/60" />
       </div>
-      <Button variant="secondary" className="mt-6 w-full py-2.5" isPending={working} onPress={signIn}>
+      <Button variant="secondary" className="mt-6 w-full py-2.5!" isPending={working} onPress={signIn}>
         <GoogleIcon />
         <span>{working ? t('pending') : t('button')}</span>
       </Button>
