@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { GoogleIcon } from '@/components/ui/icons';
-import { useSocialSignIn } from '@/lib/auth/auth-api';
+import { useSocialSignIn } from '@/lib/auth/sign-in-api';
 import { googleSignInOutcome, type FirebaseClientConfig } from '@/lib/auth/google-sign-in';
 import { useAfterSignIn } from './use-after-sign-in';
 

@@ -3,7 +3,7 @@
 import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
 import type { LoginInput } from '@/lib/auth/schemas';
-import { useLogin } from '@/lib/auth/auth-api';
+import { useLogin } from '@/lib/auth/sign-in-api';
 import { useAfterSignIn } from './use-after-sign-in';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { usePathname } from '@/i18n/navigation';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
@@ -8,11 +8,11 @@ import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
 
 // The menu (react-aria's menu and popover) is loaded only for signed-in users,
-// so that public pages do not carry it.
-const SignedInMenu = dynamic(() => import('./signed-in-menu').then((m) => m.SignedInMenu), {
-  ssr: false,
-  loading: () => <span className="inline-block h-9 w-24" aria-hidden="true" />,
-});
+// so that public pages do not carry it. React.lazy rather than next/dynamic:
+// it is only ever rendered in the browser (after the store is read), and
+// next/dynamic's loader would add its own code to every public page.
+const SignedInMenu = lazy(() => import('./signed-in-menu').then((m) => ({ default: m.SignedInMenu })));
+const placeholder = <span className="inline-block h-9 w-24" aria-hidden="true" />;
 
 /** The account menu when signed in, otherwise the sign-in link. */
 export function AccountMenu() {
@@ -23,7 +23,7 @@ export function AccountMenu() {
   const locale = useLocale();
 
   // Until the stored session is read, hold the place: no flash of "Sign in".
-  if (!hydrated) return <span className="inline-block h-9 w-24" aria-hidden="true" />;
+  if (!hydrated) return placeholder;
 
   if (!isSignedIn(userData)) {
     const next = pathname === '/' ? '' : `?next=${encodeURIComponent(`/${locale}${pathname}`)}`;
@@ -34,5 +34,9 @@ export function AccountMenu() {
     );
   }
 
-  return <SignedInMenu name={userData.name} />;
+  return (
+    <Suspense fallback={placeholder}>
+      <SignedInMenu name={userData.name} />
+    </Suspense>
+  );
 }
