@@ -2,7 +2,8 @@
 
 import { lazy, Suspense } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { usePathname } from '@/i18n/navigation';
+import { usePathname } from 'next/navigation';
+import { pathWithoutLocale } from '@/lib/i18n/paths';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
@@ -19,7 +20,7 @@ export function AccountMenu() {
   const t = useTranslations('Header');
   const hydrated = useAuthHydrated();
   const userData = useAuthStore((s) => s.userData);
-  const pathname = usePathname();
+  const pathname = pathWithoutLocale(usePathname());
   const locale = useLocale();
 
   // Until the stored session is read, hold the place: no flash of "Sign in".
