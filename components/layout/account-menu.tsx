@@ -13,7 +13,9 @@ import { Link } from '@/components/ui/link';
 // it is only ever rendered in the browser (after the store is read), and
 // next/dynamic's loader would add its own code to every public page.
 const SignedInMenu = lazy(() => import('./signed-in-menu').then((m) => ({ default: m.SignedInMenu })));
-const placeholder = <span className="inline-block h-9 w-24" aria-hidden="true" />;
+// The sign-in link's own box, hidden: a signed-out visitor (most visitors of
+// public pages) sees it appear in the very place it held, with no layout shift.
+const SIGN_IN_BOX = 'inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold';
 
 /** The account menu when signed in, otherwise the sign-in link. */
 export function AccountMenu() {
@@ -23,13 +25,18 @@ export function AccountMenu() {
   const pathname = pathWithoutLocale(usePathname());
   const locale = useLocale();
 
+  const placeholder = (
+    <span className={`invisible ${SIGN_IN_BOX}`} aria-hidden="true">
+      {t('signIn')}
+    </span>
+  );
   // Until the stored session is read, hold the place: no flash of "Sign in".
   if (!hydrated) return placeholder;
 
   if (!isSignedIn(userData)) {
     const next = pathname === '/' ? '' : `?next=${encodeURIComponent(`/${locale}${pathname}`)}`;
     return (
-      <Link href={`/auth/login${next}`} className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">
+      <Link href={`/auth/login${next}`} className={`${SIGN_IN_BOX} bg-brand-700 text-white hover:bg-brand-800`}>
         {t('signIn')}
       </Link>
     );
