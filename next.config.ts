@@ -3,7 +3,14 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { API_CSP } from './lib/security/csp';
 import { staticSecurityHeaders } from './lib/security/headers';
 
-const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './i18n/request.ts',
+  experimental: {
+    // Messages compiled at build time: the browser then needs only a small
+    // formatter, not the ICU parser (about 12 KB gzipped on every page).
+    messages: { path: './messages', format: 'json', locales: 'infer', precompile: true },
+  },
+});
 
 // One id per build; the client compares it with GET /api/build to notice a
 // new deployment (see components/layout/build-watcher.tsx).

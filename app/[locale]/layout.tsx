@@ -7,7 +7,6 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
 import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
-import { Providers } from '@/components/providers';
 import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
@@ -45,7 +44,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <body className="flex min-h-dvh flex-col antialiased">
         <NextIntlClientProvider>
           <BuildWatcher />
-          <Providers>{children}</Providers>
+          {children}
         </NextIntlClientProvider>
       </body>
     </html>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
+import { Providers } from '@/components/providers';
 
 /** This page's address, so that signing in comes back here (e.g. to a payment being checked). */
 const noSubscription = () => () => {};
@@ -23,7 +24,7 @@ export function SignedInGate({ children }: { children: ReactNode }) {
   const hydrated = useAuthHydrated();
   const userData = useAuthStore((s) => s.userData);
   if (!hydrated) return <div className="min-h-40" aria-busy="true" />;
-  if (isSignedIn(userData)) return <>{children}</>;
+  if (isSignedIn(userData)) return <Providers>{children}</Providers>;
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="text-lg font-semibold">{t('title')}</h2>

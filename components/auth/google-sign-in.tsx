@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { GoogleIcon } from '@/components/ui/icons';
-import { useSocialSignIn } from '@/lib/auth/auth-api';
+import { useSocialSignIn } from '@/lib/auth/sign-in-api';
 import { googleSignInOutcome, type FirebaseClientConfig } from '@/lib/auth/google-sign-in';
 import { useAfterSignIn } from './use-after-sign-in';
 
@@ -53,7 +53,7 @@ function GoogleSignInButton({ config }: { config: FirebaseClientConfig }) {
         <span>{t('or')}</span>
         <span aria-hidden="true" className="h-px flex-1 bg-sand-400/60" />
       </div>
-      <Button variant="secondary" className="mt-6 w-full py-2.5" isPending={working} onPress={signIn}>
+      <Button variant="secondary" className="mt-6 w-full py-2.5!" isPending={working} onPress={signIn}>
         <GoogleIcon />
         <span>{working ? t('pending') : t('button')}</span>
       </Button>

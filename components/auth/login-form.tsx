@@ -2,13 +2,16 @@
 
 import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
-import { loginSchema, type LoginInput } from '@/lib/auth/schemas';
-import { useLogin } from '@/lib/auth/auth-api';
+import type { LoginInput } from '@/lib/auth/schemas';
+import { useLogin } from '@/lib/auth/sign-in-api';
 import { useAfterSignIn } from './use-after-sign-in';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+
+// zod and the shared rules load after the page (see useApiForm).
+const loadRules = () => import('@/lib/auth/schemas').then((m) => m.loginSchema);
 
 const FORM_ID = 'login';
 
@@ -16,7 +19,7 @@ export function LoginForm() {
   const t = useTranslations('Auth');
   const afterSignIn = useAfterSignIn();
   const login = useLogin();
-  const { form, summary, attempt, onSubmit } = useApiForm<LoginInput>(loginSchema, { email: '', password: '' });
+  const { form, summary, attempt, onSubmit } = useApiForm<LoginInput>(loadRules, { email: '', password: '' });
 
   const submit = onSubmit(async (values) => {
     await login.mutateAsync(values);

@@ -2,13 +2,16 @@
 
 import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
-import { registerSchema, type RegisterInput } from '@/lib/auth/schemas';
-import { useRegister } from '@/lib/auth/auth-api';
+import type { RegisterInput } from '@/lib/auth/schemas';
+import { useRegister } from '@/lib/auth/sign-in-api';
 import { useAfterSignIn } from './use-after-sign-in';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+
+// zod and the shared rules load after the page (see useApiForm).
+const loadRules = () => import('@/lib/auth/schemas').then((m) => m.registerSchema);
 
 const FORM_ID = 'register';
 
@@ -16,7 +19,7 @@ export function RegisterForm() {
   const t = useTranslations('Auth');
   const afterSignIn = useAfterSignIn();
   const register = useRegister();
-  const { form, summary, attempt, onSubmit } = useApiForm<RegisterInput>(registerSchema, {
+  const { form, summary, attempt, onSubmit } = useApiForm<RegisterInput>(loadRules, {
     name: '',
     email: '',
     phone: '',

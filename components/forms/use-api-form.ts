@@ -1,7 +1,7 @@
 'use client';
 
-import { useState } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
@@ -9,17 +9,53 @@ import { ApiClientError } from '@/lib/api-client';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFieldMessage } from './use-field-message';
 
+type Schema<T extends FieldValues> = z.ZodType<unknown, T>;
+
+/**
+ * The form's rules: the zod schema itself, or a function that imports it.
+ * Public pages (sign-in, registration) pass the import: zod and the shared
+ * rules then load just after the page, not with it, and are ready long
+ * before the first field loses focus.
+ */
+export type SchemaSource<T extends FieldValues> = Schema<T> | (() => Promise<Schema<T>>);
+
+/** A resolver that loads its schema once, on first use or when asked to preload. */
+function loadingResolver<T extends FieldValues>(source: () => Promise<Schema<T>>) {
+  let loading: Promise<Resolver<T>> | undefined;
+  const load = () =>
+    (loading ??= source().then(
+      (schema) => zodResolver(schema as never) as never,
+      (error: unknown) => {
+        loading = undefined; // offline for a moment: the next check tries again
+        throw error;
+      },
+    ));
+  const resolver: Resolver<T> = async (values, context, options) => (await load())(values, context, options);
+  return { resolver, preload: () => void load().catch(() => undefined) };
+}
+
 /**
  * react-hook-form set up the portal's way: zod rules shared with the server,
  * checked on blur and on submit (never per keystroke), server field errors put
  * on their fields, and what the error summary needs after each failed attempt.
  */
-export function useApiForm<T extends FieldValues>(schema: z.ZodType<unknown, T>, defaultValues: DefaultValues<T>) {
+export function useApiForm<T extends FieldValues>(schema: SchemaSource<T>, defaultValues: DefaultValues<T>) {
   const t = useTranslations('Forms');
   const message = useFieldMessage();
+  const [rules] = useState(() =>
+    typeof schema === 'function'
+      ? loadingResolver(schema)
+      : // The resolver only checks; the typed values are the user's own answers.
+        { resolver: zodResolver(schema as never) as never as Resolver<T>, preload: () => undefined },
+  );
+  useEffect(() => {
+    // Once the page is idle, so that the rules never compete with the page itself.
+    if (typeof window.requestIdleCallback !== 'function') return void window.setTimeout(rules.preload, 200);
+    const id = window.requestIdleCallback(rules.preload, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }, [rules]);
   const form = useForm<T>({
-    // The resolver only checks; the typed values are the user's own answers.
-    resolver: zodResolver(schema as never) as never,
+    resolver: rules.resolver,
     defaultValues,
     mode: 'onBlur',
     // The error summary takes focus instead (components/ui/error-summary.tsx).

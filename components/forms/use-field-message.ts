@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { decodeRule } from '@/lib/validation/rules';
+import { decodeRule } from '@/lib/validation/rule-code';
 import { ruleMessage, type Translate } from '@/lib/validation/localize';
 
 /** Turns a form error (a rule code from zod, or a sentence the server already localized) into text. */

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
@@ -8,7 +8,8 @@ import { Link } from '@/components/ui/link';
 import { BellIcon } from '@/components/ui/icons';
 
 // The live stream and the push renewal run only for signed-in users: public pages do not carry them.
-const LiveNotifications = dynamic(() => import('@/components/notifications/live-notifications').then((m) => m.LiveNotifications), { ssr: false });
+// Rendered only in the browser (after the store is read): React.lazy is enough.
+const LiveNotifications = lazy(() => import('@/components/notifications/live-notifications').then((m) => ({ default: m.LiveNotifications })));
 
 /** The bell in the header, with the number of unread notifications from the store (kept live by the stream). */
 export function UnreadBadge() {
@@ -23,7 +24,9 @@ export function UnreadBadge() {
   const shown = count > 99 ? '99+' : new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US').format(count);
   return (
     <>
-      <LiveNotifications />
+      <Suspense fallback={null}>
+        <LiveNotifications />
+      </Suspense>
       <Link
         href="/notifications"
         aria-label={unread ? `${t('notifications')}: ${tn('badge', { count, shown })}` : t('notifications')}

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useNotificationStream } from '@/lib/notifications/use-notification-stream';
 import type { NotificationItem } from '@/lib/notifications/types';
 import { renewPushIfDue } from '@/lib/push/push-client';
+import { Providers } from '@/components/providers';
 
 /**
  * For a signed-in tab: the live stream (badge, list, requests), a polite
@@ -12,6 +13,15 @@ import { renewPushIfDue } from '@/lib/push/push-client';
  * renewal of this browser's push device.
  */
 export function LiveNotifications() {
+  // The header sits outside the pages' providers: this one shares their query client.
+  return (
+    <Providers>
+      <LiveStream />
+    </Providers>
+  );
+}
+
+function LiveStream() {
   const t = useTranslations('Notifications');
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((notification: NotificationItem) => setAnnouncement(t('newArrived', { title: notification.title })), [t]);

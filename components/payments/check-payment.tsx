@@ -7,6 +7,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { SignedInGate } from '@/components/account/signed-in-gate';
+import { Providers } from '@/components/providers';
 import { usePayment } from '@/lib/payments/payments-api';
 import { useRequest } from '@/lib/requests/requests-api';
 import { EmptyState } from '@/components/layout/page-header';
@@ -108,8 +109,10 @@ function CheckPaymentState() {
 /** The landing page after the payment gateway; it never trusts its query string. */
 export function CheckPayment() {
   return (
-    <Suspense fallback={<div className="min-h-40" aria-busy="true" />}>
-      <CheckPaymentState />
-    </Suspense>
+    <Providers>
+      <Suspense fallback={<div className="min-h-40" aria-busy="true" />}>
+        <CheckPaymentState />
+      </Suspense>
+    </Providers>
   );
 }

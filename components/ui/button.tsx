@@ -1,7 +1,7 @@
 'use client';
 
 import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import { tv, type VariantProps } from 'tailwind-variants';
+import { tv, type VariantProps } from 'tailwind-variants/lite';
 import { focusRing } from './focus-ring';
 
 export const buttonStyles = tv({

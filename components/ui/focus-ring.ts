@@ -1,4 +1,4 @@
-import { tv } from 'tailwind-variants';
+import { tv } from 'tailwind-variants/lite';
 
 /** The one visible focus ring, shown for keyboard focus only. */
 export const focusRing = tv({

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { shouldPrefetch } from './link';
-
-vi.mock('@/i18n/navigation', () => ({ IntlLink: () => null, useRouter: () => ({ prefetch: () => {} }) }));
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'connection');

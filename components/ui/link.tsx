@@ -1,7 +1,9 @@
 'use client';
 
-import { useEffect, type ComponentProps } from 'react';
-import { IntlLink, useRouter } from '@/i18n/navigation';
+import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale } from 'next-intl';
+import { localizedPath } from '@/lib/i18n/paths';
 import { focusVisibleRing } from './focus-visible-ring';
 
 export const PREFETCH_DELAY_MS = 1000;
@@ -14,18 +16,50 @@ export function shouldPrefetch(): boolean {
   return connection?.effectiveType !== 'slow-2g';
 }
 
-type LinkProps = Omit<ComponentProps<typeof IntlLink>, 'prefetch'> & { href: string };
+/** A plain left click on a link that stays in this tab: the router can take it. */
+export function isInAppClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const { currentTarget: anchor } = event;
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) &&
+    (!anchor.target || anchor.target === '_self') &&
+    !anchor.hasAttribute('download')
+  );
+}
+
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
+  href: string;
+  /** false: stay where the page is scrolled (filters, pagination). */
+  scroll?: boolean;
+};
 
 /**
- * A localized in-app link. Instead of Next's prefetch on sight, it prefetches
- * its page one second after it appears, and never on slow-2g.
+ * A localized in-app link: an anchor whose clicks go through the app router
+ * (no full page load). Instead of Next's prefetch on sight, it prefetches
+ * its page one second after it appears, and never on slow-2g. Not next/link:
+ * that component and next-intl's wrapper weigh about 12 KB gzipped on every
+ * public page, for what the router itself does here.
  */
-export function Link({ href, className = '', ...props }: LinkProps) {
+export function Link({ href, className = '', onClick, scroll = true, ...props }: LinkProps) {
   const router = useRouter();
+  const target = localizedPath(useLocale(), href);
   useEffect(() => {
     if (!shouldPrefetch()) return;
-    const timer = window.setTimeout(() => router.prefetch(href), PREFETCH_DELAY_MS);
+    const timer = window.setTimeout(() => router.prefetch(target), PREFETCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [href, router]);
-  return <IntlLink href={href} prefetch={false} className={`${focusVisibleRing} ${className}`} {...props} />;
+  }, [target, router]);
+  return (
+    <a
+      href={target}
+      className={`${focusVisibleRing} ${className}`}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!isInAppClick(event)) return;
+        event.preventDefault();
+        router.push(target, { scroll });
+      }}
+      {...props}
+    />
+  );
 }

@@ -3,54 +3,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore, type UserData } from './auth-store';
-import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput, SocialSignInInput } from './schemas';
+import type { PasswordChangeInput, ProfileInput } from './schemas';
 
 // The account's data access: fetchers, query keys and hooks in one place.
 
-type SignIn = { data: UserData; token: string };
-
 export const meQueryKey = ['me'] as const;
 
-export function register(input: RegisterInput) {
-  return apiRequest<SignIn>('/auth/register', { method: 'POST', body: input });
-}
-
-export function login(input: LoginInput) {
-  return apiRequest<SignIn>('/auth/login', { method: 'POST', body: input });
-}
-
-/** Google sign-in: the Firebase ID token goes to the server, which verifies it. */
-export function socialSignIn(input: SocialSignInInput) {
-  return apiRequest<SignIn>('/auth/social', { method: 'POST', body: input, objectMode: true });
-}
+// Signing in lives in sign-in-api.ts (no TanStack Query on the public sign-in pages).
+export { login, register, socialSignIn, useLogin, useRegister, useSocialSignIn } from './sign-in-api';
 
 export async function fetchMe() {
   return (await apiRequest<{ data: UserData }>('/me')).data;
-}
-
-/** Signs in with the answer of register, login or social sign-in: the store keeps the user and the token. */
-function useSignedIn() {
-  const setUserData = useAuthStore((s) => s.setUserData);
-  const queryClient = useQueryClient();
-  return ({ data, token }: SignIn) => {
-    setUserData(data, token);
-    queryClient.setQueryData(meQueryKey, data);
-  };
-}
-
-export function useRegister() {
-  const signedIn = useSignedIn();
-  return useMutation({ mutationFn: register, onSuccess: signedIn });
-}
-
-export function useLogin() {
-  const signedIn = useSignedIn();
-  return useMutation({ mutationFn: login, onSuccess: signedIn });
-}
-
-export function useSocialSignIn() {
-  const signedIn = useSignedIn();
-  return useMutation({ mutationFn: socialSignIn, onSuccess: signedIn });
 }
 
 /** The profile from the server, seeded with what the store remembers. */

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { decodeRule } from './rules';
+import { decodeRule } from './rule-code';
 
 /** The part of a next-intl translator (root namespace) that localizing needs. */
 export type Translate = {

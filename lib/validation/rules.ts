@@ -6,33 +6,11 @@ import { isHijriDate } from './hijri';
 // and its parameters); lib/validation/localize.ts turns it into a sentence in
 // the reader's language that names the field by its localized label.
 
-export type RuleName =
-  | 'required' | 'email' | 'min' | 'max' | 'min_value' | 'max_value' | 'between'
-  | 'numeric' | 'integer' | 'digits' | 'alpha' | 'alpha_num' | 'alpha_dash' | 'alpha_spaces'
-  | 'regex' | 'password' | 'confirmed' | 'url' | 'size' | 'mimes' | 'ext' | 'image'
-  | 'dimensions' | 'length' | 'one_of' | 'not_one_of' | 'is' | 'is_not' | 'hijri_date_format'
-  // The application's own rules.
-  | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted';
+export { decodeRule, encodeRule, type RuleName, type RuleParams } from './rule-code';
+import { encodeRule, type RuleName, type RuleParams } from './rule-code';
 
-export type RuleParams = Record<string, string | number>;
 type Check = (value: unknown) => boolean | Promise<boolean>;
 export type Rule = { name: RuleName; params?: RuleParams; check: Check };
-
-const CODE_PREFIX = 'rule:';
-
-export function encodeRule(name: RuleName, params?: RuleParams): string {
-  return CODE_PREFIX + JSON.stringify(params ? [name, params] : [name]);
-}
-
-export function decodeRule(message: string): { name: RuleName; params: RuleParams } | null {
-  if (!message.startsWith(CODE_PREFIX)) return null;
-  try {
-    const [name, params] = JSON.parse(message.slice(CODE_PREFIX.length)) as [RuleName, RuleParams?];
-    return { name, params: params ?? {} };
-  } catch {
-    return null;
-  }
-}
 
 const str = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
 const num = (value: unknown) => (str(value).trim() === '' ? NaN : Number(str(value)));
