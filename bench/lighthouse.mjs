@@ -3,7 +3,22 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
+// A run sometimes fails to record its trace on a busy machine (NO_NAVSTART, "Please
+// run Lighthouse again"): such a run is repeated, up to three attempts in all.
+const ATTEMPTS = 3;
+
 export async function lighthouse(root, url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(root, url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.log(`Lighthouse ${new URL(url).pathname}: attempt ${attempt} failed (${String(error.message).split('\n')[0].slice(0, 160)}); again …`);
+    }
+  }
+}
+
+async function lighthouseOnce(root, url) {
   const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [cli, url, '--quiet', '--only-categories=performance', '--output=json', '--output-path=stdout', '--chrome-flags=--headless=new --no-sandbox'];
   const { stdout } = await promisify(execFile)(process.execPath, args, {
