@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import pg from 'pg';
 import { E2E_OPS_KEY } from '../playwright.config';
+import { createDatabase, startApp, type AppProcess } from './app-process';
 import { sseReader } from '../test/sse';
 import { requestAwaitingPayment } from './session';
 
@@ -13,9 +12,9 @@ import { requestAwaitingPayment } from './session';
 // its postgres project); .ci/run sets it.
 
 const DATABASE_URL = process.env.DATABASE_URL!;
-const servers: ChildProcess[] = [];
+const apps: AppProcess[] = [];
 const origins: string[] = [];
-let databaseName = '';
+let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,50 +27,22 @@ function freePort(): Promise<number> {
   });
 }
 
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startInstance(databaseUrl: string, index: number) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, OPS_API_KEY: E2E_OPS_KEY, DATA_DIR: `.data/e2e-instance-${index}`, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: 'ignore',
-  });
-  servers.push(child);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${origin}/api/v1/request-types`).then((r) => r.ok, () => false);
-    if (ok) return origin;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`instance ${index} did not start`);
-}
-
 test.describe('two app instances on one PostgreSQL', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   test.beforeAll(async () => {
-    databaseName = `portal_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    await adminQuery(`create database ${databaseName}`);
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${databaseName}`;
+    database = await createDatabase(DATABASE_URL, 'portal_e2e');
     // One after the other: the first migrates the new database.
-    origins.push(await startInstance(url.toString(), 1));
-    origins.push(await startInstance(url.toString(), 2));
+    for (const index of [1, 2]) {
+      const app = await startApp(await freePort(), { DATABASE_URL: database.url, DATA_DIR: `.data/e2e-instance-${index}` });
+      apps.push(app);
+      origins.push(app.origin);
+    }
   });
 
   test.afterAll(async () => {
-    for (const server of servers) server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+    await Promise.all(apps.map((app) => app.stop()));
+    await database?.drop();
   });
 
   test('a notification made on one instance reaches a stream open on the other, and reading on one updates the other', async () => {
