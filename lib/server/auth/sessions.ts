@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
+import { preparedPer } from '@/lib/server/db/prepared';
 import { sessions, users } from '@/lib/server/db/schema';
 import { hashToken, newToken, SESSION_MAX_AGE_SECONDS } from './tokens';
 
@@ -18,21 +19,25 @@ export async function createSession(userId: string): Promise<string> {
 // Touching last_used_at on every request would be a write per read; once a minute is enough.
 const TOUCH_AFTER_SECONDS = 60;
 
-/** The live session of a token, or null when it is unknown, revoked or unused for 30 days. */
-export async function findSession(token: string): Promise<Session | null> {
-  const db = await getDb();
-  const [row] = await db
+const sessionByTokenHash = preparedPer((db) =>
+  db
     .select({
       id: sessions.id,
-      lastUsedAt: sessions.lastUsedAt,
       expired: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
       user: users,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/** The live session of a token, or null when it is unknown, revoked or unused for 30 days. */
+export async function findSession(token: string): Promise<Session | null> {
+  const db = await getDb();
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (row.expired) {
     await db.delete(sessions).where(eq(sessions.id, row.id));

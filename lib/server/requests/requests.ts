@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
+import { preparedPer } from '@/lib/server/db/prepared';
 import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
@@ -112,13 +113,14 @@ export async function createDraft(userId: string, typeId: string) {
   return requestDetails(row!, [], []);
 }
 
-export async function listRequests(userId: string, { status, page }: { status?: RequestStatus; page: number }) {
-  const db = await getDb();
-  // Drafts have their own list; the requests list never shows them.
-  const where = and(eq(requests.userId, userId), status ? eq(requests.status, status) : ne(requests.status, 'draft'));
-  // One query for the page, its total and each request's settled payment: a
-  // request to the database costs more than the work it does here.
-  const rows = await db
+/** One page of a user's requests, its total and each one's settled payment, in one query. */
+function listQuery(db: Db, byStatus: boolean) {
+  const where = and(
+    eq(requests.userId, sql.placeholder('userId')),
+    // Drafts have their own list; the requests list never shows them.
+    byStatus ? eq(requests.status, sql.placeholder('status')) : ne(requests.status, 'draft'),
+  );
+  return db
     .select({
       request: requests,
       total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -130,8 +132,18 @@ export async function listRequests(userId: string, { status, page }: { status?: 
     .where(where)
     .orderBy(desc(requests.updatedAt), desc(requests.id))
     .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+    .offset(sql.placeholder('offset'))
+    .prepare(byStatus ? 'list_requests_by_status' : 'list_requests');
+}
+const listAll = preparedPer((db) => listQuery(db, false));
+const listByStatus = preparedPer((db) => listQuery(db, true));
+
+export async function listRequests(userId: string, { status, page }: { status?: RequestStatus; page: number }) {
+  const db = await getDb();
+  const offset = (page - 1) * PAGE_SIZE;
+  const rows = status ? await listByStatus(db).execute({ userId, status, offset }) : await listAll(db).execute({ userId, offset });
   // A page past the end has no row to carry the total: count apart.
+  const where = and(eq(requests.userId, userId), status ? eq(requests.status, status) : ne(requests.status, 'draft'));
   const totalCount = rows[0]?.total ?? (page === 1 ? 0 : Number((await db.select({ value: count() }).from(requests).where(where))[0]?.value ?? 0));
   return {
     items: rows.map(({ request, settled }) => requestSummary(request, settled ?? undefined)),
@@ -166,6 +178,43 @@ async function documentIssues(db: Db, row: RequestRow, data: Record<string, unkn
   );
 }
 
+// Steps whose answers live elsewhere (uploads) or nowhere (the review).
+const STEPS_WITHOUT_ANSWERS = ['documents', 'review'] as const;
+
+/**
+ * The autosave as one statement: only when the request is the caller's, still
+ * editable and at the version the client saved from; anything else updates no
+ * row and the checked path below answers why. Mirrors that path for a save
+ * without `complete`: the step's answers replaced, the step no longer done
+ * (its answers are checked again at the next "Continue"), the pilgrims counted.
+ */
+const autosaveStep = preparedPer((db) => {
+  const step = sql`${sql.placeholder('step')}::text`;
+  const answersKept = sql`${step} in (${sql.join(STEPS_WITHOUT_ANSWERS.map((s) => sql`${s}`), sql`, `)})`;
+  const companions = sql`(${requests.data} -> 'companions')`;
+  return db
+    .update(requests)
+    .set({
+      data: sql`case when ${answersKept} then ${requests.data} else jsonb_set(${requests.data}, array[${step}], ${sql.placeholder('answers')}::jsonb) end`,
+      step: sql`${step}`,
+      completedSteps: sql`case when ${answersKept} then ${requests.completedSteps} else ${requests.completedSteps} - ${step} end`,
+      // Given when the companions step is saved; otherwise counted from the stored answers.
+      pilgrims: sql`coalesce(${sql.placeholder('pilgrims')}::int, 1 + case when jsonb_typeof(${companions}) = 'array' then jsonb_array_length(${companions}) else 0 end)`,
+      version: sql`${requests.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(requests.id, sql.placeholder('id')),
+        eq(requests.userId, sql.placeholder('userId')),
+        eq(requests.version, sql.placeholder('version')),
+        inArray(requests.status, [...EDITABLE_STATUSES]),
+      ),
+    )
+    .returning()
+    .prepare('autosave_step');
+});
+
 /**
  * Autosave of one step: `data` replaces that step's answers. Any text is kept
  * (drafts hold unfinished answers); only `complete: true` ("Continue") checks
@@ -177,6 +226,18 @@ export async function saveStep(
   input: { step: RequestStep; data: unknown; version: number; complete: boolean },
 ) {
   const db = await getDb();
+  if (!input.complete) {
+    // The common case (a save as the user types) in one round trip.
+    const [saved] = await autosaveStep(db).execute({
+      id,
+      userId,
+      version: input.version,
+      step: input.step,
+      answers: JSON.stringify(input.data ?? null),
+      pilgrims: input.step === 'companions' ? pilgrimsOf({ companions: input.data }).length : null,
+    });
+    if (saved) return requestSummary(saved);
+  }
   return db.transaction(async (tx) => {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
     if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });

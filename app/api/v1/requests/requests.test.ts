@@ -111,6 +111,44 @@ describe('drafts', () => {
     expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.data.applicant).toEqual({ name_latin: 'From tab A' });
   });
 
+  it('an autosave after "Continue" marks the step unfinished again, keeps the other steps, and counts the companions', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    let version = 1;
+    for (const [step, data] of [['service', SERVICE], ['applicant', person()]] as const) {
+      version = (await save(token, id, { step, data, version, complete: true })).json!.data.version;
+    }
+    const edited = await save(token, id, { step: 'applicant', data: person({ name_latin: 'Changed Name' }), version });
+    expect(edited.status).toBe(200);
+    expect(edited.json!.data).toMatchObject({ version: version + 1, step: 'applicant', completed_steps: ['service'], pilgrims: 1, applicant_name: 'Changed Name' });
+    const companions = await save(token, id, { step: 'companions', data: [companion(), companion()], version: version + 1 });
+    expect(companions.json!.data).toMatchObject({ version: version + 2, pilgrims: 3, completed_steps: ['service'] });
+    // Saving another step counts the companions already stored.
+    const again = await save(token, id, { step: 'service', data: SERVICE, version: version + 2 });
+    expect(again.json!.data).toMatchObject({ pilgrims: 3, completed_steps: [] });
+    // The documents step has no answers of its own: nothing stored, nothing undone.
+    const documentsStep = await save(token, id, { step: 'documents', data: { ignored: true }, version: version + 3 });
+    expect(documentsStep.json!.data).toMatchObject({ step: 'documents', version: version + 4 });
+    const read = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    expect(read.data).toEqual({ service: SERVICE, applicant: person({ name_latin: 'Changed Name' }), companions: [companion(), companion()] });
+  });
+
+  it('an autosave of a request that is no longer editable is refused and changes nothing', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const version = await completeDraft(token, id);
+    expect((await call(submitRoute.POST, { token, params: { id }, body: {} })).status).toBe(200);
+    const cancelled = await call(cancelRoute.POST, { token, params: { id }, body: {} });
+    expect(cancelled.status).toBe(200);
+    const late = await save(token, id, { step: 'applicant', data: { name_latin: 'Too late' }, version: cancelled.json!.data.version });
+    expect(late.status).toBe(409);
+    expect(late.json!.error.code).toBe('conflict');
+    const read = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    expect(read).toMatchObject({ status: 'cancelled', version: cancelled.json!.data.version });
+    expect(read.data.applicant).toEqual(person());
+    expect(version).toBeGreaterThan(1);
+  });
+
   it('"Continue" checks the step and answers field messages in the reader\'s language', async () => {
     const { token } = await newUser();
     const { id } = await newDraft(token);
