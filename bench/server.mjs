@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 
 // Servers still running when the bench stops (a crash included) are ended with it.
 const running = new Set();
@@ -39,14 +40,17 @@ export async function freePort(from, to) {
   throw new Error(`no free port in ${from}-${to}`);
 }
 
-/** `next start` on a port; resolves once `probePath` answers. */
-export async function start(root, dir, { port, env = {}, probePath = '/' }) {
+/**
+ * `next start` on a port; resolves once `probePath` answers. `app` servers get
+ * the Node options `npm start` gives the app.
+ */
+export async function start(root, dir, { port, env = {}, probePath = '/', app = false }) {
   const child = spawn(process.execPath, [nextBin(root), 'start', '--port', String(port)], {
     cwd: dir,
     // Its own process group, so stop() ends whatever next start spawned too.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...(app ? { NODE_OPTIONS: serverNodeOptions() } : {}), ...env },
   });
   running.add(child.pid);
   child.once('exit', () => running.delete(child.pid));

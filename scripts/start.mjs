@@ -4,14 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { serverNodeOptions } from './server-node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 mkdirSync(dataDir, { recursive: true });
 
-function run(args) {
-  const result = spawnSync(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
+function run(args, env = {}) {
+  const result = spawnSync(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -19,4 +20,4 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.includes('
   console.log('No build found: building the app first (about half a minute).');
   run(['build']);
 }
-run(['start', '--port', process.env.PORT ?? '3000']);
+run(['start', '--port', process.env.PORT ?? '3000'], { NODE_OPTIONS: serverNodeOptions() });
