@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverNodeOptions } from './server-node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -180,7 +181,8 @@ async function startServer(db, port) {
   }
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '' },
+    // The Node options `npm start` serves with, so the memory figures are the deployment's.
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: serverNodeOptions(), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
