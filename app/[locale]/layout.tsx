@@ -1,14 +1,21 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { preload } from 'react-dom';
 import { connection } from 'next/server';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
-import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
 import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
+
+// Each language preloads its own faces (app/globals.css): English text is set in
+// Inter; Arabic text in IBM Plex Sans Arabic, in the three weights the pages use.
+const FONT_PRELOADS: Record<string, string[]> = {
+  en: ['/fonts/inter-latin-wght-normal-5.3.0.woff2'],
+  ar: [400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal-5.3.0.woff2`),
+};
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -35,9 +42,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const { iso, dir } = localeInfo[locale];
-  const fonts = locale === 'ar' ? `${arabicFont.variable} ${latinFont.variable}` : latinFont.variable;
+  for (const href of FONT_PRELOADS[locale] ?? []) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
-    <html lang={iso} dir={dir} className={fonts}>
+    <html lang={iso} dir={dir}>
       <head>
         <CspNonceMeta />
       </head>
