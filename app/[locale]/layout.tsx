@@ -10,11 +10,15 @@ import { BuildWatcher } from '@/components/layout/build-watcher';
 import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
-// Each language preloads its own faces (app/globals.css): English text is set in
-// Inter; Arabic text in IBM Plex Sans Arabic, in the three weights the pages use.
+// Each language preloads the faces its pages use (app/globals.css): English
+// text is set in Inter; Arabic text in IBM Plex Sans Arabic, in the three
+// weights the pages use, and the Latin words on Arabic pages (the "English"
+// switch, e-mail addresses, phone numbers) in Inter. English pages never use
+// the Arabic faces (the one Arabic word, the switch, is in the system's font).
+const INTER = '/fonts/inter-latin-wght-normal-5.3.0.woff2';
 const FONT_PRELOADS: Record<string, string[]> = {
-  en: ['/fonts/inter-latin-wght-normal-5.3.0.woff2'],
-  ar: [400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal-5.3.0.woff2`),
+  en: [INTER],
+  ar: [...[400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal-5.3.0.woff2`), INTER],
 };
 
 export function generateStaticParams() {
