@@ -1,14 +1,25 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { preload } from 'react-dom';
 import { connection } from 'next/server';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
-import { arabicFont, latinFont } from '@/app/fonts';
 import { BuildWatcher } from '@/components/layout/build-watcher';
 import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
+
+// Each language preloads the faces its pages use (app/globals.css): English
+// text is set in Inter; Arabic text in IBM Plex Sans Arabic, in the three
+// weights the pages use, and the Latin words on Arabic pages (the "English"
+// switch, e-mail addresses, phone numbers) in Inter. English pages never use
+// the Arabic faces (the one Arabic word, the switch, is in the system's font).
+const INTER = '/fonts/inter-latin-wght-normal-5.3.0.woff2';
+const FONT_PRELOADS: Record<string, string[]> = {
+  en: [INTER],
+  ar: [...[400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal-5.3.0.woff2`), INTER],
+};
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -35,9 +46,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const { iso, dir } = localeInfo[locale];
-  const fonts = locale === 'ar' ? `${arabicFont.variable} ${latinFont.variable}` : latinFont.variable;
+  for (const href of FONT_PRELOADS[locale] ?? []) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
-    <html lang={iso} dir={dir} className={fonts}>
+    <html lang={iso} dir={dir}>
       <head>
         <CspNonceMeta />
       </head>

@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
-import { latinFont, arabicFont } from '@/app/fonts';
 
 export const metadata: Metadata = { title: 'Test payment gateway · بوابة دفع تجريبية', robots: { index: false } };
 
 // The test gateway stands for an outside payment page: none of the portal's layouts.
 export default function TestGatewayLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-US" dir="ltr" className={`${latinFont.variable} ${arabicFont.variable}`}>
+    <html lang="en-US" dir="ltr">
       <head>
         <CspNonceMeta />
       </head>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { PlainButton } from '@/components/ui/plain-button';
 import { GoogleIcon } from '@/components/ui/icons';
 import { useSocialSignIn } from '@/lib/auth/sign-in-api';
 import { googleSignInOutcome, type FirebaseClientConfig } from '@/lib/auth/google-sign-in';
@@ -53,10 +53,10 @@ function GoogleSignInButton({ config }: { config: FirebaseClientConfig }) {
         <span>{t('or')}</span>
         <span aria-hidden="true" className="h-px flex-1 bg-sand-400/60" />
       </div>
-      <Button variant="secondary" className="mt-6 w-full py-2.5!" isPending={working} onPress={signIn}>
+      <PlainButton variant="secondary" className="mt-6 w-full py-2.5!" isPending={working} onClick={signIn}>
         <GoogleIcon />
         <span>{working ? t('pending') : t('button')}</span>
-      </Button>
+      </PlainButton>
       {/* Always present, so that screen readers announce what appears in them. */}
       <div role="alert" data-testid="google-sign-in-error">
         {problem && <p className="mt-3 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">{problem}</p>}

@@ -1,17 +1,17 @@
 'use client';
 
-import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
-import type { RegisterInput } from '@/lib/auth/schemas';
 import { useRegister } from '@/lib/auth/sign-in-api';
+import type { RegisterInput } from '@/lib/auth/schemas';
 import { useAfterSignIn } from './use-after-sign-in';
-import { Button } from '@/components/ui/button';
+import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary } from '@/components/ui/error-summary';
-import { FormTextField } from '@/components/forms/form-text-field';
-import { useApiForm } from '@/components/forms/use-api-form';
+import { SignInField } from './sign-in-field';
+import { useSignInForm, type CheckForm } from './use-sign-in-form';
 
-// zod and the shared rules load after the page (see useApiForm).
-const loadRules = () => import('@/lib/auth/schemas').then((m) => m.registerSchema);
+// The rules load after the page (see useSignInForm).
+const loadRules = () =>
+  import('@/lib/auth/sign-in-rules').then((m): CheckForm => (values) => m.checkForm(m.registerRules, values));
 
 const FORM_ID = 'register';
 
@@ -19,7 +19,7 @@ export function RegisterForm() {
   const t = useTranslations('Auth');
   const afterSignIn = useAfterSignIn();
   const register = useRegister();
-  const { form, summary, attempt, onSubmit } = useApiForm<RegisterInput>(loadRules, {
+  const { field, summary, attempt, onSubmit } = useSignInForm(loadRules, {
     name: '',
     email: '',
     phone: '',
@@ -28,21 +28,21 @@ export function RegisterForm() {
   });
 
   const submit = onSubmit(async (values) => {
-    await register.mutateAsync(values);
+    await register.mutateAsync(values as RegisterInput);
     afterSignIn();
   });
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorSummary errors={summary} formId={FORM_ID} attempt={attempt} />
-      <FormTextField control={form.control} formId={FORM_ID} name="name" autoComplete="name" label={t('fields.name')} />
-      <FormTextField control={form.control} formId={FORM_ID} name="email" type="email" autoComplete="email" label={t('fields.email')} dir="ltr" />
-      <FormTextField control={form.control} formId={FORM_ID} name="phone" type="tel" autoComplete="tel" label={t('fields.phone')} description={t('phoneHint')} dir="ltr" />
-      <FormTextField control={form.control} formId={FORM_ID} name="password" type="password" autoComplete="new-password" label={t('fields.password')} description={t('passwordHint')} dir="ltr" />
-      <FormTextField control={form.control} formId={FORM_ID} name="password_confirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} dir="ltr" />
-      <Button type="submit" isPending={register.isPending} className="mt-2">
+      <SignInField formId={FORM_ID} {...field('name')} autoComplete="name" label={t('fields.name')} />
+      <SignInField formId={FORM_ID} {...field('email')} type="email" autoComplete="email" label={t('fields.email')} dir="ltr" />
+      <SignInField formId={FORM_ID} {...field('phone')} type="tel" autoComplete="tel" label={t('fields.phone')} description={t('phoneHint')} dir="ltr" />
+      <SignInField formId={FORM_ID} {...field('password')} type="password" autoComplete="new-password" label={t('fields.password')} description={t('passwordHint')} dir="ltr" />
+      <SignInField formId={FORM_ID} {...field('password_confirmation')} type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} dir="ltr" />
+      <PlainButton type="submit" isPending={register.isPending} className="mt-2">
         {register.isPending ? t('pending') : t('register.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { DisclosureGroup, type Key } from 'react-aria-components';
 import { useLocale, useTranslations } from 'next-intl';
 import { Disclosure } from '@/components/ui/disclosure';
 import { RichText } from '@/components/content/rich-text';
@@ -18,7 +17,7 @@ export function FaqBrowser({ groups }: { groups: SearchableFaqGroup[] }) {
   const t = useTranslations('Faqs');
   const locale = useLocale();
   const [query, setQuery] = useState('');
-  const [expanded, setExpanded] = useState<Set<Key>>(() => new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const visible = useMemo(() => filterFaqs(groups, query), [groups, query]);
   const count = visible.reduce((sum, group) => sum + group.items.length, 0);
   const searching = query.trim() !== '';
@@ -77,10 +76,22 @@ export function FaqBrowser({ groups }: { groups: SearchableFaqGroup[] }) {
           <h2 id={`group-${group.id}`} className="mb-2 text-xl font-bold text-brand-800">
             {group.title}
           </h2>
-          <DisclosureGroup allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded}>
+          <div>
             {group.items.map((item) => (
               <div key={item.id} id={item.id} className="scroll-mt-4">
-                <Disclosure id={item.id} title={item.question}>
+                <Disclosure
+                  id={item.id}
+                  title={item.question}
+                  isExpanded={expanded.has(item.id)}
+                  onExpandedChange={(open) =>
+                    setExpanded((current) => {
+                      const next = new Set(current);
+                      if (open) next.add(item.id);
+                      else next.delete(item.id);
+                      return next;
+                    })
+                  }
+                >
                   <RichText html={item.answer_html} />
                   <a href={`#${item.id}`} className="mt-3 inline-block rounded text-sm text-muted underline underline-offset-4 hover:text-brand-800">
                     {t('permalink')}
@@ -88,7 +99,7 @@ export function FaqBrowser({ groups }: { groups: SearchableFaqGroup[] }) {
                 </Disclosure>
               </div>
             ))}
-          </DisclosureGroup>
+          </div>
         </section>
       ))}
     </>

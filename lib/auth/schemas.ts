@@ -1,24 +1,27 @@
 import { z } from '@/lib/validation/z';
 import { confirmed, rules, textField } from '@/lib/validation/rules';
 import { routing } from '@/i18n/routing';
+import { confirmationRules, currentPasswordRules, emailRules, nameRules, passwordRules, phoneRules, registerRules } from './sign-in-rules';
 
-// The account forms' rules, shared by the screens and the API.
+// The account forms' rules, shared by the screens and the API. The rules of
+// the fields themselves are in sign-in-rules.ts, which the sign-in and
+// registration forms use without zod.
 
-const name = textField([rules.min(2), rules.max(100)]);
-const email = textField([rules.email(), rules.max(254)]);
-// Saudi and international mobile numbers: digits with an optional leading +.
-const phone = textField([rules.regex(/^\+?\d{8,15}$/)], { optional: true });
-const password = textField([rules.min(8), rules.max(128), rules.password()]);
+const name = textField(nameRules.rules);
+const email = textField(emailRules.rules);
+const phone = textField(phoneRules.rules, { optional: true });
+const password = textField(passwordRules.rules);
 const locale = textField([rules.one_of(routing.locales)]);
 
+// The same fields as registerRules and loginRules (sign-in-rules.test.ts checks that both agree).
 export const registerSchema = confirmed(
-  z.object({ name, email, phone, password, password_confirmation: textField([]) }),
-  'password',
+  z.object({ name, email, phone, password, password_confirmation: textField(confirmationRules.rules) }),
+  registerRules.confirmed,
 );
 export type RegisterInput = z.input<typeof registerSchema>;
 
 // Sign-in checks only that something was typed: the password rules are for new passwords.
-export const loginSchema = z.object({ email, password: textField([rules.max(128)]) });
+export const loginSchema = z.object({ email, password: textField(currentPasswordRules.rules) });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const profileSchema = z.object({
@@ -29,7 +32,7 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 
 export const passwordChangeSchema = confirmed(
-  z.object({ current_password: textField([rules.max(128)]), password, password_confirmation: textField([]) }),
+  z.object({ current_password: textField(currentPasswordRules.rules), password, password_confirmation: textField(confirmationRules.rules) }),
   'password',
 );
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
