@@ -29,3 +29,9 @@ async function lighthouseOnce(root, url) {
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
   return { score: Math.round(report.categories.performance.score * 100), cls: report.audits['cumulative-layout-shift'].numericValue };
 }
+
+/** The median score of several runs (the lower middle one for an even count), the worst CLS, and every score. */
+export function summarizeLighthouse(runs) {
+  const scores = runs.map((r) => r.score).sort((a, b) => a - b);
+  return { score: scores[Math.floor((scores.length - 1) / 2)], cls: Math.max(...runs.map((r) => r.cls)), scores: runs.map((r) => r.score) };
+}
