@@ -72,7 +72,9 @@ async function uploadAll(page: Page, locale: 'en' | 'ar', pilgrims: string[]) {
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: label }).click();
       await (await chooser).setFiles(file);
-      await expect(page.getByRole('link', { name: file.name }).first()).toBeVisible();
+      // This pilgrim's own link: another pilgrim's file of the same name is already shown,
+      // and clicking Continue before this upload is stored would find it missing.
+      await expect(page.getByRole('region', { name: pilgrim }).getByRole('link', { name: file.name })).toBeVisible();
     }
   }
 }
