@@ -1,5 +1,12 @@
 import { z } from '@/lib/validation/z';
 
+/**
+ * What a device token can look like: an FCM registration token, or `wp_` and a
+ * base64url hash for Web Push. Anything else names no device (and a NUL, say,
+ * could not even be compared in PostgreSQL).
+ */
+export const DEVICE_TOKEN = /^[A-Za-z0-9_:.-]{1,4096}$/;
+
 const base64url = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+=*$/);
 
 /** A browser's Web Push subscription, as PushSubscription.toJSON() gives it. */
@@ -11,7 +18,7 @@ export const webPushSubscriptionSchema = z.object({
 /** POST /devices: a Web Push subscription, or an FCM registration token. */
 export const registerDeviceSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('webpush'), subscription: webPushSubscriptionSchema }),
-  z.object({ provider: z.literal('fcm'), token: z.string().min(20).max(4096).regex(/^[A-Za-z0-9_:.-]+$/) }),
+  z.object({ provider: z.literal('fcm'), token: z.string().min(20).regex(DEVICE_TOKEN) }),
 ]);
 
 /** PATCH /devices/{token}: renewal, with the subscription's current keys when they changed. */

@@ -115,6 +115,16 @@ describe('PATCH and DELETE /devices/{token}', () => {
     expect(await devicesOf(again.user.id)).toHaveLength(0);
     expect(device.token).not.toBe(mine.token);
   });
+
+  it('logout with a device_token that cannot be a device (a NUL, spaces) still signs out, and keeps the devices', async () => {
+    for (const deviceToken of ['\u0000', 'wp_abc\u0000def', 'two words', '']) {
+      const { token, user } = await newUser();
+      await register(token, { provider: 'webpush', subscription: subscription(`https://fcm.googleapis.com/fcm/send/${user.id}`) });
+      const { status } = await call(logoutRoute.POST, { token, body: { device_token: deviceToken } });
+      expect(status, JSON.stringify(deviceToken)).toBe(204);
+      expect(await devicesOf(user.id)).toHaveLength(1);
+    }
+  });
 });
 
 describe('GET /push/config', () => {

@@ -6,8 +6,10 @@ import { readBody } from '@/lib/server/http/request-body';
 import { noContent } from '@/lib/server/http/respond';
 import { clearedSessionCookie } from '@/lib/server/http/session-cookie';
 import { forgetDeviceAtLogout } from '@/lib/server/push/devices';
+import { DEVICE_TOKEN } from '@/lib/push/schemas';
 
-const logoutSchema = z.object({ device_token: z.string().max(4096).optional().catch(undefined) });
+// A token that cannot be a device's is ignored: signing out never fails because of it.
+const logoutSchema = z.object({ device_token: z.string().regex(DEVICE_TOKEN).optional().catch(undefined) });
 
 // POST /api/v1/auth/logout – ends this session; the body's device_token stops push messages to that browser.
 export const POST = route(async (request) => {

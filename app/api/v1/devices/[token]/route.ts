@@ -1,4 +1,4 @@
-import { renewDeviceSchema } from '@/lib/push/schemas';
+import { DEVICE_TOKEN, renewDeviceSchema } from '@/lib/push/schemas';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { ApiError } from '@/lib/server/http/errors';
 import { route } from '@/lib/server/http/handler';
@@ -10,7 +10,7 @@ type Params = { token: string };
 
 async function tokenParam(params: Promise<Params>) {
   const { token } = await params;
-  if (!/^[A-Za-z0-9_:.-]{1,4096}$/.test(token)) throw new ApiError('not_found');
+  if (!DEVICE_TOKEN.test(token)) throw new ApiError('not_found');
   return token;
 }
 
