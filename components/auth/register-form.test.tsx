@@ -82,17 +82,22 @@ describe('the registration form', () => {
     });
   }
 
-  it('sends trimmed values, signs in and goes home', async () => {
-    vi.mocked(fetch).mockResolvedValue(
-      new Response(JSON.stringify({ data: { id: 'u1', name: 'Aisha Rahman', email: 'aisha@example.com' }, token: 't' }), { status: 201 }),
-    );
+  /** Fills every field of the English form with good values (the name as given) and submits. */
+  function fillAndSubmit(name: string) {
     renderForm('en');
     const m = en;
-    fireEvent.change(field(m.Auth.fields.name), { target: { value: '  Aisha Rahman ' } });
+    fireEvent.change(field(m.Auth.fields.name), { target: { value: name } });
     fireEvent.change(field(m.Auth.fields.email), { target: { value: 'aisha@example.com' } });
     fireEvent.change(field(m.Auth.fields.password), { target: { value: PASSWORD } });
     fireEvent.change(field(m.Auth.fields.passwordConfirmation), { target: { value: PASSWORD } });
     fireEvent.click(screen.getByRole('button', { name: m.Auth.register.submit }));
+  }
+
+  it('sends trimmed values, signs in and goes home', async () => {
+    vi.mocked(fetch).mockResolvedValue(
+      new Response(JSON.stringify({ data: { id: 'u1', name: 'Aisha Rahman', email: 'aisha@example.com' }, token: 't' }), { status: 201 }),
+    );
+    fillAndSubmit('  Aisha Rahman ');
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/en'));
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(url).toBe('/api/v1/auth/register');
@@ -105,13 +110,8 @@ describe('the registration form', () => {
     vi.mocked(fetch).mockResolvedValue(
       new Response(JSON.stringify({ error: { code: 'validation_failed', message: 'Check the fields.', fields: { email: ['This e-mail is taken.'] } } }), { status: 422 }),
     );
-    renderForm('en');
+    fillAndSubmit('Aisha Rahman');
     const m = en;
-    fireEvent.change(field(m.Auth.fields.name), { target: { value: 'Aisha Rahman' } });
-    fireEvent.change(field(m.Auth.fields.email), { target: { value: 'aisha@example.com' } });
-    fireEvent.change(field(m.Auth.fields.password), { target: { value: PASSWORD } });
-    fireEvent.change(field(m.Auth.fields.passwordConfirmation), { target: { value: PASSWORD } });
-    fireEvent.click(screen.getByRole('button', { name: m.Auth.register.submit }));
     await waitFor(() => expect(document.activeElement).toBe(summary()));
     expect(summary().textContent).toContain('This e-mail is taken.');
     expect(summary().textContent).not.toContain('Check the fields.');
