@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
@@ -27,7 +27,20 @@ export function pilgrimsOf(data: Record<string, unknown>): string[] {
   return ['applicant', ...companions.map((_, i) => `companion-${i}`)];
 }
 
-function applicantName(data: Record<string, unknown>): string | null {
+/**
+ * What a summary reads of a request: every column but the answers, of which
+ * only the applicant's names. Lists and autosaves select just this, so the
+ * answers (every pilgrim's details) are neither sent by the database nor parsed.
+ */
+export type SummaryRow = Omit<RequestRow, 'data'> & { data: { applicant?: unknown } };
+
+const { data: answers, ...columnsButAnswers } = getTableColumns(requests);
+const summaryColumns = {
+  ...columnsButAnswers,
+  data: sql<SummaryRow['data']>`jsonb_build_object('applicant', jsonb_build_object('name_latin', ${answers} -> 'applicant' -> 'name_latin', 'name_ar', ${answers} -> 'applicant' -> 'name_ar'))`,
+};
+
+function applicantName(data: SummaryRow['data']): string | null {
   const applicant = data.applicant as { name_latin?: unknown; name_ar?: unknown } | undefined;
   const name = applicant?.name_latin || applicant?.name_ar;
   return typeof name === 'string' && name ? name : null;
@@ -40,13 +53,13 @@ export function publicDocument(doc: DocumentRow) {
 export type PaymentState = 'paid' | 'refunded' | 'unpaid' | null;
 
 /** Whether the fee is paid: drafts have no fee yet; a request with a paid (or refunded) payment says so. */
-function paymentState(row: RequestRow, settled: string | undefined): PaymentState {
+function paymentState(row: SummaryRow, settled: string | undefined): PaymentState {
   if (row.status === 'draft') return null;
   return settled === 'paid' || settled === 'refunded' ? settled : 'unpaid';
 }
 
 /** A request as its owner sees it in a list. */
-export function requestSummary(row: RequestRow, settled?: string) {
+export function requestSummary(row: SummaryRow, settled?: string) {
   return {
     payment: paymentState(row, settled),
     id: row.id,
@@ -122,7 +135,7 @@ function listQuery(db: Db, byStatus: boolean) {
   );
   return db
     .select({
-      request: requests,
+      request: summaryColumns,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       // Columns spelled out with their tables: in a select list drizzle writes them
       // bare, and a bare "id" inside the subquery would be the payment's.
@@ -211,7 +224,7 @@ const autosaveStep = preparedPer((db) => {
         inArray(requests.status, [...EDITABLE_STATUSES]),
       ),
     )
-    .returning()
+    .returning(summaryColumns)
     .prepare('autosave_step');
 });
 

@@ -204,6 +204,21 @@ describe('drafts', () => {
     expect(requests.json!.meta).toEqual({ page: 1, per_page: 20, total: 0, total_pages: 1 });
   });
 
+
+  it('a list item names the applicant (the Latin name, else the Arabic one) and carries no answers', async () => {
+    const { token } = await newUser();
+    const latin = await newDraft(token);
+    const arabic = await newDraft(token);
+    const nameless = await newDraft(token);
+    await save(token, latin.id, { step: 'applicant', data: person({ name_latin: 'Amina Latin', name_ar: 'أمينة' }), version: 1, complete: false });
+    const saved = await save(token, arabic.id, { step: 'applicant', data: { name_latin: '', name_ar: 'خديجة' }, version: 1, complete: false });
+    expect(saved.json!.data).toMatchObject({ applicant_name: 'خديجة', version: 2 });
+    expect(saved.json!.data).not.toHaveProperty('data');
+    const { json } = await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft' });
+    const names = Object.fromEntries((json!.data as { id: string; applicant_name: string | null }[]).map((item) => [item.id, item.applicant_name]));
+    expect(names).toEqual({ [latin.id]: 'Amina Latin', [arabic.id]: 'خديجة', [nameless.id]: null });
+    for (const item of json!.data) expect(item).not.toHaveProperty('data');
+  });
   it('DELETE removes a draft', async () => {
     const { token } = await newUser();
     const { id } = await newDraft(token);
