@@ -18,7 +18,7 @@ import { publicSiteUrl } from '@/lib/server/http/origin';
 const INTER = '/fonts/inter-latin-wght-normal-5.3.0.woff2';
 const FONT_PRELOADS: Record<string, string[]> = {
   en: [INTER],
-  ar: [...[400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal-5.3.0.woff2`), INTER],
+  ar: [...[400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-core-${weight}-normal-5.3.0.woff2`), INTER],
 };
 
 export function generateStaticParams() {
