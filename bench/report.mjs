@@ -19,7 +19,7 @@ export function report({ date, machine, options, pages, databases }) {
     '# Performance',
     '',
     `Measured by \`npm run bench\` on ${date}: ${machine}.`,
-    `Load: autocannon, ${options.connections} connections, ${options.duration} s per route; memory after a ${options.memoryDuration} s mixed load.`,
+    `Load: autocannon, ${options.connections} connections; every route warmed up together for ${options.warmup} s, then ${options.duration} s per route; memory after a ${options.memoryDuration} s mixed load.`,
     '',
     '## How to read this',
     '',
@@ -101,5 +101,7 @@ export function report({ date, machine, options, pages, databases }) {
   }
 
   lines.push('## Budgets missed', '', ...(missed.length ? missed.map((m) => `- ${m}`) : ['None.']), '');
+  // What was measured and tried for a miss outlives one run: it is kept by hand beside this file.
+  if (missed.length) lines.push('Where these come from, and what was tried: [PERFORMANCE-FINDINGS.md](PERFORMANCE-FINDINGS.md).', '');
   return { markdown: lines.join('\n'), missed };
 }

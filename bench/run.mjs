@@ -28,7 +28,7 @@ const { values } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
   },
 });
-const options = { duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS, lighthouseRuns: Number(values['lighthouse-runs']) };
+const options = { warmup: 5, duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS, lighthouseRuns: Number(values['lighthouse-runs']) };
 const portFrom = Number(values['port-from']);
 const port = () => freePort(portFrom, portFrom + 99);
 
@@ -67,8 +67,11 @@ async function measurePages(url) {
 
 async function measureApi(url, server) {
   console.log('Creating the account, 20 sent requests and the drafts …');
-  const fixtures = await seed(url, { drafts: 3 * CONNECTIONS });
+  // Half again as many drafts as connections for each of the three phases that save.
+  const fixtures = await seed(url, { drafts: Math.ceil(4.5 * CONNECTIONS) });
   const routes = scenarios(fixtures);
+  console.log(`warm-up for ${options.warmup} s …`);
+  await run(url, routes.warmup, options.warmup);
   const api = {};
   for (const name of ['floor', 'list', 'autosave', 'notifications', 'login']) {
     console.log(`autocannon ${name} for ${options.duration} s …`);
