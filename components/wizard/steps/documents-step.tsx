@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileTrigger } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
@@ -58,6 +58,8 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
   const [summary, setSummary] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
+  // Uploads on their way: "Continue" waits for them instead of reporting their files missing.
+  const inFlight = useRef(new Set<Promise<void>>());
 
   const companions = Array.isArray(draft.answers.companions) ? (draft.answers.companions as { name_latin?: string; name_ar?: string }[]) : [];
   const applicant = (draft.answers.applicant ?? {}) as { name_latin?: string; name_ar?: string };
@@ -66,7 +68,14 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
     ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: i + 1 }) })),
   ];
 
-  async function upload(pilgrim: string, kind: string, file: File) {
+  function upload(pilgrim: string, kind: string, file: File) {
+    const job = storeDocument(pilgrim, kind, file);
+    inFlight.current.add(job);
+    void job.finally(() => inFlight.current.delete(job));
+  }
+
+  /** One file to the server, its progress and outcome shown in its slot; never rejects. */
+  async function storeDocument(pilgrim: string, kind: string, file: File) {
     const slot = `${pilgrim}/${kind}`;
     setUploads((all) => ({ ...all, [slot]: { progress: 0 } }));
     try {
@@ -85,6 +94,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
     event.preventDefault();
     setPending(true);
     try {
+      await Promise.all(inFlight.current);
       await draft.complete('documents', {});
       onDone();
     } catch (error) {
@@ -125,7 +135,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
                       <bdi>{doc.file_name}</bdi>
                     </a>
                   )}
-                  <FileTrigger acceptedFileTypes={[...accept]} onSelect={(files) => files?.[0] && void upload(pilgrim.key, kind, files[0])}>
+                  <FileTrigger acceptedFileTypes={[...accept]} onSelect={(files) => files?.[0] && upload(pilgrim.key, kind, files[0])}>
                     <Button id={`documents-${pilgrim.key}-${kind}`} variant="secondary" isDisabled={busy} className="self-start">
                       {t(doc ? 'replaceFile' : 'chooseFile', { document: fields(kind), pilgrim: pilgrim.name })}
                     </Button>
