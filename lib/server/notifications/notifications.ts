@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppLocale } from '@/i18n/routing';
 import { getDb, type Db } from '@/lib/server/db/client';
+import { preparedPer } from '@/lib/server/db/prepared';
 import { notifications } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { publish } from './events';
@@ -15,24 +16,40 @@ export async function unreadCount(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * One page of a user's notifications, newest first, with their total and the
+ * unread count, in one statement: every signed-in page asks for it (the badge).
+ */
+const notificationsPage = preparedPer((db) =>
+  db
+    .select({
+      notification: notifications,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.seq))
+    .limit(NOTIFICATIONS_PER_PAGE)
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_page'),
+);
+
 /** GET /notifications: newest first, with the unread count for the badge. */
 export async function listNotifications(userId: string, page: number, locale: AppLocale) {
   const db = await getDb();
-  const [rows, [total], unread] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.seq))
-      .limit(NOTIFICATIONS_PER_PAGE)
-      .offset((page - 1) * NOTIFICATIONS_PER_PAGE),
-    db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
-    unreadCount(userId),
-  ]);
+  const rows = await notificationsPage(db).execute({ userId, offset: (page - 1) * NOTIFICATIONS_PER_PAGE });
+  // A page past the end has no row to carry the counts: count apart.
+  const counts = rows[0] ?? (page === 1 ? { total: 0, unread: 0 } : await countsOf(db, userId));
   return {
-    items: rows.map((row) => renderNotification(row, locale)),
-    meta: { page, per_page: NOTIFICATIONS_PER_PAGE, total: total?.n ?? 0, unread_count: unread },
+    items: rows.map(({ notification }) => renderNotification(notification, locale)),
+    meta: { page, per_page: NOTIFICATIONS_PER_PAGE, total: counts.total, unread_count: counts.unread },
   };
+}
+
+async function countsOf(db: Db, userId: string) {
+  const [[total], unread] = await Promise.all([db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)), unreadCount(userId)]);
+  return { total: total?.n ?? 0, unread };
 }
 
 /** The user's notifications after `seq`, oldest first: what a reconnecting stream missed. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
@@ -6,6 +6,7 @@ import { newUser } from '@/test/accounts';
 import { submittedRequest } from '@/test/requests';
 import { notificationsOf } from '@/test/notifications';
 import { getDb, queryRows } from '@/lib/server/db/client';
+import { notifications } from '@/lib/server/db/schema';
 import { resetEnvForTests } from '@/lib/server/env';
 import { notify } from '@/lib/server/notifications/notify';
 import { officeMove } from '@/lib/server/requests/office';
@@ -106,6 +107,14 @@ describe('GET /notifications', () => {
     const second = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=2' });
     expect(second.json!.data).toHaveLength(5);
     expect(second.json!.data[4].title).toBe('Welcome, Aisha Rahman');
+    // The counts cover every notification of the user, whatever the page, and a page past the end still has them.
+    await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.userId, user.id));
+    await notify(db as Db, { userId: user.id, type: 'welcome', params: { name: 'unread' } });
+    const afterReading = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=2' });
+    expect(afterReading.json!.meta).toEqual({ page: 2, per_page: 20, total: 26, unread_count: 1 });
+    const past = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=3' });
+    expect(past.json!.data).toEqual([]);
+    expect(past.json!.meta).toEqual({ page: 3, per_page: 20, total: 26, unread_count: 1 });
     const bad = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=0' });
     expect(bad.status).toBe(422);
   });
