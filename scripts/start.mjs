@@ -20,4 +20,9 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.includes('
   console.log('No build found: building the app first (about half a minute).');
   run(['build']);
 }
-run(['start', '--port', process.env.PORT ?? '3000'], { NODE_OPTIONS: serverNodeOptions() });
+// Idle keep-alive connections stay open 65 s (Node's default is 5 s): longer
+// than a load balancer's idle timeout (60 s on the common ones), so the app
+// never closes a connection the balancer, or any client, is about to reuse
+// (that race shows as a reset connection or a 502).
+const KEEP_ALIVE_MS = '65000';
+run(['start', '--port', process.env.PORT ?? '3000', '--keepAliveTimeout', KEEP_ALIVE_MS], { NODE_OPTIONS: serverNodeOptions() });
