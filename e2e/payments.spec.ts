@@ -66,6 +66,29 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByRole('button', { name: /Confirm/ }).click();
       await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
     });
+
+    test('changing the answers before paying closes the open checkout, and the request is a draft again', async ({ page, context }) => {
+      const { token } = await signUp(context, page, locale);
+      const { id, reference } = await requestAwaitingPayment(context.request, token);
+      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
+      await page.getByRole('button', { name: new RegExp(m.Payments.pay.split(' ')[0]!) }).click();
+      await expect(page).toHaveURL(/\/test-gateway\/tg_/);
+      const checkout = page.url();
+
+      await page.goto(`/${locale}/profile/requests/details/${id}`);
+      await page.getByRole('button', { name: m.RequestDetails.reopen.trigger }).click();
+      const dialog = page.getByRole('alertdialog', { name: m.RequestDetails.reopen.title });
+      await expect(dialog).toContainText(m.RequestDetails.reopen.body);
+      await dialog.getByRole('button', { name: m.RequestDetails.reopen.confirm }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/profile/requests/drafts/complete\\?id=${id}&step=review$`));
+      const request = await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await request.json()).data).toMatchObject({ status: 'draft', reference, fee_minor: null });
+
+      // The checkout opened before can no longer take money.
+      await page.goto(checkout);
+      await expect(page.getByText('This payment was cancelled: the request no longer awaits it. Nothing was charged.')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: /Card number/ })).toHaveCount(0);
+    });
   });
 }
 

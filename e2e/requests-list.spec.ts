@@ -277,7 +277,9 @@ for (const locale of ['en', 'ar'] as const) {
       const overview = page.getByRole('region', { name: m.RequestDetails.title.replace('{type}', m.RequestType.hajj) });
       await expect(answer(overview, m.RequestDetails.reference)).toHaveText(request.reference!);
       await expect(answer(overview, m.RequestDetails.status)).toHaveText(m.RequestStatus.pending_payment);
-      await expect(overview.getByRole('link', { name: m.RequestDetails.actions.edit })).toHaveAttribute('href', `/${locale}/profile/requests/edit?id=${request.id}`);
+      // Awaiting payment, the answers are changed only by withdrawing it from payment first (it asks).
+      await expect(overview.getByRole('link', { name: m.RequestDetails.actions.edit })).toHaveCount(0);
+      await expect(overview.getByRole('button', { name: m.RequestDetails.reopen.trigger })).toBeVisible();
 
       // The answers, grouped, with labels and values in the page language.
       const service = page.getByRole('region', { name: m.RequestDetails.answers.service });
@@ -338,6 +340,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(timeline.getByRole('listitem').nth(1)).toContainText(m.RequestStatus.cancelled);
       await expect(overview.getByRole('button', { name: m.RequestDetails.actions.cancel })).toHaveCount(0);
       await expect(overview.getByRole('link', { name: m.RequestDetails.actions.edit })).toHaveCount(0);
+      await expect(overview.getByRole('button', { name: m.RequestDetails.reopen.trigger })).toHaveCount(0);
       await expect(answer(fee, m.RequestDetails.fee.payment)).toHaveText(m.RequestDetails.fee.states.unpaid);
     });
 

@@ -25,4 +25,10 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.includes('
 // never closes a connection the balancer, or any client, is about to reuse
 // (that race shows as a reset connection or a 502).
 const KEEP_ALIVE_MS = '65000';
-run(['start', '--port', process.env.PORT ?? '3000', '--keepAliveTimeout', KEEP_ALIVE_MS], { NODE_OPTIONS: serverNodeOptions() });
+// The embedded defaults take payments through the built-in test gateway (test cards, no money),
+// which a production server offers only when told so; the server says so in one log line.
+const gateway = process.env.PAYMENT_GATEWAY || (process.env.MOYASAR_SECRET_KEY ? '' : 'test');
+run(['start', '--port', process.env.PORT ?? '3000', '--keepAliveTimeout', KEEP_ALIVE_MS], {
+  NODE_OPTIONS: serverNodeOptions(),
+  ...(gateway ? { PAYMENT_GATEWAY: gateway } : {}),
+});

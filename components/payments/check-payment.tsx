@@ -90,6 +90,23 @@ function CheckPaymentState() {
       </section>
     );
   }
+  if (data.status === 'voided' || data.status === 'refunding' || data.status === 'refunded') {
+    // The request stopped awaiting this payment (cancelled, changed or expired): say what became of the money.
+    const kind = data.status === 'voided' ? 'voided' : 'refund';
+    return (
+      <section className="rounded-xl border border-slate-300 bg-slate-50 p-6" aria-labelledby="closed-title" data-payment-state={data.status}>
+        <h2 id="closed-title" className="text-xl font-bold">
+          {t(`${kind}.title`)}
+        </h2>
+        <p className="mt-2">{t(`${kind}.body`, { amount })}</p>
+        <div className="mt-4">
+          <Link href={`/profile/requests/details/${data.request_id}`} className={actionClass}>
+            {t('toRequest')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="pending-title" aria-busy="true" data-payment-state="pending">
       <h2 id="pending-title" className="text-xl font-bold">

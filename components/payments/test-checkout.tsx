@@ -17,6 +17,7 @@ const T = {
   invalid: ['This card number is not valid.', 'رقم البطاقة هذا غير صالح.'],
   otpAsk: ['Your bank asks for a one-time code.', 'يطلب مصرفك رمزًا لمرة واحدة.'],
   done: ['This payment is already finished.', 'اكتملت عملية الدفع هذه بالفعل.'],
+  voided: ['This payment was cancelled: the request no longer awaits it. Nothing was charged.', 'أُلغيت عملية الدفع هذه: لم يعد الطلب بانتظارها. لم يُخصم أي مبلغ.'],
   back: ['Back to the portal', 'العودة إلى البوابة'],
   failed: ['The payment could not be made. Try again.', 'تعذّر إتمام الدفع. حاول مرة أخرى.'],
   cardsTitle: ['Test cards', 'بطاقات الاختبار'],
@@ -45,6 +46,8 @@ export function TestCheckout(props: {
   currency: string;
   description: string;
   done: boolean;
+  /** Closed by the portal (the request was cancelled, withdrawn or expired): it can no longer be paid. */
+  voided?: boolean;
   returnUrl: string;
   cards: Record<'success' | 'declined' | 'insufficientFunds' | 'threeDSecure', string>;
   otp: string;
@@ -75,6 +78,7 @@ export function TestCheckout(props: {
       const { data } = (await response.json()) as { data: { outcome: string; return_url: string } };
       if (data.outcome === 'invalid') setError('invalid');
       else if (data.outcome === 'otp') setAskOtp(true);
+      else if (data.outcome === 'voided') setError('voided');
       // Paid or failed, the shopper goes back to the portal, which asks us for the truth.
       else window.location.assign(data.return_url);
     } catch {
@@ -102,7 +106,7 @@ export function TestCheckout(props: {
         </dl>
         {props.done ? (
           <p className="mt-6">
-            <Both k="done" />{' '}
+            <Both k={props.voided ? 'voided' : 'done'} />{' '}
             <a href={props.returnUrl} className="font-semibold text-indigo-800 underline">
               <Both k="back" />
             </a>

@@ -2,26 +2,30 @@
 
 import { useTranslations } from 'next-intl';
 import { TRANSITIONS } from '@/lib/requests/statuses';
-import { useCancelRequest, type RequestDetails } from '@/lib/requests/requests-api';
+import { useCancelRequest, useReopenRequest, type RequestDetails } from '@/lib/requests/requests-api';
+import { useRouter } from '@/i18n/navigation';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFormats } from './use-formats';
 
 const primary = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
-const secondary = 'inline-block rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';
 
 /** Only what the request's status allows the user to do now; nothing at all when it allows nothing. */
 export function RequestActions({ request, onCancelled }: { request: RequestDetails; onCancelled: () => void }) {
   const t = useTranslations('RequestDetails');
   const drafts = useTranslations('DraftsList');
   const cancelRequest = useCancelRequest();
+  const reopenRequest = useReopenRequest();
+  const router = useRouter();
   const { money } = useFormats();
 
   const canPay = request.status === 'pending_payment' && request.fee_minor !== null && request.currency !== null;
-  const canEdit = request.status === 'pending_payment' || request.status === 'changes_requested';
+  // Answers change only in a draft or when the office asked; before paying, "change the answers" withdraws it from payment first.
+  const canEdit = request.status === 'changes_requested';
+  const canReopen = TRANSITIONS[request.status].user.includes('draft');
   const canCancel = TRANSITIONS[request.status].user.includes('cancelled');
-  if (!canPay && !canEdit && !canCancel && request.status !== 'draft') return null;
+  if (!canPay && !canEdit && !canReopen && !canCancel && request.status !== 'draft') return null;
 
   return (
     <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-start gap-3">
@@ -32,9 +36,24 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
         </Link>
       )}
       {canEdit && (
-        <Link href={`/profile/requests/edit?id=${request.id}`} className={canPay ? secondary : primary}>
+        <Link href={`/profile/requests/edit?id=${request.id}`} className={primary}>
           {t('actions.edit')}
         </Link>
+      )}
+      {canReopen && (
+        <ConfirmDialog
+          trigger={t('reopen.trigger')}
+          title={t('reopen.title')}
+          body={t('reopen.body')}
+          keep={t('reopen.keep')}
+          confirm={t('reopen.confirm')}
+          failed={t('reopen.failed')}
+          onConfirm={async () => {
+            await reopenRequest.mutateAsync(request.id);
+            // To the answers as a whole, with a Change link on each part.
+            router.push(`/profile/requests/drafts/complete?id=${request.id}&step=review`);
+          }}
+        />
       )}
       {canCancel && (
         <ConfirmDialog

@@ -5,14 +5,14 @@ import type { RequestDetails, RequestSummary } from '@/lib/requests/requests-api
 import { AnswerList } from './answer-list';
 import { useFormats } from './use-formats';
 
-type PaymentLine = 'awaiting' | 'paid' | 'refunded' | 'unpaid';
+type PaymentLine = 'awaiting' | 'paid' | 'refunding' | 'refunded' | 'unpaid';
 
 /**
  * What the request says about payment. A request the office moved on without
  * a payment here (paid at its counter) says nothing rather than "not paid".
  */
 export function paymentLine(request: Pick<RequestSummary, 'payment' | 'status'>): PaymentLine | null {
-  if (request.payment === 'paid' || request.payment === 'refunded') return request.payment;
+  if (request.payment === 'paid' || request.payment === 'refunding' || request.payment === 'refunded') return request.payment;
   if (request.status === 'pending_payment') return 'awaiting';
   if (request.payment === 'unpaid' && (request.status === 'cancelled' || request.status === 'expired')) return 'unpaid';
   return null;
@@ -51,7 +51,7 @@ export function RequestFee({ request }: { request: RequestDetails }) {
               <li key={payment.id} className="flex flex-wrap items-center gap-x-3">
                 <span>{t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}</span>
                 {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
-                {(payment.status === 'paid' || payment.status === 'refunded') && (
+                {(payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') && (
                   <a href={receiptUrl(payment.id)} download className="text-brand-800 underline underline-offset-2">
                     {receipt('receipt')}
                   </a>

@@ -79,7 +79,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
         {step === 'documents' && <DocumentsStep key={step} {...common} requestId={request.id} documents={request.documents} locale={locale} />}
         {step === 'review' && <ReviewStep key={step} {...common} type={type} documents={request.documents} onChange={(target) => go(target, 'review')} />}
         {step === 'declaration' && (
-          <DeclarationStep key={step} draft={draft} onBack={back} submit={() => (request.status === 'pending_payment' ? Promise.resolve() : submitRequest.mutateAsync(request.id))} onSubmitted={() => setSubmitted(true)} />
+          <DeclarationStep key={step} draft={draft} onBack={back} submit={() => submitRequest.mutateAsync(request.id)} onSubmitted={() => setSubmitted(true)} />
         )}
       </div>
       <Dialog title={t('conflict.title')} role="alertdialog" isOpen={draft.conflict} onOpenChange={(open) => !open && draft.dismissConflict()}>

@@ -4,6 +4,7 @@ export const NOTIFICATION_TYPES = [
   'request_submitted',
   'payment_succeeded',
   'payment_failed',
+  'payment_refunded',
   'status_changed',
   'changes_requested',
   'payment_reminder',

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 export type Payment = {
   id: string;
   request_id: string;
-  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'refunded';
+  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'voided' | 'refunding' | 'refunded';
   amount_minor: number;
   currency: string;
   provider: string;

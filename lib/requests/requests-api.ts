@@ -21,7 +21,7 @@ export type RequestTypeInfo = {
 export type RequestSummary = {
   id: string;
   /** Whether the fee is paid; null for drafts. */
-  payment: 'paid' | 'refunded' | 'unpaid' | null;
+  payment: 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
   reference: string | null;
   type: 'hajj' | 'umrah';
   status: RequestStatus;
@@ -43,7 +43,7 @@ export type RequestHistoryEntry = { from: RequestStatus | null; to: RequestStatu
 
 export type RequestPayment = {
   id: string;
-  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'refunded';
+  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'voided' | 'refunding' | 'refunded';
   amount_minor: number;
   currency: string;
   failure_reason: string | null;
@@ -51,6 +51,7 @@ export type RequestPayment = {
   created_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+  refund_reason: string | null;
 };
 
 export type RequestDetails = RequestSummary & {
@@ -111,6 +112,15 @@ export function useCancelRequest() {
   const invalidate = useInvalidateRequests();
   return useMutation({
     mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/cancel`, { method: 'POST', body: {} })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** "Change the answers" before paying: the request goes back to a draft and its checkout is voided. */
+export function useReopenRequest() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/reopen`, { method: 'POST', body: {} })).data,
     onSuccess: invalidate,
   });
 }

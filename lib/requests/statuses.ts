@@ -21,7 +21,8 @@ export function isRequestStatus(value: unknown): value is RequestStatus {
 export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office: RequestStatus[]; system: RequestStatus[] }> = {
   draft: { user: ['pending_payment'], office: [], system: [] },
   // Paid through the gateway (system), or at the office's counter (office).
-  pending_payment: { user: ['cancelled'], office: ['submitted', 'cancelled'], system: ['submitted', 'expired'] },
+  // Back to draft: the user withdraws it from payment to change the answers (its checkout is voided).
+  pending_payment: { user: ['cancelled', 'draft'], office: ['submitted', 'cancelled'], system: ['submitted', 'expired'] },
   submitted: { user: ['cancelled'], office: ['under_review', 'cancelled'], system: [] },
   under_review: { user: [], office: ['approved', 'rejected', 'changes_requested'], system: [] },
   changes_requested: { user: ['submitted'], office: ['cancelled'], system: [] },
@@ -31,8 +32,12 @@ export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office:
   expired: { user: [], office: [], system: [] },
 };
 
-/** The user may change the answers while nothing is paid, or when the office asked for changes. */
-export const EDITABLE_STATUSES: readonly RequestStatus[] = ['draft', 'pending_payment', 'changes_requested'];
+/**
+ * The user may change the answers and documents of a draft, or when the office
+ * asked for changes; never while the fee computed at submit awaits payment (the
+ * number of pilgrims would no longer match what is paid).
+ */
+export const EDITABLE_STATUSES: readonly RequestStatus[] = ['draft', 'changes_requested'];
 
 /** Badge colours: Tailwind classes, one family per kind of state. */
 export const STATUS_BADGE: Record<RequestStatus, string> = {

@@ -19,6 +19,8 @@ const schema = z.object({
   OPS_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   // The site's public address (canonical links, sitemap, gateway return URLs); see lib/server/http/origin.ts.
   APP_URL: z.string().url().optional(),
+  // The gateway for new payments (lib/server/payments/gateway-choice.ts): unset picks by the keys present.
+  PAYMENT_GATEWAY: z.enum(['test', 'moyasar']).optional(),
   // Hours a submitted request has to be paid before it expires (a reminder goes out 24 hours before).
   PAYMENT_DEADLINE_HOURS: z.coerce.number().int().min(25).max(24 * 30).default(72),
   // How many reverse proxies in front of the app append to X-Forwarded-For (rate limits by address).

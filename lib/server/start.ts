@@ -4,6 +4,7 @@ import { database } from './db/client';
 import { env } from './env';
 import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
+import { gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
@@ -16,6 +17,9 @@ export async function startServer() {
   }
   const { kind } = await database();
   logger.info('database ready', { kind });
+  // One line when payments need the deployer's eye: the test gateway in production, or no gateway at all.
+  const gateway = gatewayStartLine();
+  if (gateway) logger[gateway.level](gateway.message);
   startReconciliation();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }

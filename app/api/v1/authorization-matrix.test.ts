@@ -140,6 +140,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
   'POST requests/[id]/cancel': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST requests/[id]/reopen': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
   'POST requests/[id]/submit': { setup: async (owner) => ({ params: { id: await completeDraft(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
   'POST requests/[id]/payments': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 201 } },
   'POST requests/[id]/documents': {

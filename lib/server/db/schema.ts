@@ -74,8 +74,12 @@ export const requests = pgTable(
     // Steps the user finished with "Continue" and that passed their checks.
     completedSteps: jsonb('completed_steps').$type<string[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
+    // Fixed at every submit from the pilgrims then in the request (DESIGN section 6).
     feeMinor: integer('fee_minor'),
     currency: text('currency'),
+    // How many pilgrims the fee was computed for: a paid request sent again after
+    // changes must still be for that many (more pilgrims would go unpaid).
+    feePilgrims: integer('fee_pilgrims'),
     pilgrims: integer('pilgrims').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -149,9 +153,14 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    // initiated → pending → paid | failed; paid → refunded
+    // initiated → pending → paid | failed | voided (the request stopped awaiting it);
+    // paid → refunding → refunded; money that arrives on a voided or mismatched
+    // payment goes pending/voided → refunding → refunded. `refunding` is money
+    // owed back: the refund sweep retries it until the gateway confirms.
     status: text('status').notNull().default('initiated'),
     failureReason: text('failure_reason'),
+    // Why the money went back: cancelled, not_awaiting_payment, amount_mismatch.
+    refundReason: text('refund_reason'),
     cardLast4: text('card_last4'),
     idempotencyKey: text('idempotency_key'),
     redirectUrl: text('redirect_url'),
@@ -162,7 +171,8 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),
-    uniqueIndex('payments_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    // A key answers the same payment of the same request only: a key reused on another request starts its own.
+    uniqueIndex('payments_user_request_idempotency_key').on(table.userId, table.requestId, table.idempotencyKey),
     uniqueIndex('payments_provider_id_key').on(table.provider, table.providerPaymentId),
     uniqueIndex('payments_one_in_flight').on(table.requestId).where(sql`status in ('initiated', 'pending')`),
     uniqueIndex('payments_one_paid').on(table.requestId).where(sql`status = 'paid'`),

@@ -37,6 +37,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     note: text('note') || 'none',
     amount: typeof p.amount_minor === 'number' && text('currency') ? formats.money(p.amount_minor, text('currency')) : '',
     deadline: text('deadline') ? dualMoment(formats, text('deadline')) : '',
+    refund_reason: reason || 'other',
     reason: t.has(`CheckPayment.reasons.${reason}`) ? t(`CheckPayment.reasons.${reason}`) : t('CheckPayment.reasons.other'),
   };
   const type = row.type as NotificationType;

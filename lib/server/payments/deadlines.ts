@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { moveRequest } from '@/lib/server/requests/history';
 import { notify } from '@/lib/server/notifications/notify';
-import { refresh } from './payments';
+import { refresh, voidOpenPayments } from './payments';
 
 const REMINDER_HOURS_BEFORE = 24;
 
@@ -53,13 +53,20 @@ export async function applyPaymentDeadlines() {
     .where(and(eq(requests.status, 'pending_payment'), lt(requests.submittedAt, sql`now() - make_interval(hours => ${hours})`)));
   let expired = 0;
   for (const request of late) {
-    const open = await db.select().from(payments).where(and(eq(payments.requestId, request.id), eq(payments.status, 'pending')));
+    // The checkout is past the deadline too: asked about (a last-minute payment still counts),
+    // then voided, so a checkout the payer abandoned never keeps the request open for ever.
+    const open = await db.select().from(payments).where(and(eq(payments.requestId, request.id), inArray(payments.status, ['initiated', 'pending'])));
     for (const payment of open) await refresh(payment).catch(() => undefined);
+    await voidOpenPayments(request.id).catch(() => undefined);
     const moved = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(requests).where(eq(requests.id, request.id)).limit(1).for('update');
       if (current?.status !== 'pending_payment') return false;
-      const [stillOpen] = await tx.select().from(payments).where(and(eq(payments.requestId, request.id), eq(payments.status, 'pending'))).limit(1);
-      // The gateway has not decided yet: wait for it rather than expire money in flight.
+      const [stillOpen] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.requestId, request.id), inArray(payments.status, ['initiated', 'pending'])))
+        .limit(1);
+      // The gateway could not be reached to void it: wait for it rather than expire money in flight.
       if (stillOpen) return false;
       await moveRequest(tx as unknown as Db, current, 'expired', 'system', null, { version: current.version + 1 });
       return true;

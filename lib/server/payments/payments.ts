@@ -1,18 +1,24 @@
 import 'server-only';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
+import { publicSiteUrl } from '@/lib/server/http/origin';
 import { moveRequest } from '@/lib/server/requests/history';
 import { notify } from '@/lib/server/notifications/notify';
 import { ownRequest } from '@/lib/server/requests/requests';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
 import { moyasarProvider, readMoyasarConfig } from './moyasar';
+import { chooseGateway, testGatewayEnabled } from './gateway-choice';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** Why money went back to the payer (payments.refund_reason, Notifications.types.payment_refunded). */
+export type RefundReason = 'cancelled' | 'not_awaiting_payment' | 'amount_mismatch';
 
 let moyasar: PaymentProvider | null | undefined;
 
@@ -26,14 +32,16 @@ function moyasarIfConfigured(): PaymentProvider | null {
 }
 
 function providerNamed(name: string): PaymentProvider | undefined {
-  if (name === 'test') return testGateway;
+  if (name === 'test') return testGatewayEnabled() ? testGateway : undefined;
   if (name === 'moyasar') return moyasarIfConfigured() ?? undefined;
   return undefined;
 }
 
-/** The gateway new payments go through: Moyasar when configured, else the built-in test gateway. */
-export function activeProvider(): PaymentProvider {
-  return moyasarIfConfigured() ?? testGateway;
+/** The gateway new payments go through (see gateway-choice.ts), or null when payments are off. */
+export function activeProvider(): PaymentProvider | null {
+  const choice = chooseGateway();
+  if (choice.name === 'moyasar') return moyasarIfConfigured();
+  return choice.name === 'test' ? testGateway : null;
 }
 
 function providerOf(payment: PaymentRow): PaymentProvider {
@@ -51,6 +59,7 @@ export function publicPayment(payment: PaymentRow) {
     currency: payment.currency,
     provider: payment.provider,
     failure_reason: payment.failureReason,
+    refund_reason: payment.refundReason,
     card_last4: payment.cardLast4,
     redirect_url: payment.status === 'pending' || payment.status === 'initiated' ? payment.redirectUrl : null,
     created_at: payment.createdAt.toISOString(),
@@ -65,36 +74,50 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+const OPEN = ['initiated', 'pending'] as const;
+// A voided payment's failure_reason: `voided` while the gateway might still take money for it, then this.
+const VOID_CONFIRMED = 'void_confirmed';
+
 /**
  * Starts paying a request's fee: one payment in flight per request, an
- * Idempotency-Key answered with the same payment, a paid request refused.
+ * Idempotency-Key answered with the same payment of the same request, a paid
+ * request refused. Return and webhook URLs come from the configured origin only.
  */
-export async function startPayment(userId: string, requestId: string, idempotencyKey: string | null, origin: string, locale: string) {
+export async function startPayment(userId: string, requestId: string, idempotencyKey: string | null, locale: string) {
   const db = await getDb();
   const existing = async () => {
     if (idempotencyKey) {
-      const [byKey] = await db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey))).limit(1);
+      const [byKey] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.requestId, requestId), eq(payments.idempotencyKey, idempotencyKey)))
+        .limit(1);
       if (byKey) return byKey;
     }
     const [inFlight] = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.requestId, requestId), inArray(payments.status, ['initiated', 'pending'])))
+      .where(and(eq(payments.requestId, requestId), inArray(payments.status, [...OPEN])))
       .limit(1);
     return inFlight;
   };
 
   const request = await ownRequest(db, userId, requestId);
   const found = await existing();
-  if (found && (found.idempotencyKey === idempotencyKey || found.status === 'pending')) return found;
+  // The same key answers its payment; an open checkout is reused while it still asks for today's fee.
+  if (found && (found.idempotencyKey === idempotencyKey || found.status === 'pending')) {
+    if (found.status !== 'pending' || request.status !== 'pending_payment' || found.amountMinor === request.feeMinor) return found;
+  }
   if (request.status !== 'pending_payment') throw new ApiError('conflict', { messageKey: request.status === 'draft' ? 'wrong_state' : 'already_paid' });
   if (!request.feeMinor || !request.currency) throw new Error(`request ${requestId} has no fee`);
+  const provider = activeProvider();
+  if (!provider) throw new ApiError('service_unavailable', { messageKey: 'payments_unavailable' });
 
   let payment: PaymentRow;
   try {
     [payment] = (await db
       .insert(payments)
-      .values({ requestId, userId, provider: activeProvider().name, amountMinor: request.feeMinor, currency: request.currency, idempotencyKey })
+      .values({ requestId, userId, provider: provider.name, amountMinor: request.feeMinor, currency: request.currency, idempotencyKey })
       .returning()) as [PaymentRow];
   } catch (error) {
     // Two starts at once: the other one won; answer its payment.
@@ -105,73 +128,118 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     throw error;
   }
 
+  const origin = publicSiteUrl();
+  let created: { providerPaymentId: string; redirectUrl: string };
   try {
-    const { providerPaymentId, redirectUrl } = await activeProvider().createPayment({
+    const deadline = request.submittedAt ? new Date(request.submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000) : undefined;
+    created = await provider.createPayment({
       paymentId: payment.id,
       amountMinor: payment.amountMinor,
       currency: payment.currency,
       description: request.reference ?? request.id,
       returnUrl: `${origin}/${locale}/check-payment?payment_id=${payment.id}`,
-      callbackUrl: `${origin}/api/v1/payments/webhooks/${activeProvider().name}`,
+      callbackUrl: `${origin}/api/v1/payments/webhooks/${provider.name}`,
+      expiresAt: deadline,
     });
-    const absolute = redirectUrl.startsWith('/') ? `${origin}${redirectUrl}` : redirectUrl;
-    const [started] = await db
-      .update(payments)
-      .set({ providerPaymentId, redirectUrl: absolute, status: 'pending', updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    return started!;
   } catch (error) {
     await db.update(payments).set({ status: 'failed', failureReason: 'gateway_unavailable', updatedAt: new Date() }).where(eq(payments.id, payment.id));
     throw error;
   }
+  const absolute = created.redirectUrl.startsWith('/') ? `${origin}${created.redirectUrl}` : created.redirectUrl;
+  // Only if nothing voided it meanwhile (the user cancelled or withdrew the request while the gateway answered).
+  const [started] = await db
+    .update(payments)
+    .set({ providerPaymentId: created.providerPaymentId, redirectUrl: absolute, status: 'pending', updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'initiated')))
+    .returning();
+  if (!started) {
+    await db.update(payments).set({ providerPaymentId: created.providerPaymentId, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await voidAtGateway(provider, { ...payment, providerPaymentId: created.providerPaymentId, status: 'voided' });
+    throw new ApiError('conflict', { messageKey: 'wrong_state' });
+  }
+  return started;
 }
 
 /**
  * Applies what the gateway says, once: whichever of the redirect, the webhook
  * and reconciliation comes first makes the change, the others find it done.
+ * Money taken is the fee only when the request still awaits exactly that fee;
+ * otherwise (the request was cancelled, withdrawn or expired, or its fee
+ * changed, or the gateway took another amount) it is owed back: `refunding`,
+ * refunded right after by the caller (and retried by the sweep).
  */
 export async function settle(paymentId: string, gateway: GatewayPayment): Promise<PaymentRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
     if (!payment) throw new ApiError('not_found');
-    if (payment.status !== 'pending' || (gateway.status !== 'paid' && gateway.status !== 'failed')) return payment;
-    // Money that does not match what was asked is never taken as the fee.
-    const matches = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
-    const paid = gateway.status === 'paid' && matches;
-    const [settled] = await tx
+    const watched = payment.status === 'pending' || payment.status === 'voided';
+    if (!watched || (gateway.status !== 'paid' && gateway.status !== 'failed')) return payment;
+    const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
+
+    if (gateway.status === 'failed') {
+      if (payment.status === 'voided') {
+        // The gateway closed it too: nothing to tell anyone, and nothing left to watch.
+        const [closed] = await tx.update(payments).set({ failureReason: VOID_CONFIRMED, updatedAt: new Date() }).where(eq(payments.id, paymentId)).returning();
+        return closed!;
+      }
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: gateway.failureReason, cardLast4: gateway.cardLast4, updatedAt: new Date() })
+        .where(eq(payments.id, paymentId))
+        .returning();
+      if (request) {
+        await notify(tx as unknown as Db, {
+          userId: payment.userId,
+          type: 'payment_failed',
+          requestId: request.id,
+          params: { reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, reason: failed!.failureReason ?? 'other' },
+        });
+      }
+      return failed!;
+    }
+
+    const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
+    const awaited =
+      payment.status === 'pending' &&
+      request?.status === 'pending_payment' &&
+      request.feeMinor === payment.amountMinor &&
+      request.currency === payment.currency;
+    if (asked && awaited) {
+      const [paid] = await tx
+        .update(payments)
+        .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date() })
+        .where(eq(payments.id, paymentId))
+        .returning();
+      await moveRequest(tx as unknown as Db, request, 'submitted', 'system', null, { version: request.version + 1 });
+      return paid!;
+    }
+    const reason: RefundReason = !asked || (request?.status === 'pending_payment' && payment.status === 'pending') ? 'amount_mismatch' : 'not_awaiting_payment';
+    const [owed] = await tx
       .update(payments)
       .set({
-        status: paid ? 'paid' : 'failed',
-        failureReason: paid ? null : matches ? gateway.failureReason : 'amount_mismatch',
+        status: 'refunding',
+        refundReason: reason,
+        // What the gateway took is what goes back.
+        amountMinor: gateway.amountMinor,
+        currency: gateway.currency,
         cardLast4: gateway.cardLast4,
-        paidAt: paid ? new Date() : null,
+        paidAt: new Date(),
         updatedAt: new Date(),
       })
       .where(eq(payments.id, paymentId))
       .returning();
-    const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
-    if (paid && request?.status === 'pending_payment') {
-      await moveRequest(tx as unknown as Db, request, 'submitted', 'system', null, { version: request.version + 1 });
-    }
-    if (!paid && request) {
-      await notify(tx as unknown as Db, {
-        userId: payment.userId,
-        type: 'payment_failed',
-        requestId: request.id,
-        params: { reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, reason: settled!.failureReason ?? 'other' },
-      });
-    }
-    return settled!;
+    logger.warn('payment received for a request not awaiting it: refunding', { payment: paymentId, reason });
+    return owed!;
   });
 }
 
-/** Asks the gateway about a payment still open, and applies the answer. */
+/** Asks the gateway about a payment still watched (open, or voided by us), applies the answer, and refunds money owed. */
 export async function refresh(payment: PaymentRow): Promise<PaymentRow> {
-  if (payment.status !== 'pending' || !payment.providerPaymentId) return payment;
+  if ((payment.status !== 'pending' && payment.status !== 'voided') || !payment.providerPaymentId) return payment;
   const gateway = await providerOf(payment).fetchPayment(payment.providerPaymentId);
-  return settle(payment.id, gateway);
+  const settled = await settle(payment.id, gateway);
+  return settled.status === 'refunding' ? refundPayment(settled) : settled;
 }
 
 /** GET /payments/{id}: the owner's payment, verified with the gateway while it is open. */
@@ -198,46 +266,142 @@ export async function receiveWebhook(providerName: string, request: Request) {
   return refresh(payment);
 }
 
-/** Re-verifies open payments older than a minute, so a payment whose webhook was lost is still applied. */
-export async function reconcilePayments() {
+/** Stops a checkout at its gateway; what the gateway then says is applied (money that beat the void is refunded). */
+async function voidAtGateway(provider: PaymentProvider, payment: PaymentRow): Promise<PaymentRow> {
+  if (!payment.providerPaymentId) return payment;
+  const gateway = provider.voidPayment ? await provider.voidPayment(payment.providerPaymentId) : await provider.fetchPayment(payment.providerPaymentId);
+  const settled = await settle(payment.id, gateway);
+  return settled.status === 'refunding' ? refundPayment(settled) : settled;
+}
+
+/**
+ * The request no longer awaits payment (cancelled, withdrawn to draft, expired):
+ * its open checkouts are voided, here and at the gateway. A gateway that cannot
+ * be reached leaves the payment open; reconciliation voids it later.
+ */
+export async function voidOpenPayments(requestId: string) {
   const db = await getDb();
-  const open = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, 'pending'), lt(payments.updatedAt, sql`now() - interval '1 minute'`)));
+  const open = await db.select().from(payments).where(and(eq(payments.requestId, requestId), inArray(payments.status, [...OPEN])));
   for (const payment of open) {
-    await refresh(payment).catch((error) =>
-      logger.error('reconciliation failed', { payment: payment.id, error: describeError(error) }),
-    );
+    // Ours first: from now on a settling payment finds "voided" and is refunded, never taken as the fee.
+    const [voided] = await db
+      .update(payments)
+      .set({ status: 'voided', failureReason: 'voided', updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, [...OPEN])))
+      .returning();
+    if (!voided) continue;
+    try {
+      await voidAtGateway(providerOf(voided), voided);
+    } catch (error) {
+      // Still watched as "voided": reconciliation asks the gateway again and refunds money that arrives.
+      logger.error('void at the gateway failed', { payment: payment.id, error: describeError(error) });
+    }
   }
   return open.length;
+}
+
+/**
+ * Marks every paid payment of a request as owed back (inside the caller's
+ * transaction, with the move that closes the request); `refundDue` gives it back.
+ */
+export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason) {
+  return tx
+    .update(payments)
+    .set({ status: 'refunding', refundReason: reason, updatedAt: new Date() })
+    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')))
+    .returning({ id: payments.id });
+}
+
+/**
+ * Gives one payment's money back through its gateway and records it, telling
+ * the payer. A refund that fails stays `refunding` and is logged, so the sweep
+ * retries it (nothing is marked refunded that was not).
+ */
+export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
+  if (payment.status !== 'refunding') return payment;
+  const provider = providerOf(payment);
+  try {
+    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
+    await provider.refundPayment(payment.providerPaymentId, payment.amountMinor);
+  } catch (error) {
+    logger.error('refund failed', { payment: payment.id, error: describeError(error) });
+    return payment;
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(payments)
+      .set({ status: 'refunded', refundedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'refunding')))
+      .returning();
+    if (!refunded) return payment;
+    const [request] = await tx.select({ reference: requests.reference }).from(requests).where(eq(requests.id, payment.requestId)).limit(1);
+    await notify(tx as unknown as Db, {
+      userId: payment.userId,
+      type: 'payment_refunded',
+      requestId: payment.requestId,
+      params: { reference: request?.reference ?? '', amount_minor: refunded.amountMinor, currency: refunded.currency, reason: refunded.refundReason ?? 'cancelled' },
+    });
+    return refunded;
+  });
+}
+
+/** Refunds every payment of a request owed back (after the move that closed it), or of all requests. */
+export async function refundDue(requestId?: string) {
+  const db = await getDb();
+  const owed = await db
+    .select()
+    .from(payments)
+    .where(requestId ? and(eq(payments.requestId, requestId), eq(payments.status, 'refunding')) : eq(payments.status, 'refunding'));
+  let refunded = 0;
+  for (const payment of owed) if ((await refundPayment(payment)).status === 'refunded') refunded += 1;
+  return refunded;
+}
+
+/** After a request stops awaiting payment or is closed: its checkouts voided, money owed given back. */
+export async function releasePayments(requestId: string) {
+  await voidOpenPayments(requestId);
+  await refundDue(requestId);
+}
+
+// How long a voided checkout is still asked about: a payer may finish a page opened before the void.
+const WATCH_VOIDED_DAYS = 7;
+
+/**
+ * Every few minutes: re-verifies open payments older than a minute (a payment
+ * whose webhook was lost is still applied), and voided ones for a week (money
+ * that arrives anyway is refunded); voids open checkouts of requests that no
+ * longer await payment; retries refunds owed.
+ */
+export async function reconcilePayments() {
+  const db = await getDb();
+  const watched = await db
+    .select({ payment: payments, requestStatus: requests.status })
+    .from(payments)
+    .innerJoin(requests, eq(requests.id, payments.requestId))
+    .where(
+      or(
+        and(eq(payments.status, 'pending'), lt(payments.updatedAt, sql`now() - interval '1 minute'`)),
+        and(
+          eq(payments.status, 'voided'),
+          eq(payments.failureReason, 'voided'),
+          gt(payments.createdAt, sql`now() - make_interval(days => ${WATCH_VOIDED_DAYS})`),
+        ),
+      ),
+    );
+  for (const { payment, requestStatus } of watched) {
+    try {
+      const after = await refresh(payment);
+      if (after.status === 'pending' && requestStatus !== 'pending_payment') await voidOpenPayments(payment.requestId);
+    } catch (error) {
+      logger.error('reconciliation failed', { payment: payment.id, error: describeError(error) });
+    }
+  }
+  await refundDue();
+  return watched.length;
 }
 
 export async function paymentsOf(requestId: string) {
   const db = await getDb();
   return db.select().from(payments).where(eq(payments.requestId, requestId)).orderBy(payments.createdAt);
-}
-
-/**
- * The office cancelled a paid request: every paid payment is refunded through
- * its gateway and recorded. A refund that fails stays "paid" and is logged,
- * so that it is retried (nothing is marked refunded that was not).
- */
-export async function refundRequest(requestId: string) {
-  const db = await getDb();
-  const paid = await db.select().from(payments).where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')));
-  for (const payment of paid) {
-    const provider = providerOf(payment);
-    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
-    try {
-      await provider.refundPayment(payment.providerPaymentId, payment.amountMinor);
-      await db
-        .update(payments)
-        .set({ status: 'refunded', refundedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')));
-    } catch (error) {
-      logger.error('refund failed', { payment: payment.id, error: describeError(error) });
-    }
-  }
-  return paid.length;
 }

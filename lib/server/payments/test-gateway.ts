@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { testGatewayPayments } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
+import { publicSiteUrl } from '@/lib/server/http/origin';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { appSecret } from './secrets';
 
@@ -51,6 +52,21 @@ export function cardOutcome(cardNumber: string, otp?: string): CardOutcome {
   return { kind: 'paid' };
 }
 
+function sameOrigin(url: string): boolean {
+  try {
+    return new URL(url).origin === new URL(publicSiteUrl()).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The ledger's word in the portal's terms: a voided or refunded checkout took no money now. */
+function asGatewayPayment(row: typeof testGatewayPayments.$inferSelect): GatewayPayment {
+  const base = { id: row.id, amountMinor: row.amountMinor, currency: row.currency, failureReason: row.failureReason, cardLast4: row.cardLast4 };
+  if (row.status === 'paid' || row.status === 'failed' || row.status === 'initiated') return { ...base, status: row.status };
+  return { ...base, status: 'failed', failureReason: row.status };
+}
+
 async function ledger(id: string) {
   const db = await getDb();
   const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id)).limit(1);
@@ -61,6 +77,8 @@ export const testGateway: PaymentProvider = {
   name: 'test',
 
   async createPayment({ amountMinor, currency, description, returnUrl, callbackUrl }) {
+    // Like a real gateway's allow-list of the merchant's domains: it redirects and posts only to the site's own origin.
+    if (!sameOrigin(returnUrl) || !sameOrigin(callbackUrl)) throw new ApiError('bad_request');
     const id = `tg_${randomBytes(12).toString('hex')}`;
     const db = await getDb();
     await db.insert(testGatewayPayments).values({ id, amountMinor, currency, description, returnUrl, callbackUrl, status: 'initiated' });
@@ -70,14 +88,19 @@ export const testGateway: PaymentProvider = {
   async fetchPayment(id): Promise<GatewayPayment> {
     const row = await ledger(id);
     if (!row) throw new Error(`test gateway: unknown payment ${id}`);
-    return {
-      id,
-      status: row.status as GatewayPayment['status'],
-      amountMinor: row.amountMinor,
-      currency: row.currency,
-      failureReason: row.failureReason,
-      cardLast4: row.cardLast4,
-    };
+    return asGatewayPayment(row);
+  },
+
+  async voidPayment(id) {
+    const db = await getDb();
+    // Only a checkout nobody paid: a payment that got there first stays paid (and is reported so).
+    await db
+      .update(testGatewayPayments)
+      .set({ status: 'voided', failureReason: 'voided', updatedAt: new Date() })
+      .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, 'initiated')));
+    const row = await ledger(id);
+    if (!row) throw new Error(`test gateway: unknown payment ${id}`);
+    return asGatewayPayment(row);
   },
 
   async refundPayment(id) {
@@ -100,15 +123,22 @@ export const testGateway: PaymentProvider = {
   },
 };
 
+/** A checkout that is no longer open: paid, failed, or voided (offered to nobody any more). */
+function closedOutcome(status: string): { kind: 'paid' } | { kind: 'failed' } | { kind: 'voided' } {
+  if (status === 'paid' || status === 'failed') return { kind: status };
+  return { kind: 'voided' };
+}
+
 /** The checkout page's "Pay": charges the test card, then tells the app by webhook. */
 export async function payOnTestGateway(id: string, cardNumber: string, otp?: string) {
   const row = await ledger(id);
   if (!row) throw new ApiError('not_found');
-  if (row.status === 'paid' || row.status === 'failed') return { outcome: { kind: row.status } as const, returnUrl: row.returnUrl };
+  if (row.status !== 'initiated') return { outcome: closedOutcome(row.status), returnUrl: row.returnUrl };
   const outcome = cardOutcome(cardNumber, otp);
   if (outcome.kind === 'invalid' || outcome.kind === 'otp') return { outcome, returnUrl: row.returnUrl };
   const db = await getDb();
-  await db
+  // Charged only while still open: a checkout voided meanwhile (the request was cancelled) takes no money.
+  const [charged] = await db
     .update(testGatewayPayments)
     .set({
       status: outcome.kind,
@@ -116,7 +146,9 @@ export async function payOnTestGateway(id: string, cardNumber: string, otp?: str
       cardLast4: cardNumber.replace(/\D/g, '').slice(-4),
       updatedAt: new Date(),
     })
-    .where(eq(testGatewayPayments.id, id));
+    .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, 'initiated')))
+    .returning();
+  if (!charged) return payOnTestGateway(id, cardNumber, otp);
   await sendWebhook(row.callbackUrl, { type: outcome.kind === 'paid' ? 'payment.paid' : 'payment.failed', data: { id } });
   return { outcome, returnUrl: row.returnUrl };
 }

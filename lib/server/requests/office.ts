@@ -9,7 +9,7 @@ import { isRequestId } from '@/lib/requests/request-id';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { moveRequest } from './history';
 import { requestSummary } from './requests';
-import { refundRequest } from '@/lib/server/payments/payments';
+import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 
 /** The back office proves itself with X-Ops-Key; with no OPS_API_KEY configured, nobody can. */
 export function assertOffice(request: Request) {
@@ -28,10 +28,12 @@ export async function officeMove(idOrReference: string, status: RequestStatus, n
       : eq(requests.reference, idOrReference);
     const [row] = await tx.select().from(requests).where(match).limit(1).for('update');
     if (!row) throw new ApiError('not_found');
-    return requestSummary(await moveRequest(tx as unknown as Db, row, status, 'office', note, { version: row.version + 1 }));
+    const moved = await moveRequest(tx as unknown as Db, row, status, 'office', note, { version: row.version + 1 });
+    // A cancelled request's fee goes back to the payer: owed in the same transaction as the move, given back after it.
+    if (status === 'cancelled') await markRefundDue(tx as unknown as Db, row.id, 'cancelled');
+    return requestSummary(moved);
   }).then(async (moved) => {
-    // A cancelled request's fee goes back to the payer.
-    if (status === 'cancelled') await refundRequest(moved.id);
+    if (status === 'cancelled') await releasePayments(moved.id);
     return moved;
   });
 }

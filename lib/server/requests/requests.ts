@@ -12,6 +12,8 @@ import { findRequestType, type RequestType } from './request-types';
 import { moveRequest } from './history';
 import { nextReference } from './references';
 import { ZodError, type z } from 'zod';
+import type { Translate } from '@/lib/validation/localize';
+import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 
 export type RequestRow = typeof requests.$inferSelect;
 type DocumentRow = typeof documents.$inferSelect;
@@ -50,12 +52,24 @@ export function publicDocument(doc: DocumentRow) {
   return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
 }
 
-export type PaymentState = 'paid' | 'refunded' | 'unpaid' | null;
+export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
 
-/** Whether the fee is paid: drafts have no fee yet; a request with a paid (or refunded) payment says so. */
+/**
+ * Whether the fee is paid: drafts have no fee yet; a paid payment says "paid";
+ * money on its way back or given back says so once the request is closed.
+ * A request still awaiting payment is unpaid whatever stray money was refunded.
+ */
 function paymentState(row: SummaryRow, settled: string | undefined): PaymentState {
   if (row.status === 'draft') return null;
-  return settled === 'paid' || settled === 'refunded' ? settled : 'unpaid';
+  if (settled === 'paid') return 'paid';
+  if (row.status === 'pending_payment') return 'unpaid';
+  return settled === 'refunding' || settled === 'refunded' ? settled : 'unpaid';
+}
+
+/** Of a request's payments, the one that says most about its fee: paid, else owed back, else given back. */
+const SETTLED_ORDER = ['paid', 'refunding', 'refunded'];
+export function settledStatus(statuses: string[]): string | undefined {
+  return SETTLED_ORDER.find((status) => statuses.includes(status));
 }
 
 /** A request as its owner sees it in a list. */
@@ -84,7 +98,7 @@ export function requestSummary(row: SummaryRow, settled?: string) {
 type PaymentRow = typeof payments.$inferSelect;
 
 export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = []) {
-  const settled = paid.find((p) => p.status === 'paid' || p.status === 'refunded')?.status;
+  const settled = settledStatus(paid.map((p) => p.status));
   return {
     ...requestSummary(row, settled),
     payments: paid.map((p) => ({
@@ -97,6 +111,7 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
       created_at: iso(p.createdAt),
       paid_at: iso(p.paidAt),
       refunded_at: iso(p.refundedAt),
+      refund_reason: p.refundReason,
     })),
     data: row.data,
     documents: docs.map(publicDocument),
@@ -139,7 +154,7 @@ function listQuery(db: Db, byStatus: boolean) {
       total: sql<number>`count(*) over ()`.mapWith(Number),
       // Columns spelled out with their tables: in a select list drizzle writes them
       // bare, and a bare "id" inside the subquery would be the payment's.
-      settled: sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunded') limit 1)`,
+      settled: sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`,
     })
     .from(requests)
     .where(where)
@@ -309,7 +324,7 @@ export async function deleteDraft(userId: string, id: string) {
  * and waits for payment; a request whose changes were asked for goes back to
  * the office.
  */
-export async function submitRequest(userId: string, id: string) {
+export async function submitRequest(userId: string, id: string, t: Translate) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
@@ -318,29 +333,73 @@ export async function submitRequest(userId: string, id: string) {
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx as unknown as Db, row, row.data))];
     if (issues.length) throw new ZodError(issues);
 
+    // The fee is computed again at every submit, from the pilgrims in the request now.
+    const pilgrims = pilgrimsOf(row.data).length;
     const completedSteps = [...REQUEST_STEPS];
     if (row.status === 'draft') {
-      const pilgrims = pilgrimsOf(row.data).length;
       return requestSummary(
         await moveRequest(tx as unknown as Db, row, 'pending_payment', 'user', null, {
-          reference: await nextReference(tx as unknown as Db, type.code),
+          // A request withdrawn from payment keeps the reference it was given.
+          reference: row.reference ?? (await nextReference(tx as unknown as Db, type.code)),
           feeMinor: type.feeMinor * pilgrims,
           currency: type.currency,
+          feePilgrims: pilgrims,
           pilgrims,
           submittedAt: new Date(),
+          paymentReminderAt: null,
           completedSteps,
           version: row.version + 1,
         }),
       );
     }
-    return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, version: row.version + 1 }));
+    // Sent again after changes: the fee paid covers `feePilgrims` pilgrims, and only that many may travel on it.
+    if (row.feePilgrims !== null && pilgrims !== row.feePilgrims) {
+      throw new ApiError('validation_failed', {
+        fields: { companions: [t('ApiErrors.pilgrims_paid_for', { paid: row.feePilgrims, now: pilgrims })] },
+      });
+    }
+    return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, pilgrims, version: row.version + 1 }));
   });
 }
 
+/**
+ * The user cancels a request before the office reviews it: open checkouts are
+ * voided and a fee already paid is refunded (recorded, and the user told), as
+ * the FAQs promise.
+ */
 export async function cancelRequest(userId: string, id: string) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const cancelled = await db.transaction(async (tx) => {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
-    return requestSummary(await moveRequest(tx as unknown as Db, row, 'cancelled', 'user', null, { version: row.version + 1 }));
+    const moved = await moveRequest(tx as unknown as Db, row, 'cancelled', 'user', null, { version: row.version + 1 });
+    await markRefundDue(tx as unknown as Db, id, 'cancelled');
+    return moved;
   });
+  await releasePayments(id);
+  return requestSummary(cancelled);
+}
+
+/**
+ * "Change answers" on a request awaiting payment: it goes back to a draft
+ * (keeping its reference), its open checkout is voided, and it must be
+ * submitted again, which computes the fee again.
+ */
+export async function reopenRequest(userId: string, id: string) {
+  const db = await getDb();
+  const reopened = await db.transaction(async (tx) => {
+    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    if (row.status !== 'pending_payment') throw new ApiError('conflict', { messageKey: 'wrong_state' });
+    return moveRequest(tx as unknown as Db, row, 'draft', 'user', null, {
+      feeMinor: null,
+      currency: null,
+      feePilgrims: null,
+      submittedAt: null,
+      paymentReminderAt: null,
+      // The declaration is made again before sending again.
+      completedSteps: row.completedSteps.filter((step) => step !== 'declaration'),
+      version: row.version + 1,
+    });
+  });
+  await releasePayments(id);
+  return requestSummary(reopened);
 }

@@ -47,7 +47,8 @@ describe('starting a payment', () => {
     const { status, json } = await startPayment(token, id);
     expect(status).toBe(201);
     expect(json!.data).toMatchObject({ status: 'pending', amount_minor: fee, currency: 'SAR', provider: 'test' });
-    expect(json!.data.redirect_url).toMatch(/^http:\/\/portal\.test\/test-gateway\/tg_[0-9a-f]{24}$/);
+    // The configured origin (APP_URL, else http://localhost:$PORT), not the request's host.
+    expect(json!.data.redirect_url).toMatch(/^http:\/\/localhost:3000\/test-gateway\/tg_[0-9a-f]{24}$/);
   });
 
   it('the same Idempotency-Key twice gives one payment', async () => {
@@ -236,17 +237,19 @@ describe('payments in the request', () => {
 });
 
 describe('amounts', () => {
-  it('money that does not match the fee is never taken as paid', async () => {
+  it('money that does not match the fee is never taken as paid: it is owed back', async () => {
     const { settle } = await import('@/lib/server/payments/payments');
     const { token, id, fee } = await awaitingPayment();
     const payment = (await startPayment(token, id)).json!.data;
     const base = { id: 'x', failureReason: null, cardLast4: '1111' } as const;
     const short = await settle(payment.id, { ...base, status: 'paid', amountMinor: fee - 100, currency: 'SAR' });
-    expect(short).toMatchObject({ status: 'failed', failureReason: 'amount_mismatch' });
+    // What the gateway took is what goes back (refundDue gives it back; payment-integrity.test.ts follows it there).
+    expect(short).toMatchObject({ status: 'refunding', refundReason: 'amount_mismatch', amountMinor: fee - 100 });
     expect(await requestStatus(token, id)).toBe('pending_payment');
     const retry = (await startPayment(token, id, 'after-mismatch')).json!.data;
     const otherCurrency = await settle(retry.id, { ...base, status: 'paid', amountMinor: fee, currency: 'USD' });
-    expect(otherCurrency.failureReason).toBe('amount_mismatch');
+    expect(otherCurrency).toMatchObject({ status: 'refunding', refundReason: 'amount_mismatch', currency: 'USD' });
+    expect(await requestStatus(token, id)).toBe('pending_payment');
   });
 
   it('the fee is the fee per pilgrim times the pilgrims, in minor units', async () => {

@@ -1,7 +1,6 @@
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { readerOf } from '@/lib/server/http/context';
 import { route } from '@/lib/server/http/handler';
-import { siteOrigin } from '@/lib/server/http/origin';
 import { idParam } from '@/lib/server/http/params';
 import { ok } from '@/lib/server/http/respond';
 import { publicPayment, startPayment } from '@/lib/server/payments/payments';
@@ -10,6 +9,6 @@ import { publicPayment, startPayment } from '@/lib/server/payments/payments';
 export const POST = route(async (request, { params }) => {
   const session = await authenticate(request);
   const key = request.headers.get('idempotency-key')?.slice(0, 200) || null;
-  const payment = await startPayment(session.user.id, await idParam(params), key, siteOrigin(request), readerOf(request).locale);
+  const payment = await startPayment(session.user.id, await idParam(params), key, readerOf(request).locale);
   return ok(publicPayment(payment), { status: 201 });
 });

@@ -1,4 +1,5 @@
 import { authenticate } from '@/lib/server/auth/authenticate';
+import { readerOf } from '@/lib/server/http/context';
 import { route } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
 import { ok } from '@/lib/server/http/respond';
@@ -7,5 +8,5 @@ import { submitRequest } from '@/lib/server/requests/requests';
 // POST /api/v1/requests/{id}/submit – checks the whole request (422 with field paths) and sends it.
 export const POST = route(async (request, { params }) => {
   const session = await authenticate(request);
-  return ok(await submitRequest(session.user.id, await idParam(params)));
+  return ok(await submitRequest(session.user.id, await idParam(params), readerOf(request).t));
 });
