@@ -51,7 +51,7 @@ export function RequestFee({ request }: { request: RequestDetails }) {
               <li key={payment.id} className="flex flex-wrap items-center gap-x-3">
                 <span>{t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}</span>
                 {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
-                {(payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') && (
+                {(payment.status === 'paid' || payment.status === 'refunded') && (
                   <a href={receiptUrl(payment.id)} download className="text-brand-800 underline underline-offset-2">
                     {receipt('receipt')}
                   </a>
