@@ -5,6 +5,7 @@ import { env } from './env';
 import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
 import { startPushDelivery } from './push/worker';
+import { stampSocketAddresses } from './http/socket-address';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
 export async function startServer() {
@@ -14,6 +15,8 @@ export async function startServer() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // Before the first request: rate limits need the peer's address (socket-address.ts).
+  stampSocketAddresses();
   const { kind } = await database();
   logger.info('database ready', { kind });
   startReconciliation();

@@ -1,5 +1,6 @@
 import { registerSchema } from '@/lib/auth/schemas';
 import { register } from '@/lib/server/accounts/accounts';
+import { clientAddress } from '@/lib/server/http/client-address';
 import { readerOf } from '@/lib/server/http/context';
 import { route } from '@/lib/server/http/handler';
 import { readBody } from '@/lib/server/http/request-body';
@@ -9,6 +10,6 @@ import { sessionCookie } from '@/lib/server/http/session-cookie';
 export const POST = route(async (request) => {
   const input = await registerSchema.parseAsync(await readBody(request));
   const { locale, t } = readerOf(request);
-  const { user, token } = await register(input, locale, t);
+  const { user, token } = await register(input, locale, t, clientAddress(request));
   return Response.json({ data: user, token }, { status: 201, headers: { 'Set-Cookie': sessionCookie(token) } });
 });
