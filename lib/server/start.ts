@@ -6,6 +6,7 @@ import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
 import { startPushDelivery } from './push/worker';
 import { stampSocketAddresses } from './http/socket-address';
+import { startHousekeeping } from './auth/housekeeping';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
 export async function startServer() {
@@ -20,6 +21,7 @@ export async function startServer() {
   const { kind } = await database();
   logger.info('database ready', { kind });
   startReconciliation();
+  startHousekeeping();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }
 
