@@ -50,6 +50,8 @@ export default defineConfig({
         // One JSON line per API request would drown the test output: warnings and errors only.
         LOG_LEVEL: 'warn',
         OPS_API_KEY: E2E_OPS_KEY,
+        // Every test registers from this machine's one address; the limit itself is tested in Vitest.
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
         // A pretend Firebase project, so the Google button shows; the tests route every
         // request to Google themselves (there is no internet here, and they must not need it).
         FIREBASE_API_KEY: 'test-api-key',

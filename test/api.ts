@@ -1,3 +1,5 @@
+import { SOCKET_ADDRESS_HEADER } from '@/lib/server/http/socket-address';
+
 type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 
 export type CallOptions = {
@@ -11,7 +13,19 @@ export type CallOptions = {
   headers?: Record<string, string>;
   params?: Record<string, string>;
   path?: string;
+  /**
+   * The client's address as the server's socket sees it (the header
+   * lib/server/http/socket-address.ts stamps on every request); a fresh
+   * address for each call unless given, as if every call came from elsewhere.
+   */
+  address?: string;
 };
+
+/** A made-up client address (198.18.0.0/15, for tests), different on every call. */
+export function someAddress(): string {
+  const byte = () => Math.floor(Math.random() * 256);
+  return `198.${18 + (byte() % 2)}.${byte()}.${byte()}`;
+}
 
 /** Calls a route handler with a real Request, as Next.js would. */
 export async function call(handler: Handler, options: CallOptions = {}) {
@@ -20,7 +34,7 @@ export async function call(handler: Handler, options: CallOptions = {}) {
   if (options.locale) headers.set('accept-language', options.locale);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   if (options.cookie) headers.set('cookie', options.cookie);
-  if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', '203.0.113.7');
+  if (options.address || !headers.has(SOCKET_ADDRESS_HEADER)) headers.set(SOCKET_ADDRESS_HEADER, options.address ?? someAddress());
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     const as = options.as ?? 'json';

@@ -63,3 +63,10 @@ export function useDeleteAccount() {
     },
   });
 }
+
+/** Ends every other session of the account; this one stays signed in. */
+export function useSignOutOtherSessions() {
+  return useMutation({
+    mutationFn: () => apiRequest('/me/sessions/revoke-others', { method: 'POST' }),
+  });
+}

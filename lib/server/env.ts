@@ -25,6 +25,8 @@ const schema = z.object({
   PAYMENT_DEADLINE_HOURS: z.coerce.number().int().min(25).max(24 * 30).default(72),
   // How many reverse proxies in front of the app append to X-Forwarded-For (rate limits by address).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Registrations (made or refused as taken) one address may attempt per hour; the test harnesses raise it.
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   // Firebase web app settings, read at run time (no rebuild to switch them on).
   // With these four, Google sign-in is offered; see lib/server/firebase/config.ts.
   FIREBASE_API_KEY: z.string().min(1).optional(),

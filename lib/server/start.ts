@@ -6,6 +6,8 @@ import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
 import { gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
+import { stampSocketAddresses } from './http/socket-address';
+import { startHousekeeping } from './auth/housekeeping';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
 export async function startServer() {
@@ -15,12 +17,15 @@ export async function startServer() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // Before the first request: rate limits need the peer's address (socket-address.ts).
+  stampSocketAddresses();
   const { kind } = await database();
   logger.info('database ready', { kind });
   // One line when payments need the deployer's eye: the test gateway in production, or no gateway at all.
   const gateway = gatewayStartLine();
   if (gateway) logger[gateway.level](gateway.message);
   startReconciliation();
+  startHousekeeping();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }
 

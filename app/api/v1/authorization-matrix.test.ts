@@ -104,6 +104,7 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ body: { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' } }),
     expect: { ...SIGNED_IN, 'another user': 204, owner: 204 },
   },
+  'POST me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
   'POST devices': {
     setup: async () => ({ body: { provider: 'webpush', subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } }),
     expect: { ...SIGNED_IN, 'another user': 201, owner: 201 },

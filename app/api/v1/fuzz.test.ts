@@ -27,6 +27,7 @@ import * as submitRoute from './requests/[id]/submit/route';
 import * as paymentsRoute from './requests/[id]/payments/route';
 import * as documentsRoute from './requests/[id]/documents/route';
 import * as gatewayRoute from '../../api/test-gateway/[id]/pay/route';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/server/http/socket-address';
 
 // Property-based fuzzing of every endpoint that reads a body: random and
 // hostile bodies never produce a 500, every error has the shape of DESIGN
@@ -118,7 +119,7 @@ function expectErrorShape(status: number, json: Record<string, unknown> | null) 
 }
 
 async function send(target: Target, body: { type: string; body: string }, token?: string) {
-  const headers = new Headers({ accept: 'application/json', 'accept-language': 'en', 'x-forwarded-for': '198.51.100.9', ...target.headers });
+  const headers = new Headers({ accept: 'application/json', 'accept-language': 'en', [SOCKET_ADDRESS_HEADER]: '198.51.100.9', ...target.headers });
   if (body.type) headers.set('content-type', body.type);
   if (token) headers.set('authorization', `Bearer ${token}`);
   const request = new Request('http://portal.test/api/v1/fuzz', { method: target.method, headers, body: body.body });
@@ -165,7 +166,7 @@ describe('fuzzing every endpoint body', async () => {
   const session = () => Promise.resolve(owner.token);
   const none = () => Promise.resolve({});
   /** A fresh session for the endpoints that may end the one they are called with. */
-  const freshSession = async () => (await call(loginRoute.POST, { body: { email: owner.user.email, password: 'Labbaik#2026' }, headers: { 'x-forwarded-for': '198.51.100.10' } })).json!.token as string;
+  const freshSession = async () => (await call(loginRoute.POST, { body: { email: owner.user.email, password: 'Labbaik#2026' }, address: '198.51.100.10' })).json!.token as string;
 
   const targets: Target[] = [
     { name: 'POST auth/register', handler: registerRoute.POST, method: 'POST', fields: ['name', 'email', 'phone', 'password', 'password_confirmation'], params: none },

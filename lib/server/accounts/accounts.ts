@@ -6,7 +6,7 @@ import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
 import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
 import { createSession, revokeOtherSessions, revokeSession, type Session, type User } from '@/lib/server/auth/sessions';
-import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from '@/lib/server/auth/sign-in-limits';
+import { beginSignIn, countRegistration } from '@/lib/server/auth/sign-in-limits';
 import type { Translate } from '@/lib/validation/localize';
 
 /** The user as the API shows it: never the password hash. */
@@ -34,11 +34,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Creates an account. The attempt counts against the address before the e-mail
+ * address is looked at, so "taken" (which names an account) is answered a few
+ * times an hour per address at most; both answers spend the same scrypt hash.
+ */
 export async function register(
   input: { name: string; email: string; phone?: string; password: string },
   locale: string,
   t: Translate,
+  address: string,
 ): Promise<{ user: PublicUser; token: string }> {
+  await countRegistration(address);
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -65,16 +72,16 @@ export async function findByEmail(email: string): Promise<User | undefined> {
   return user;
 }
 
-/** Wrong e-mail or wrong password: the same 422, the same time spent. */
+/**
+ * Wrong e-mail or wrong password: the same 422, the same time spent. The
+ * attempt is counted before the password is checked (see beginSignIn).
+ */
 export async function login(input: { email: string; password: string }, address: string) {
-  await assertSignInAllowed(input.email, address);
+  const attempt = await beginSignIn(input.email, address);
   const user = await findByEmail(input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()));
-  if (!user || !valid) {
-    await recordSignInFailure(input.email, address);
-    throw new ApiError('invalid_credentials');
-  }
-  await recordSignInSuccess(input.email);
+  if (!user || !valid) throw new ApiError('invalid_credentials');
+  await attempt.succeeded();
   return { user: publicUser(user), token: await createSession(user.id) };
 }
 

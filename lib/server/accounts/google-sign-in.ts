@@ -6,7 +6,7 @@ import { users } from '@/lib/server/db/schema';
 import { hashPassword } from '@/lib/server/auth/password';
 import { createSession } from '@/lib/server/auth/sessions';
 import { ApiError } from '@/lib/server/http/errors';
-import { assertAddressAllowed, recordAddressFailure } from '@/lib/server/auth/sign-in-limits';
+import { beginAddressAttempt } from '@/lib/server/auth/sign-in-limits';
 import { env } from '@/lib/server/env';
 import { firebaseWebConfig } from '@/lib/server/firebase/config';
 import { InvalidIdTokenError, verifyFirebaseIdToken, type GoogleIdentity } from '@/lib/server/firebase/id-token';
@@ -15,26 +15,27 @@ import { findByEmail, isUniqueViolation, publicUser, type PublicUser } from './a
 /**
  * POST /auth/social with provider google: verifies the Firebase ID token against
  * Google's keys for the configured project, then signs in. Every refused token
- * counts against the address like a failed password sign-in (20 in 15 minutes).
+ * counts against the address like a failed password sign-in (20 in 15 minutes),
+ * counted before the token is checked.
  */
 export async function signInWithGoogleIdToken(idToken: string, locale: string, address: string) {
   const config = firebaseWebConfig();
   if (!config) throw new ApiError('not_found', { messageKey: 'google_unavailable' });
-  await assertAddressAllowed(address);
+  const attempt = await beginAddressAttempt(address);
   let identity: GoogleIdentity;
   try {
     identity = await verifyFirebaseIdToken(idToken, { projectId: config.projectId, jwksUrl: env().FIREBASE_JWKS_URL });
     // A token of the same project from another way of signing in (e-mail link, another provider) is not a Google sign-in.
     if (identity.signInProvider !== 'google.com') throw new InvalidIdTokenError('not a Google sign-in');
   } catch (error) {
-    if (!(error instanceof InvalidIdTokenError)) throw error;
-    await recordAddressFailure(address);
+    if (!(error instanceof InvalidIdTokenError)) {
+      await attempt.giveBack();
+      throw error;
+    }
     throw new ApiError('invalid_id_token');
   }
-  if (!identity.emailVerified) {
-    await recordAddressFailure(address);
-    throw new ApiError('invalid_id_token', { messageKey: 'unverified_google_email' });
-  }
+  if (!identity.emailVerified) throw new ApiError('invalid_id_token', { messageKey: 'unverified_google_email' });
+  await attempt.giveBack();
   return signInWithGoogle(identity, locale);
 }
 

@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { sessions, users } from '@/lib/server/db/schema';
-import { hashToken, newToken, SESSION_MAX_AGE_SECONDS } from './tokens';
+import { hashToken, newToken, SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from './tokens';
 
 export type User = typeof users.$inferSelect;
 export type Session = { id: string; user: User };
@@ -16,6 +16,10 @@ export async function createSession(userId: string): Promise<string> {
   return token;
 }
 
+/** Unused for 30 days, or opened more than 90 days ago. */
+const isExpired = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})
+  or ${sessions.createdAt} < now() - make_interval(secs => ${SESSION_LIFETIME_SECONDS}))`;
+
 // Touching last_used_at on every request would be a write per read; once a minute is enough.
 const TOUCH_AFTER_SECONDS = 60;
 
@@ -23,7 +27,7 @@ const sessionByTokenHash = preparedPer((db) =>
   db
     .select({
       id: sessions.id,
-      expired: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`,
+      expired: isExpired,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
       user: users,
     })
@@ -34,7 +38,7 @@ const sessionByTokenHash = preparedPer((db) =>
     .prepare('session_by_token_hash'),
 );
 
-/** The live session of a token, or null when it is unknown, revoked or unused for 30 days. */
+/** The live session of a token, or null when it is unknown, revoked, unused for 30 days or 90 days old. */
 export async function findSession(token: string): Promise<Session | null> {
   const db = await getDb();
   const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
@@ -52,16 +56,23 @@ export async function revokeSession(sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Signs the user out everywhere but the given session (after a password change). */
-export async function revokeOtherSessions(userId: string, keepSessionId: string) {
+/**
+ * Signs the user out everywhere but the given session (after a password
+ * change, or "sign out everywhere else"); answers how many sessions ended.
+ */
+export async function revokeOtherSessions(userId: string, keepSessionId: string): Promise<number> {
   const db = await getDb();
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
-/** Forgets sessions unused for 30 days (housekeeping; findSession refuses them anyway). */
+/** Forgets expired sessions (the scheduled housekeeping; findSession refuses them anyway). */
 export async function purgeExpiredSessions() {
   const db = await getDb();
-  await db.delete(sessions).where(lt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`));
+  await db.delete(sessions).where(isExpired);
 }
 
 /** Whether a session is still open (a live stream checks this now and then). */
@@ -70,7 +81,7 @@ export async function sessionIsLive(sessionId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} >= now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`))
+    .where(and(eq(sessions.id, sessionId), not(isExpired)))
     .limit(1);
   return Boolean(row);
 }

@@ -4,6 +4,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { localizeIssues } from '@/lib/validation/localize';
 import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { describeError, logger } from '@/lib/server/log/logger';
+import { isCrossSite } from './cross-site';
 import { ApiError } from './errors';
 import { requestLocale } from './locale';
 import { requestIdOf, routeOf } from './request-id';
@@ -68,8 +69,9 @@ export function errorResponse(request: Request, error: unknown, requestId?: stri
   }
   if (error instanceof ApiError) {
     const headers = new Headers(error.options.headers);
-    // Every 401 forgets the session cookie, so the proxy stops treating the visitor as signed in.
-    if (error.status === 401) headers.append('Set-Cookie', clearedSessionCookie());
+    // Every 401 forgets the session cookie, so the proxy stops treating the visitor as signed in;
+    // not for another site's request, which must not sign anyone out.
+    if (error.status === 401 && !isCrossSite(request)) headers.append('Set-Cookie', clearedSessionCookie());
     const body: { code: string; message: string; fields?: Record<string, string[]> } = {
       code: error.code,
       message: t(`ApiErrors.${error.options.messageKey ?? error.code}`, error.options.values),

@@ -138,12 +138,12 @@ describe('POST /auth/login', () => {
 
   it('after 5 failures for an account answers 429 with Retry-After, even to the right password', async () => {
     const { account } = await registered();
-    const address = { 'x-forwarded-for': '198.51.100.20' };
+    const address = { address: '198.51.100.20' };
     for (let i = 0; i < 5; i++) {
-      const failed = await call(loginRoute.POST, { body: { email: account.email, password: `Wrong#${i}aaaa` }, headers: address });
+      const failed = await call(loginRoute.POST, { body: { email: account.email, password: `Wrong#${i}aaaa` }, ...address });
       expect(failed.status).toBe(422);
     }
-    const blocked = await call(loginRoute.POST, { body: { email: account.email, password: account.password }, headers: address, locale: 'en' });
+    const blocked = await call(loginRoute.POST, { body: { email: account.email, password: account.password }, ...address, locale: 'en' });
     expect(blocked.status).toBe(429);
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
@@ -152,14 +152,14 @@ describe('POST /auth/login', () => {
   });
 
   it('after 20 failures from one address answers 429 for every account from it', async () => {
-    const address = { 'x-forwarded-for': '198.51.100.99' };
+    const address = { address: '198.51.100.99' };
     for (let i = 0; i < 20; i++) {
-      await call(loginRoute.POST, { body: { email: `guess${i}.${Date.now()}@example.com`, password: 'Guess#2026a' }, headers: address });
+      await call(loginRoute.POST, { body: { email: `guess${i}.${Date.now()}@example.com`, password: 'Guess#2026a' }, ...address });
     }
     const { account } = await registered();
-    const blocked = await call(loginRoute.POST, { body: { email: account.email, password: account.password }, headers: address });
+    const blocked = await call(loginRoute.POST, { body: { email: account.email, password: account.password }, ...address });
     expect(blocked.status).toBe(429);
-    const elsewhere = await call(loginRoute.POST, { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '198.51.100.100' } });
+    const elsewhere = await call(loginRoute.POST, { body: { email: account.email, password: account.password }, address: '198.51.100.100' });
     expect(elsewhere.status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import { profileSchema } from '@/lib/auth/schemas';
 import { deleteAccount, publicUser, updateProfile } from '@/lib/server/accounts/accounts';
 import { authenticate } from '@/lib/server/auth/authenticate';
+import { refuseCrossSite } from '@/lib/server/http/cross-site';
 import { route } from '@/lib/server/http/handler';
 import { readBody } from '@/lib/server/http/request-body';
 import { noContent, ok } from '@/lib/server/http/respond';
@@ -19,8 +20,9 @@ export const PATCH = route(async (request) => {
   return ok(await updateProfile(session, input));
 });
 
-// DELETE /api/v1/me – deletes the account and ends all its sessions.
+// DELETE /api/v1/me – deletes the account and ends all its sessions (it clears the cookie: from another site → 403).
 export const DELETE = route(async (request) => {
+  refuseCrossSite(request);
   const session = await authenticate(request);
   await deleteAccount(session);
   return noContent({ 'Set-Cookie': clearedSessionCookie() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logout } from '@/lib/server/accounts/accounts';
 import { authenticate } from '@/lib/server/auth/authenticate';
+import { refuseCrossSite } from '@/lib/server/http/cross-site';
 import { route } from '@/lib/server/http/handler';
 import { readBody } from '@/lib/server/http/request-body';
 import { noContent } from '@/lib/server/http/respond';
@@ -11,8 +12,9 @@ import { DEVICE_TOKEN } from '@/lib/push/schemas';
 // A token that cannot be a device's is ignored: signing out never fails because of it.
 const logoutSchema = z.object({ device_token: z.string().regex(DEVICE_TOKEN).optional().catch(undefined) });
 
-// POST /api/v1/auth/logout – ends this session; the body's device_token stops push messages to that browser.
+// POST /api/v1/auth/logout – ends this session; the body's device_token stops push messages to that browser; from another site → 403.
 export const POST = route(async (request) => {
+  refuseCrossSite(request);
   const session = await authenticate(request);
   const { device_token } = logoutSchema.parse((await readBody(request)) ?? {});
   await forgetDeviceAtLogout(session.user.id, device_token);

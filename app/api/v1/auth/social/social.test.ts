@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/server/db/client';
 import { resetEnvForTests } from '@/lib/server/env';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/server/http/socket-address';
 import { call } from '@/test/api';
 import { withTestDatabase } from '@/test/database';
 import { notificationsOf } from '@/test/notifications';
@@ -50,7 +51,7 @@ let counter = 0;
 /** A fresh address per test, so that the per-address limit of one test does not spill into another. */
 function address() {
   counter += 1;
-  return { 'x-forwarded-for': `192.0.2.${counter}` };
+  return { [SOCKET_ADDRESS_HEADER]: `192.0.2.${counter}` };
 }
 function uniqueEmail() {
   return `hajj.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
