@@ -4,6 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { apiClient, application } from '../scripts/demo-requests.mjs';
 
+// More accounts than connections, so no account ever has two sign-ins in flight.
+const SIGN_IN_ACCOUNTS = 60;
+/** An address of the documentation range (RFC 5737), one per pilgrim: only ever a header value. */
+const benchAddress = (i) => `198.51.100.${i + 1}`;
+
 export async function seed(base, { drafts: draftCount }) {
   const call = apiClient(base);
   const email = `bench.${randomBytes(4).toString('hex')}@example.com`;
@@ -20,5 +25,14 @@ export async function seed(base, { drafts: draftCount }) {
   const list = await call('GET', '/requests', { token });
   if (list.data.length !== 20) throw new Error(`GET /requests answers ${list.data.length} items, expected 20`);
   const notifications = await call('GET', '/notifications', { token });
-  return { email, password, token, sent, drafts, notifications: notifications.data.length };
+  // Sign-in counts every attempt before checking it (5 in flight per account, 20 per
+  // address): the login figure signs in as many pilgrims, each from an address of its own
+  // (X-Forwarded-For, believed because the bench server runs with TRUST_PROXY_HOPS=1).
+  const pilgrims = [];
+  for (let i = 0; i < SIGN_IN_ACCOUNTS; i++) {
+    const pilgrim = { email: `bench.${randomBytes(4).toString('hex')}.${i}@example.com`, password, address: benchAddress(i) };
+    await call('POST', '/auth/register', { body: { name: 'Bench Pilgrim', email: pilgrim.email, password, password_confirmation: password }, headers: { 'X-Forwarded-For': pilgrim.address } });
+    pilgrims.push(pilgrim);
+  }
+  return { email, password, token, sent, drafts, pilgrims, notifications: notifications.data.length };
 }

@@ -36,6 +36,18 @@ export function scenarios(fixtures) {
   // A third of the drafts for each phase that saves: the warm-up, the autosave and the mix.
   const third = Math.floor(fixtures.drafts.length / 3);
   const draftsOf = (phase) => fixtures.drafts.slice(phase * third, (phase + 1) * third);
+  // Each sign-in as the next pilgrim, from that pilgrim's own address (see fixtures.mjs).
+  const signIn = (pilgrims) => {
+    let next = 0;
+    return {
+      method: 'POST',
+      path: '/api/v1/auth/login',
+      setupRequest(request) {
+        const pilgrim = pilgrims[next++ % pilgrims.length];
+        return { ...request, headers: { ...json, 'x-forwarded-for': pilgrim.address }, body: JSON.stringify({ email: pilgrim.email, password: pilgrim.password }) };
+      },
+    };
+  };
   const floor = { method: 'GET', path: '/api/build' };
   const list = { method: 'GET', path: '/api/v1/requests', headers };
   const notifications = { method: 'GET', path: '/api/v1/notifications', headers };
@@ -48,7 +60,7 @@ export function scenarios(fixtures) {
     list: [list],
     autosave: [autosaveFrom(draftsOf(1))],
     notifications: [notifications],
-    login: [{ method: 'POST', path: '/api/v1/auth/login', headers: json, body: JSON.stringify({ email: fixtures.email, password: fixtures.password }) }],
+    login: [signIn(fixtures.pilgrims)],
     mixed: [list, autosaveFrom(draftsOf(2)), notifications, detail],
   };
 }

@@ -90,7 +90,7 @@ async function measureOn(name, env, withPages) {
   const migrate = spawnSync(process.execPath, [path.join(root, 'scripts', 'db-migrate.mjs')], { cwd: root, env: { ...process.env, ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
   if (migrate.status !== 0) throw new Error('npm run db:migrate failed');
   console.log(`Serving the app on ${name} …`);
-  const server = await start(root, root, { port: await port(), env: { ...env, DATA_DIR: dataDir, OPS_API_KEY: randomBytes(16).toString('hex') }, probePath: '/api/build', app: true });
+  const server = await start(root, root, { port: await port(), env: { ...env, DATA_DIR: dataDir, OPS_API_KEY: randomBytes(16).toString('hex'), TRUST_PROXY_HOPS: '1' }, probePath: '/api/build', app: true });
   try {
     const idle = rssMb(server.pid);
     const pages = withPages ? await measurePages(server.url) : null;
