@@ -1,4 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import { fileStorage } from '@/lib/server/uploads/storage';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { upload } from '@/test/api-form';
@@ -182,6 +186,26 @@ describe('GET /documents/{id} and DELETE', () => {
     const { json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token, params: { id } });
     expect((await call(documentRoute.DELETE, { method: 'DELETE', token, params: { id, docId: json.data.id } })).status).toBe(204);
     expect((await call(downloadRoute.GET, { token, params: { id: json.data.id } })).status).toBe(404);
+  });
+});
+
+describe('DELETE /requests/{id} (a draft)', () => {
+  it('removes the stored files of the draft\'s documents too', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const ids: string[] = [];
+    for (const [pilgrim, kind, file] of [['applicant', 'passport', pdfFile()], ['companion-0', 'photo', pngFile()]] as const) {
+      ids.push((await upload(documentsRoute.POST, { pilgrim, kind, file }, { token, params: { id } })).json.data.id);
+    }
+    const db = await getDb();
+    const keys = (await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.id, ids))).map((row) => row.key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(await fileStorage().get(key)).not.toBeNull();
+
+    expect((await call(oneRoute.DELETE, { method: 'DELETE', token, params: { id } })).status).toBe(204);
+
+    for (const key of keys) expect(await fileStorage().get(key)).toBeNull();
+    expect((await call(oneRoute.GET, { token, params: { id } })).status).toBe(404);
   });
 });
 
