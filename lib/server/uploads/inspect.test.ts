@@ -171,6 +171,13 @@ describe('inspectDocument', () => {
     expect(error.options.fields).toEqual({ file: ['too demanding'] });
   });
 
+  it('refuses an interlaced PNG whose data inflates past its declared size, without inflating it all', async () => {
+    // 2000 × 2000 is within the limits; its data inflates to 40 MB, two and a half times what the header allows.
+    const bomb = await pngBomb(2000, 2000, { interlaced: true, dataRows: 5000 });
+    const error = await refusal(inspectDocument('photo', file(bomb, 'p.png', 'image/png'), messages));
+    expect(error.options.fields).toEqual({ file: ['too demanding'] });
+  });
+
   it('decodes off the request thread: the event loop keeps turning during a long decode', async () => {
     const noise = jpegOf(1500, 1500, (i) => (i * 7919) & 255);
     let ticks = 0;
