@@ -5,6 +5,7 @@ import { DialogTrigger } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useDeleteAccount } from '@/lib/auth/auth-api';
+import { ApiClientError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -13,7 +14,9 @@ export function DeleteAccount() {
   const t = useTranslations('Profile');
   const router = useRouter();
   const remove = useDeleteAccount();
-  const [failed, setFailed] = useState(false);
+  // The server's own words when it refuses (409: a payment in progress, a paid
+  // request under way), already in the page's language; otherwise a general line.
+  const [failure, setFailure] = useState<string | null>(null);
 
   return (
     <section aria-labelledby="delete-title" className="flex flex-col gap-3">
@@ -29,9 +32,9 @@ export function DeleteAccount() {
           {({ close }) => (
             <>
               <p className="text-muted">{t('deleteConfirmBody')}</p>
-              {failed && (
+              {failure && (
                 <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-                  {t('deleteFailed')}
+                  {failure}
                 </p>
               )}
               <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -42,13 +45,14 @@ export function DeleteAccount() {
                   variant="danger"
                   isPending={remove.isPending}
                   onPress={async () => {
-                    setFailed(false);
+                    setFailure(null);
                     try {
                       await remove.mutateAsync();
                       close();
                       router.replace('/');
-                    } catch {
-                      setFailed(true);
+                    } catch (error) {
+                      const refused = error instanceof ApiClientError && error.status === 409 && error.body?.error?.message;
+                      setFailure(refused || t('deleteFailed'));
                     }
                   }}
                 >

@@ -8,6 +8,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth
 import { createSession, revokeOtherSessions, revokeSession, type Session, type User } from '@/lib/server/auth/sessions';
 import { beginSignIn, countRegistration } from '@/lib/server/auth/sign-in-limits';
 import type { Translate } from '@/lib/validation/localize';
+import { eraseAccount } from './account-deletion';
 
 /** The user as the API shows it: never the password hash. */
 export type PublicUser = { id: string; name: string; email: string; phone: string | null; locale: string; created_at: string };
@@ -110,8 +111,7 @@ export async function changePassword(session: Session, input: { current_password
   await revokeOtherSessions(session.user.id, session.id);
 }
 
-/** Deletes the account; its sessions go with it (ON DELETE CASCADE). */
+/** Deletes the account, its files and its sessions (see account-deletion.ts for what is kept and when it is refused). */
 export async function deleteAccount(session: Session) {
-  const db = await getDb();
-  await db.delete(users).where(eq(users.id, session.user.id));
+  await eraseAccount(session.user.id);
 }

@@ -179,6 +179,28 @@ export const payments = pgTable(
   ],
 );
 
+// A paid or refunded payment of a deleted account, kept for the office's books
+// with nothing that names a person: the account and its requests are gone.
+// `id` is the payment's own id and `provider_payment_id` finds it in the
+// gateway's ledger; the request's reference (e.g. HJ-1448-000123) is what the
+// gateway's statement shows. The card's last four digits are not kept: the
+// gateway holds the card details, and amount, time and card digits together
+// could single out the cardholder.
+export const retainedPayments = pgTable('retained_payments', {
+  id: uuid('id').primaryKey(),
+  provider: text('provider').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  requestReference: text('request_reference'),
+  requestTypeId: text('request_type_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // The built-in test gateway's own ledger: what a real gateway keeps on its side.
 export const testGatewayPayments = pgTable('test_gateway_payments', {
   id: text('id').primaryKey(),

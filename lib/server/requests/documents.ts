@@ -5,10 +5,28 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { fileStorage } from '@/lib/server/uploads/storage';
-import { inspectDocument, type DocumentKind } from '@/lib/server/uploads/inspect';
+import { IMAGE_LIMITS } from '@/lib/server/uploads/image-header';
+import { inspectDocument, type DocumentKind, type InspectMessages } from '@/lib/server/uploads/inspect';
+import { numberLocale } from '@/lib/i18n/number-locale';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { ownRequest, pilgrimsOf, publicDocument } from './requests';
+
+/** The `file` field's messages, with numbers in the reader's digits. */
+function inspectMessages({ locale, t }: { locale: string; t: Translate }): InspectMessages {
+  const number = new Intl.NumberFormat(numberLocale(locale), { useGrouping: false, maximumFractionDigits: 1 });
+  return {
+    notAnImage: t('ApiErrors.not_an_image'),
+    tooDemanding: t('ApiErrors.image_too_demanding'),
+    tooLarge: ({ width, height }) =>
+      t('ApiErrors.image_too_large', {
+        width: number.format(width),
+        height: number.format(height),
+        megapixels: number.format(IMAGE_LIMITS.maxPixels / 1_000_000),
+        side: number.format(IMAGE_LIMITS.maxSide),
+      }),
+  };
+}
 
 /**
  * Stores a pilgrim's passport scan or photo after checking its content. A new
@@ -18,20 +36,21 @@ export async function uploadDocument(
   userId: string,
   requestId: string,
   input: { pilgrim: string; kind: DocumentKind; file: File },
-  t: Translate,
+  reader: { locale: string; t: Translate },
 ) {
+  const { t } = reader;
   const db = await getDb();
   const row = await ownRequest(db, userId, requestId);
   if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   if (!pilgrimsOf(row.data).includes(input.pilgrim)) {
     throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
   }
-  const inspected = await inspectDocument(input.kind, input.file, { notAnImage: t('ApiErrors.not_an_image') });
+  const inspected = await inspectDocument(input.kind, input.file, inspectMessages(reader));
   const key = `requests/${requestId}/${randomUUID()}`;
   await fileStorage().put(key, new Uint8Array(await input.file.arrayBuffer()), inspected.mime);
 
   const fileName = input.file.name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || `${input.kind}.${inspected.extension}`;
-  const { saved, replaced } = await db.transaction(async (tx) => {
+  const record = db.transaction(async (tx) => {
     const old = await tx
       .delete(documents)
       .where(and(eq(documents.requestId, requestId), eq(documents.pilgrim, input.pilgrim), eq(documents.kind, input.kind)))
@@ -41,6 +60,11 @@ export async function uploadDocument(
       .values({ requestId, pilgrim: input.pilgrim, kind: input.kind, fileName, mime: inspected.mime, size: inspected.size, storageKey: key })
       .returning();
     return { saved: doc!, replaced: old };
+  });
+  // A draft deleted meanwhile (or any failure) must not leave the new file behind with no row naming it.
+  const { saved, replaced } = await record.catch(async (error: unknown) => {
+    await fileStorage().delete(key).catch(() => undefined);
+    throw error;
   });
   // The old files go after the new row is in place: a crash leaves an orphan file, never a missing document.
   await Promise.all(replaced.map((doc) => fileStorage().delete(doc.storageKey)));

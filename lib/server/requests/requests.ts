@@ -11,6 +11,7 @@ import { encodeRule } from '@/lib/validation/rules';
 import { findRequestType, type RequestType } from './request-types';
 import { moveRequest } from './history';
 import { nextReference } from './references';
+import { deleteDraftWithFiles } from './request-files';
 import { ZodError, type z } from 'zod';
 import type { Translate } from '@/lib/validation/localize';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
@@ -316,7 +317,7 @@ export async function deleteDraft(userId: string, id: string) {
   const db = await getDb();
   const row = await ownRequest(db, userId, id);
   if (row.status !== 'draft') throw new ApiError('conflict', { messageKey: 'wrong_state' });
-  await db.delete(requests).where(and(eq(requests.id, id), eq(requests.status, 'draft')));
+  await deleteDraftWithFiles(db, id);
 }
 
 /**

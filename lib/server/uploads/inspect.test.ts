@@ -1,10 +1,27 @@
 import { encode as encodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/server/http/errors';
+import { pngBomb } from '@/test/image-bomb';
+import { decodeImage, setDecodeLimitsForTests } from './decode-image';
 import { DOCUMENT_LIMITS, inspectDocument } from './inspect';
 
-const messages = { notAnImage: 'الملف ليس صورة صالحة.' };
+// The real decoder, watched: a refused header must never reach it.
+vi.mock('./decode-image', async (original) => {
+  const actual = await original<typeof import('./decode-image')>();
+  return { ...actual, decodeImage: vi.fn(actual.decodeImage) };
+});
+
+const messages = {
+  notAnImage: 'الملف ليس صورة صالحة.',
+  tooLarge: ({ width, height }: { width: number; height: number }) => `too large: ${width} x ${height}`,
+  tooDemanding: 'too demanding',
+};
+
+afterEach(() => {
+  setDecodeLimitsForTests(null);
+  vi.mocked(decodeImage).mockClear();
+});
 
 function png(width: number, height: number): Uint8Array {
   const image = new PNG({ width, height });
@@ -13,7 +30,12 @@ function png(width: number, height: number): Uint8Array {
 }
 
 function jpeg(width: number, height: number): Uint8Array {
-  return new Uint8Array(encodeJpeg({ width, height, data: new Uint8Array(width * height * 4).fill(120) }, 90).data);
+  return jpegOf(width, height, () => 120);
+}
+
+function jpegOf(width: number, height: number, value: (i: number) => number): Uint8Array {
+  const data = new Uint8Array(width * height * 4).map((_, i) => value(i));
+  return new Uint8Array(encodeJpeg({ width, height, data }, 30).data);
 }
 
 const pdf = new TextEncoder().encode(
@@ -101,13 +123,75 @@ describe('inspectDocument', () => {
     expect(error.options.fields).toEqual({ file: [messages.notAnImage] });
   });
 
-  it('refuses a PNG declaring more pixels than can be decoded safely', async () => {
-    const bomb = png(1, 1);
+  it('refuses the issue\'s 154 KB PNG bomb (6000 × 6600) from its header, fast, without decoding it', async () => {
+    const bomb = await pngBomb();
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const started = performance.now();
+    const error = await refusal(inspectDocument('passport', file(bomb, 'scan.png', 'image/png'), messages));
+    // Decoding it took 3 s and 475 MB; reading 24 bytes of header takes well under this.
+    expect(performance.now() - started).toBeLessThan(500);
+    expect([error.code, error.status]).toEqual(['validation_failed', 422]);
+    expect(error.options.fields).toEqual({ file: ['too large: 6000 x 6600'] });
+    expect(decodeImage).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a side over 6000 pixels', 6001, 10],
+    ['more than 12.5 megapixels', 3600, 3500],
+  ])('refuses a PNG or JPEG declaring %s, by its header alone', async (_, width, height) => {
+    const declaringPng = png(1, 1);
     // IHDR width and height; the CRC no longer matches, but the size check comes first.
-    new DataView(bomb.buffer).setUint32(16, 50_000);
-    new DataView(bomb.buffer).setUint32(20, 50_000);
-    const error = await refusal(inspectDocument('photo', file(bomb, 'photo.png', 'image/png'), messages));
-    expect(error.code).toBe('validation_failed');
+    new DataView(declaringPng.buffer).setUint32(16, width);
+    new DataView(declaringPng.buffer).setUint32(20, height);
+    const declaringJpeg = jpeg(8, 8);
+    // The frame header (SOF0) holds the height, then the width.
+    const sof = declaringJpeg.findIndex((byte, i) => byte === 0xff && declaringJpeg[i + 1] === 0xc0);
+    new DataView(declaringJpeg.buffer).setUint16(sof + 5, height);
+    new DataView(declaringJpeg.buffer).setUint16(sof + 7, width);
+    for (const [bytes, name] of [[declaringPng, 'p.png'], [declaringJpeg, 'p.jpg']] as const) {
+      const error = await refusal(inspectDocument('photo', file(bytes, name, 'image/png'), messages));
+      expect(error.options.fields).toEqual({ file: [`too large: ${width} x ${height}`] });
+    }
+    expect(decodeImage).not.toHaveBeenCalled();
+  });
+
+  it('accepts the largest image within the limits (a 12 MP phone photo\'s 4032 × 3024)', async () => {
+    const bytes = png(4032, 3024);
+    await expect(inspectDocument('passport', file(bytes, 'scan.png', 'image/png'), messages)).resolves.toMatchObject({ width: 4032, height: 3024 });
+    expect(decodeImage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a decode that would exceed the worker\'s memory fails cleanly with the "too demanding" message', async () => {
+    // Noise compresses badly, so jpeg-js has to work for every block.
+    const noise = jpegOf(1000, 1000, (i) => (i * 7919) & 255);
+    await expect(inspectDocument('photo', file(noise, 'p.jpg', 'image/jpeg'), messages)).resolves.toMatchObject({ width: 1000 });
+    setDecodeLimitsForTests({ maxOldGenerationSizeMb: 8 });
+    const error = await refusal(inspectDocument('photo', file(noise, 'p.jpg', 'image/jpeg'), messages));
+    expect([error.code, error.status]).toEqual(['validation_failed', 422]);
+    expect(error.options.fields).toEqual({ file: ['too demanding'] });
+  });
+
+  it('refuses an interlaced PNG whose data inflates past its declared size, without inflating it all', async () => {
+    // 2000 × 2000 is within the limits; its data inflates to 40 MB, two and a half times what the header allows.
+    const bomb = await pngBomb(2000, 2000, { interlaced: true, dataRows: 5000 });
+    const error = await refusal(inspectDocument('photo', file(bomb, 'p.png', 'image/png'), messages));
+    expect(error.options.fields).toEqual({ file: ['too demanding'] });
+  });
+
+  it('decodes off the request thread: the event loop keeps turning during a long decode', async () => {
+    const noise = jpegOf(1500, 1500, (i) => (i * 7919) & 255);
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    const started = performance.now();
+    try {
+      await inspectDocument('passport', file(noise, 'p.jpg', 'image/jpeg'), messages);
+    } finally {
+      clearInterval(ticker);
+    }
+    const elapsed = performance.now() - started;
+    // Decoded on this thread, no timer could fire until the end (ticks would be 0 or 1).
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 10 / 4));
+    expect(ticks).toBeGreaterThan(3);
   });
 
   it('accepts the largest allowed size and refuses one KB more (413)', async () => {

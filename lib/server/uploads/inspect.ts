@@ -1,7 +1,7 @@
 import 'server-only';
-import { decode as decodeJpeg } from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { ApiError } from '@/lib/server/http/errors';
+import { decodeImage } from './decode-image';
+import { declaredDimensions, withinImageLimits, type Dimensions } from './image-header';
 
 export type DocumentKind = 'passport' | 'photo';
 export type DocumentType = 'pdf' | 'jpg' | 'png';
@@ -27,45 +27,32 @@ const SIGNATURES: ReadonlyArray<readonly [DocumentType, readonly number[]]> = [
   ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
 ];
 
-// A few compressed bytes can declare an enormous picture; decoding it would
-// take the server's memory (four bytes a pixel). 40 MP covers a 600 dpi A4 scan.
-const MAX_PIXELS = 40_000_000;
-
 function sniff(bytes: Uint8Array): DocumentType | null {
   const match = SIGNATURES.find(([, signature]) => signature.every((byte, i) => bytes[i] === byte));
   return match ? match[0] : null;
 }
 
-function decodeImage(type: 'jpg' | 'png', bytes: Uint8Array): { width: number; height: number } | null {
-  try {
-    if (type === 'jpg') {
-      const { width, height } = decodeJpeg(bytes, {
-        useTArray: true,
-        // Tolerant decoding would accept a truncated file.
-        tolerantDecoding: false,
-        maxResolutionInMP: MAX_PIXELS / 1_000_000,
-      });
-      return width > 0 && height > 0 ? { width, height } : null;
-    }
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    // pngjs has no size limit of its own: IHDR's width and height are checked first.
-    if (bytes.length < 24 || view.getUint32(16) * view.getUint32(20) > MAX_PIXELS) return null;
-    const { width, height } = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return width > 0 && height > 0 ? { width, height } : null;
-  } catch {
-    return null;
-  }
+/** The `file` field's messages, localized by the caller. */
+export type InspectMessages = {
+  notAnImage: string;
+  tooLarge: (dimensions: Dimensions) => string;
+  tooDemanding: string;
+};
+
+function refuse(message: string): never {
+  throw new ApiError('validation_failed', { fields: { file: [message] } });
 }
 
 /**
  * What an uploaded document really is, judged by its bytes alone: names and
- * declared types are the sender's word. `messages.notAnImage` is localized by
- * the caller and answered as the `file` field's error.
+ * declared types are the sender's word. An image's size is read from its
+ * header and refused there when too large; only then is it decoded, in a
+ * worker with bounded memory, to prove that it is a picture.
  */
 export async function inspectDocument(
   kind: DocumentKind,
   file: File,
-  messages: { notAnImage: string },
+  messages: InspectMessages,
 ): Promise<InspectedDocument> {
   const limits = DOCUMENT_LIMITS[kind];
   // Before reading, so that an oversized upload is never copied again.
@@ -77,7 +64,10 @@ export async function inspectDocument(
   }
   const found: InspectedDocument = { mime: MIME[type], extension: type, size: bytes.byteLength };
   if (type === 'pdf') return found;
-  const dimensions = decodeImage(type, bytes);
-  if (!dimensions) throw new ApiError('validation_failed', { fields: { file: [messages.notAnImage] } });
-  return { ...found, ...dimensions };
+  const declared = declaredDimensions(type, bytes);
+  if (!declared) refuse(messages.notAnImage);
+  if (!withinImageLimits(declared)) refuse(messages.tooLarge(declared));
+  const decoded = await decodeImage(type, bytes);
+  if (!decoded.ok) refuse(decoded.reason === 'too_demanding' ? messages.tooDemanding : messages.notAnImage);
+  return { ...found, width: decoded.width, height: decoded.height };
 }

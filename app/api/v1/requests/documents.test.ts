@@ -1,10 +1,15 @@
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import { fileStorage } from '@/lib/server/uploads/storage';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { upload } from '@/test/api-form';
 import { newUser } from '@/test/accounts';
 import { companion, person, SERVICE } from '@/test/answers';
 import { jpegFile, pdfFile, pngFile } from '@/test/files';
+import { pngBomb } from '@/test/image-bomb';
 import * as listRoute from './route';
 import * as oneRoute from './[id]/route';
 import * as submitRoute from './[id]/submit/route';
@@ -64,6 +69,59 @@ describe('POST /requests/{id}/documents', () => {
     const bad = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: broken }, { token, params: { id }, locale: 'ar' });
     expect(bad.status).toBe(422);
     expect(bad.json.error.fields.file).toEqual(['هذا الملف ليس صورة قابلة للقراءة. يُرجى رفع صورة بصيغة JPG أو PNG.']);
+  });
+
+  it('refuses an image bomb (6000 × 6600 in 154 KB) with 422 on the file field, in both languages, saying why', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const bomb = new File([await pngBomb()], 'scan.png', { type: 'image/png' });
+    const started = performance.now();
+    const en = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file: bomb }, { token, params: { id } });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(en.status).toBe(422);
+    expect(en.json.error.fields).toEqual({
+      file: ['This image is too large: 6000 × 6600 pixels. Please upload an image of at most 12.5 megapixels, with no side longer than 6000 pixels.'],
+    });
+    const ar = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file: bomb }, { token, params: { id }, locale: 'ar' });
+    expect(ar.status).toBe(422);
+    expect(ar.json.error.fields).toEqual({
+      file: ['هذه الصورة كبيرة جدًا: ٦٠٠٠ × ٦٦٠٠ بكسل. يُرجى رفع صورة لا تتجاوز ١٢٫٥ ميغابكسل، ولا يزيد طول أي من ضلعيها على ٦٠٠٠ بكسل.'],
+    });
+    expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.documents).toEqual([]);
+  });
+
+  it('allows 40 uploads a user in 10 minutes, then 429 with Retry-After, localized; other users are not affected', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    // PDFs: no decoding, so the forty go quickly; refused uploads count as well.
+    for (let i = 0; i < 40; i += 1) {
+      const file = i % 2 ? pdfFile() : new File(['not a document'], 'x.pdf');
+      const { status } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file }, { token, params: { id } });
+      expect(status).toBe(i % 2 ? 201 : 415);
+    }
+    const form = new FormData();
+    form.append('pilgrim', 'applicant');
+    form.append('kind', 'passport');
+    form.append('file', pdfFile());
+    const response = await documentsRoute.POST(
+      new Request('http://portal.test/api/v1/upload', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body: form }),
+      { params: Promise.resolve({ id }) },
+    );
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await response.json()).error).toEqual({
+      code: 'too_many_requests',
+      message: 'You have uploaded many files in a short time. Please wait 10 minutes and try again.',
+    });
+    const ar = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file: pdfFile() }, { token, params: { id }, locale: 'ar' });
+    expect(ar.status).toBe(429);
+    expect(ar.json.error.message).toBe('رفعت ملفات كثيرة في وقت قصير. يُرجى الانتظار 10 دقائق ثم المحاولة مرة أخرى.');
+
+    const other = await newUser('Someone Else');
+    const otherId = await draftWithCompanion(other.token);
+    expect((await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token: other.token, params: { id: otherId } })).status).toBe(201);
   });
 
   it('needs a known pilgrim, a kind and a file', async () => {
@@ -128,6 +186,26 @@ describe('GET /documents/{id} and DELETE', () => {
     const { json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pngFile() }, { token, params: { id } });
     expect((await call(documentRoute.DELETE, { method: 'DELETE', token, params: { id, docId: json.data.id } })).status).toBe(204);
     expect((await call(downloadRoute.GET, { token, params: { id: json.data.id } })).status).toBe(404);
+  });
+});
+
+describe('DELETE /requests/{id} (a draft)', () => {
+  it('removes the stored files of the draft\'s documents too', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const ids: string[] = [];
+    for (const [pilgrim, kind, file] of [['applicant', 'passport', pdfFile()], ['companion-0', 'photo', pngFile()]] as const) {
+      ids.push((await upload(documentsRoute.POST, { pilgrim, kind, file }, { token, params: { id } })).json.data.id);
+    }
+    const db = await getDb();
+    const keys = (await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.id, ids))).map((row) => row.key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(await fileStorage().get(key)).not.toBeNull();
+
+    expect((await call(oneRoute.DELETE, { method: 'DELETE', token, params: { id } })).status).toBe(204);
+
+    for (const key of keys) expect(await fileStorage().get(key)).toBeNull();
+    expect((await call(oneRoute.GET, { token, params: { id } })).status).toBe(404);
   });
 });
 

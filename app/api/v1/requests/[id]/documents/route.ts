@@ -6,6 +6,7 @@ import { idParam } from '@/lib/server/http/params';
 import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
 import { uploadDocument } from '@/lib/server/requests/documents';
+import { countUpload } from '@/lib/server/uploads/upload-limits';
 
 // The largest document (a 2048 KB passport scan) plus the form's own overhead.
 const MAX_UPLOAD_BYTES = 2048 * 1024 + 64 * 1024;
@@ -14,6 +15,8 @@ const MAX_UPLOAD_BYTES = 2048 * 1024 + 64 * 1024;
 export const POST = route(async (request, { params }) => {
   const session = await authenticate(request);
   const id = await idParam(params);
+  // Before the body is read: a refused upload costs nothing more.
+  await countUpload(session.user.id);
   const input = await uploadDocumentSchema.parseAsync(await readBody(request, MAX_UPLOAD_BYTES));
-  return ok(await uploadDocument(session.user.id, id, { ...input, file: input.file! }, readerOf(request).t), { status: 201 });
+  return ok(await uploadDocument(session.user.id, id, { ...input, file: input.file! }, readerOf(request)), { status: 201 });
 });
