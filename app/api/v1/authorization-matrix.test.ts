@@ -104,8 +104,9 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ body: { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' } }),
     expect: { ...SIGNED_IN, 'another user': 204, owner: 204 },
   },
+  // Each caller its own browser: a subscription registered to one account is refused to another (409, devices.test.ts).
   'POST devices': {
-    setup: async () => ({ body: { provider: 'webpush', subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } }),
+    body: (actor) => ({ provider: 'webpush', subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${actor.replace(' ', '-')}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } }),
     expect: { ...SIGNED_IN, 'another user': 201, owner: 201 },
   },
   'PATCH devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
