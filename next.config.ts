@@ -28,6 +28,8 @@ const nextConfig: NextConfig = {
     return [
       { source: '/:path*', headers: staticSecurityHeaders({ production: process.env.NODE_ENV === 'production' }) },
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+      // The public folders skip proxy.ts; their files run nothing, and a 404 page there runs nothing either.
+      { source: '/:folder(fonts|icons)/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       // The faces in public/fonts carry their version in their names: kept for a year.
       { source: '/fonts/:file*', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     ];

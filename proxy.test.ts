@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { config, proxy } from './proxy';
+// Next's own compiler of `config.matcher` (internal, no types), so the test matches what `next build` does.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { getMiddlewareMatchers } = require('next/dist/build/analysis/get-page-static-info.js');
 
 function visit(path: string, headers: Record<string, string> = {}) {
   return proxy(new NextRequest(new URL(path, 'http://portal.test'), { headers }));
@@ -60,11 +63,37 @@ describe('guards in the proxy', () => {
 });
 
 describe('what the proxy sees', () => {
-  // Next applies the matcher as a regular expression over the path.
-  const matched = (path: string) => config.matcher.some((pattern) => new RegExp(`^${pattern}$`).test(path));
+  // The matcher compiled exactly as `next build` compiles it (path-to-regexp, plus Next's data suffixes).
+  const compiled = getMiddlewareMatchers(config.matcher, {}).map((m: { regexp: string }) => new RegExp(m.regexp));
+  const matched = (path: string) => compiled.some((re: RegExp) => re.test(path));
 
-  it('lets the sitemap, robots.txt and the API through without a locale redirect', () => {
-    for (const path of ['/sitemap.xml', '/robots.txt', '/api/v1/faqs', '/firebase-messaging-sw.js']) expect(matched(path)).toBe(false);
+  it('lets the sitemap, robots.txt, the API, Next\'s files and the public files through without a locale redirect', () => {
+    for (const path of [
+      '/sitemap.xml',
+      '/robots.txt',
+      '/icon.svg',
+      '/api/v1/faqs',
+      '/api/health',
+      '/_next/static/chunks/main.js',
+      '/firebase-messaging-sw.js',
+      '/fonts/inter-latin-wght-normal-5.3.0.woff2',
+      '/icons/badge-96.png',
+    ]) {
+      expect(matched(path), path).toBe(false);
+    }
+  });
+
+  it('handles every page whose path has a dot in it, with its CSP and guards', () => {
+    for (const path of ['/en/foo.bar', '/ar/static/about.html', '/foo.bar', '/en/a.b/c', '/api.x', '/apis/x', '/_nextx', '/fonts.html', '/favicon.ico', '/firebase-messaging-sw.jsx']) {
+      expect(matched(path), path).toBe(true);
+    }
+    const page = visit('/en/foo.bar');
+    expect(page.headers.get('content-security-policy')).toContain("'strict-dynamic'");
+    expect(page.headers.get('x-middleware-request-content-security-policy')).toBe(page.headers.get('content-security-policy'));
+    // The guards see through the dot too.
+    expect(locationOf(visit('/en/profile/requests.json'))).toBe('/en');
+    expect(locationOf(visit('/ar/auth/login.php', { cookie: 'session=abc' }))).toBe('/ar');
+    expect(locationOf(visit('/foo.bar', { 'accept-language': 'en' }))).toBe('/en/foo.bar');
   });
 
   it('gives the test gateway its CSP without a locale redirect', () => {

@@ -1,6 +1,9 @@
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { BASE_URL } from '../playwright.config';
 import { draftThrough, requestAwaitingPayment, signUp } from './session';
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
@@ -154,4 +157,46 @@ test('API answers carry the headers, a strict CSP of their own and a request id'
   const tooBig = await request.post('/api/v1/auth/login', { data: { email: 'a@example.com', password: 'x'.repeat(70 * 1024) } });
   expect(tooBig.status()).toBe(413);
   expect((await tooBig.json()).error.code).toBe('payload_too_large');
+});
+
+test('a page path with a dot in it gets the CSP, the headers and the guards like any other page', async ({ page }) => {
+  const check = await watchViolations(page);
+  for (const dotted of ['/en/foo.bar', '/ar/static/about.html', '/en/a.b/c']) {
+    const response = await page.goto(dotted);
+    // The localized 404 page, rendered under its own nonce.
+    expect(response?.status(), dotted).toBe(404);
+    const headers = headersOf(response);
+    expectCommonHeaders(headers);
+    await expectScriptsCarryNonce(response!, expectPageCsp(headers));
+    await expect(page.getByTestId('error-message')).toContainText(dotted);
+  }
+  // Unprefixed: sent to a language first, like any page.
+  const unprefixed = await page.goto('/foo.bar');
+  expect(new URL(unprefixed!.url()).pathname).toMatch(/^\/(ar|en)\/foo\.bar$/);
+  expectPageCsp(headersOf(unprefixed));
+  // The guards: signed out, a profile path with a dot goes home.
+  await page.goto('/en/profile/requests.json');
+  await expect(page).toHaveURL(`${BASE_URL}/en`);
+  await check();
+});
+
+test('files that skip the proxy (public files, Next.js chunks, sitemap) still carry the static security headers', async ({ request }) => {
+  const html = await (await request.get('/en')).text();
+  const chunk = /<script[^>]+src="(\/_next\/static\/[^"]+)"/.exec(html)?.[1];
+  expect(chunk).toBeTruthy();
+  const font = readdirSync(path.join(__dirname, '..', 'public', 'fonts')).find((name) => name.endsWith('.woff2'));
+  const files = ['/firebase-messaging-sw.js', `/fonts/${font}`, '/icons/badge-96.png', '/icons/notification-192.png', '/robots.txt', '/sitemap.xml', chunk!];
+  for (const file of files) {
+    const response = await request.get(file);
+    expect(response.status(), file).toBe(200);
+    expectCommonHeaders(headersOf(response));
+  }
+  // A missing file in a public folder is an HTML 404 page: it has a CSP that runs nothing.
+  for (const file of ['/fonts/missing.woff2', '/icons/missing.png']) {
+    const missing = await request.get(file);
+    expect(missing.status(), file).toBe(404);
+    const headers = headersOf(missing);
+    expectCommonHeaders(headers);
+    expect(headers['content-security-policy'], file).toContain("default-src 'none'");
+  }
 });

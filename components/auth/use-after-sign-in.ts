@@ -4,13 +4,12 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { returnPath } from '@/lib/auth/return-path';
 
-/** After signing in: back to the page the user came from (`?next=`), or the localized home. */
+/** After signing in: back to the page the user came from (`?next=`, a page of this site only), or the localized home. */
 export function useAfterSignIn() {
   const router = useRouter();
   const locale = useLocale();
   const next = useSearchParams().get('next');
   return () => {
-    const path = returnPath(next);
-    router.replace(path === '/' ? `/${locale}` : path);
+    router.replace(returnPath(next, { origin: window.location.origin, locale }));
   };
 }

@@ -66,15 +66,37 @@ async function registration() {
   return registered;
 }
 
+/**
+ * POST /devices; null when the server answers 409: this browser's token is
+ * still registered to another account that used it here without signing out
+ * (the server never moves it). The caller then asks for a new token.
+ */
+async function registerDevice(body: Record<string, unknown>): Promise<PushDevice | null> {
+  try {
+    return (await apiRequest<{ data: PushDevice }>('/devices', { method: 'POST', body, objectMode: true })).data;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 409) return null;
+    throw error;
+  }
+}
+
+function registered(device: PushDevice | null): PushDevice {
+  if (!device) throw new PushSetupError('token-subscribe-failed');
+  return device;
+}
+
 /** A device for this browser: an FCM token when the office configured Firebase, a Web Push subscription otherwise. */
 async function subscribe(config: PushConfig, worker: ServiceWorkerRegistration): Promise<PushDevice> {
   if (config.fcm) {
     // Loaded only here, when the user switches push on.
-    const [{ initializeApp, getApps }, { getMessaging, getToken }] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
+    const [{ initializeApp, getApps }, { deleteToken, getMessaging, getToken }] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
     const { vapidKey, ...options } = config.fcm;
-    const app = getApps()[0] ?? initializeApp(options);
-    const token = await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: worker });
-    return (await apiRequest<{ data: PushDevice }>('/devices', { method: 'POST', body: { provider: 'fcm', token }, objectMode: true })).data;
+    const messaging = getMessaging(getApps()[0] ?? initializeApp(options));
+    const fcmDevice = async () => registerDevice({ provider: 'fcm', token: await getToken(messaging, { vapidKey, serviceWorkerRegistration: worker }) });
+    const device = await fcmDevice();
+    if (device) return device;
+    await deleteToken(messaging);
+    return registered(await fcmDevice());
   }
   const applicationServerKey = base64UrlToBytes(config.vapid_public_key);
   let subscription = await worker.pushManager.getSubscription();
@@ -86,7 +108,12 @@ async function subscribe(config: PushConfig, worker: ServiceWorkerRegistration):
     subscription = null;
   }
   subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
-  return (await apiRequest<{ data: PushDevice }>('/devices', { method: 'POST', body: { provider: 'webpush', subscription: subscription.toJSON() }, objectMode: true })).data;
+  const device = await registerDevice({ provider: 'webpush', subscription: subscription.toJSON() });
+  if (device) return device;
+  // Another account's subscription: a new one has a new endpoint, hence a new device.
+  await subscription.unsubscribe();
+  subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  return registered(await registerDevice({ provider: 'webpush', subscription: subscription.toJSON() }));
 }
 
 /** Switches push on for this browser. Call it from a user's action: the permission prompt needs one. */

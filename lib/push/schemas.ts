@@ -1,4 +1,6 @@
 import { z } from '@/lib/validation/z';
+import { hasControlCharacters } from '@/lib/validation/control-characters';
+import { encodeRule } from '@/lib/validation/rule-code';
 
 /**
  * What a device token can look like: an FCM registration token, or `wp_` and a
@@ -11,7 +13,8 @@ const base64url = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+=*$/);
 
 /** A browser's Web Push subscription, as PushSubscription.toJSON() gives it. */
 export const webPushSubscriptionSchema = z.object({
-  endpoint: z.string().url().max(1000),
+  // The URL parser would accept (and PostgreSQL then refuse) a NUL in the path.
+  endpoint: z.string().url().max(1000).refine((endpoint) => !hasControlCharacters(endpoint), encodeRule('control_characters')),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 

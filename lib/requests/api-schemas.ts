@@ -1,7 +1,8 @@
 import { z } from '@/lib/validation/z';
 import { REQUEST_STEPS } from './steps';
 import { REQUEST_STATUSES } from './statuses';
-import { rules, textField } from '@/lib/validation/rules';
+import { encodeRule, rules, textField } from '@/lib/validation/rules';
+import { findJsonProblem } from '@/lib/validation/control-characters';
 
 /** A JSON value that may arrive as text (multipart and url-encoded bodies). */
 const json = z.preprocess((value) => {
@@ -15,10 +16,23 @@ const json = z.preprocess((value) => {
 
 export const createRequestSchema = z.object({ type: textField([rules.one_of(['hajj', 'umrah'])]) });
 
+/**
+ * The autosaved answers: free JSON (drafts hold unfinished answers), but no
+ * control character in any string or key (a NUL cannot be stored in jsonb) and
+ * no absurd nesting (it would overflow JSON.stringify), pointed at by path.
+ */
+const answers = json.superRefine((value, ctx) => {
+  const found = findJsonProblem(value);
+  if (found) ctx.addIssue({ code: 'custom', path: found.path, message: encodeRule(found.problem) });
+});
+
+// A version is a PostgreSQL integer: a bigger number can match no request (and would be a database error).
+const MAX_VERSION = 2_147_483_647;
+
 export const saveStepSchema = z.object({
   step: textField([rules.one_of(REQUEST_STEPS)]).transform((step) => step as (typeof REQUEST_STEPS)[number]),
-  data: json,
-  version: textField([rules.integer(), rules.min_value(1)]).transform(Number),
+  data: answers,
+  version: textField([rules.integer(), rules.min_value(1), rules.max_value(MAX_VERSION)]).transform(Number),
   complete: z.union([z.boolean(), z.enum(['true', 'false'])]).optional().transform((value) => value === true || value === 'true'),
 });
 

@@ -57,5 +57,5 @@ export function pageCsp({ nonce, development = false, firebaseAuthDomain = null 
     .join('; ');
 }
 
-/** The API answers JSON and files: nothing in them may load or run anything, nor be framed. */
+/** The API answers JSON and files, and the public folders fonts and icons: nothing in them may load or run anything, nor be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

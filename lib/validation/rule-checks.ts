@@ -4,6 +4,7 @@
 // the zod fields of every other form, and of the API, on the same checks.
 
 import { encodeRule, type RuleName, type RuleParams } from './rule-code';
+import { hasControlCharacters } from './control-characters';
 
 type Check = (value: unknown) => boolean | Promise<boolean>;
 export type Rule = { name: RuleName; params?: RuleParams; check: Check };
@@ -170,6 +171,8 @@ export async function checkText(
 ): Promise<{ value: string | undefined; error: string | null }> {
   const value = textValue(raw);
   if (optional && value === '') return { value: undefined, error: null };
+  // Before any rule: a NUL would otherwise reach the database (a 500), the others are never typed.
+  if (hasControlCharacters(value)) return { value, error: encodeRule('control_characters') };
   const failed = await firstFailure(value, optional ? list : [baseRules.required(), ...list]);
   return { value, error: failed ? encodeRule(failed.name, failed.params) : null };
 }

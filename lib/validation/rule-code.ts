@@ -8,7 +8,9 @@ export type RuleName =
   | 'regex' | 'password' | 'confirmed' | 'url' | 'size' | 'mimes' | 'ext' | 'image'
   | 'dimensions' | 'length' | 'one_of' | 'not_one_of' | 'is' | 'is_not' | 'hijri_date_format'
   // The application's own rules.
-  | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted';
+  | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted'
+  // Refused in every text field before any other rule (control-characters.ts).
+  | 'control_characters' | 'too_deep';
 
 export type RuleParams = Record<string, string | number>;
 

@@ -11,7 +11,8 @@ import { notificationsOf } from '@/test/notifications';
 import { submittedRequest } from '@/test/requests';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 
-// Every endpoint under app/api/v1 × {signed out, another user, the owner}.
+// Every endpoint under app/api (the REST API in v1, the health and build checks,
+// the test gateway's checkout) × {signed out, another user, the owner}.
 // The route files are enumerated, so a new endpoint without an entry here fails.
 // Someone else's resource answers 404, exactly like one that does not exist
 // (never 403: that would confirm it exists); no session answers 401.
@@ -30,10 +31,10 @@ type Entry = {
   expect: Record<Actor, number>;
 };
 
-const API_DIR = path.join(process.cwd(), 'app/api/v1');
+const API_DIR = path.join(process.cwd(), 'app/api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** The route files under app/api/v1, as their paths (`requests/[id]/submit`). */
+/** The route files under app/api, as their paths (`v1/requests/[id]/submit`, `health`). */
 function routeFiles(dir = API_DIR): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -79,6 +80,13 @@ async function payment(owner: User, paid: boolean) {
   return data.id;
 }
 
+/** A checkout on the test gateway, not yet paid: its id. */
+async function gatewayCheckout(owner: User) {
+  const { id } = await submittedRequest(owner.token);
+  const started = await call((await import('./requests/[id]/payments/route')).POST, { token: owner.token, params: { id }, body: {} });
+  return (started.json!.data.redirect_url as string).split('/').pop()!;
+}
+
 async function device(owner: User) {
   const { json } = await call((await import('./devices/route')).POST, {
     token: owner.token,
@@ -89,72 +97,78 @@ async function device(owner: User) {
 
 const MATRIX: Record<string, Entry> = {
   // Sign-in and registration do not depend on who calls.
-  'POST auth/register': {
+  'POST v1/auth/register': {
     body: (actor) => ({ name: 'Aisha Rahman', email: `m.${actor.replace(' ', '-')}.${Date.now()}@example.com`, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' }),
     expect: PUBLIC(201),
   },
-  'POST auth/login': { body: (_actor, owner) => ({ email: owner.user.email, password: 'Labbaik#2026' }), expect: PUBLIC(200) },
+  'POST v1/auth/login': { body: (_actor, owner) => ({ email: owner.user.email, password: 'Labbaik#2026' }), expect: PUBLIC(200) },
   // Google sign-in is switched off without Firebase settings: 404 for everyone (its own tests configure it).
-  'POST auth/social': { setup: async () => ({ body: { provider: 'google', id_token: 'a.b.c' } }), expect: PUBLIC(404) },
-  'POST auth/logout': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
-  'GET me': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
-  'PATCH me': { setup: async () => ({ body: { name: 'Aisha Khan', phone: '', locale: 'en' } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
-  'DELETE me': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
-  'POST me/password': {
+  'POST v1/auth/social': { setup: async () => ({ body: { provider: 'google', id_token: 'a.b.c' } }), expect: PUBLIC(404) },
+  'POST v1/auth/logout': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'GET v1/me': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'PATCH v1/me': { setup: async () => ({ body: { name: 'Aisha Khan', phone: '', locale: 'en' } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'DELETE v1/me': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'POST v1/me/password': {
     setup: async () => ({ body: { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' } }),
     expect: { ...SIGNED_IN, 'another user': 204, owner: 204 },
   },
-  'POST me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
-  'POST devices': {
-    setup: async () => ({ body: { provider: 'webpush', subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } }),
+  'POST v1/me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  // Each caller its own browser: a subscription registered to one account is refused to another (409, devices.test.ts).
+  'POST v1/devices': {
+    body: (actor) => ({ provider: 'webpush', subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${actor.replace(' ', '-')}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } }),
     expect: { ...SIGNED_IN, 'another user': 201, owner: 201 },
   },
-  'PATCH devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'DELETE devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
-  'GET documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'GET faqs': { expect: PUBLIC(200) },
-  'GET pages/[slug]': { setup: async () => ({ params: { slug: 'about' } }), expect: PUBLIC(200) },
-  'GET push/config': { expect: PUBLIC(200) },
-  'GET request-types': { expect: PUBLIC(200) },
-  'GET notifications': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
-  'POST notifications/read-all': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
-  'POST notifications/[id]/read': {
+  'PATCH v1/devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'DELETE v1/devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'GET v1/documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'GET v1/faqs': { expect: PUBLIC(200) },
+  'GET v1/pages/[slug]': { setup: async () => ({ params: { slug: 'about' } }), expect: PUBLIC(200) },
+  'GET v1/push/config': { expect: PUBLIC(200) },
+  'GET v1/request-types': { expect: PUBLIC(200) },
+  'GET v1/notifications': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST v1/notifications/read-all': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST v1/notifications/[id]/read': {
     setup: async (owner) => ({ params: { id: (await notificationsOf(owner.token)).items[0]!.id }, body: {} }),
     expect: { ...OWNER_ONLY, owner: 200 },
   },
-  'GET notifications/stream': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'GET v1/notifications/stream': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   // The back office's endpoint answers to its key (X-Ops-Key), never to a user's session.
-  'POST ops/requests/[id]/status': {
+  'POST v1/ops/requests/[id]/status': {
     setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { status: 'under_review' } }),
     expect: PUBLIC(403),
   },
-  'GET payments/[id]': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'GET payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'GET v1/payments/[id]': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'GET v1/payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   // A gateway's event proves itself by its signature; a session changes nothing.
-  'POST payments/webhooks/[provider]': { setup: async () => ({ params: { provider: 'test' }, body: { type: 'payment.paid', data: { id: 'tg_0' } } }), expect: PUBLIC(403) },
-  'GET requests': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
-  'POST requests': { setup: async () => ({ body: { type: 'umrah' } }), expect: { ...SIGNED_IN, 'another user': 201, owner: 201 } },
-  'GET requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'PATCH requests/[id]': {
+  'POST v1/payments/webhooks/[provider]': { setup: async () => ({ params: { provider: 'test' }, body: { type: 'payment.paid', data: { id: 'tg_0' } } }), expect: PUBLIC(403) },
+  'GET v1/requests': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST v1/requests': { setup: async () => ({ body: { type: 'umrah' } }), expect: { ...SIGNED_IN, 'another user': 201, owner: 201 } },
+  'GET v1/requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'PATCH v1/requests/[id]': {
     setup: async (owner) => ({ params: { id: await draft(owner) }, body: { step: 'service', data: SERVICE, version: 1 } }),
     expect: { ...OWNER_ONLY, owner: 200 },
   },
-  'DELETE requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
-  'POST requests/[id]/cancel': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'POST requests/[id]/reopen': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'POST requests/[id]/submit': { setup: async (owner) => ({ params: { id: await completeDraft(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
-  'POST requests/[id]/payments': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 201 } },
-  'POST requests/[id]/documents': {
+  'DELETE v1/requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'POST v1/requests/[id]/cancel': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST v1/requests/[id]/reopen': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST v1/requests/[id]/submit': { setup: async (owner) => ({ params: { id: await completeDraft(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST v1/requests/[id]/payments': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 201 } },
+  'POST v1/requests/[id]/documents': {
     setup: async (owner) => ({ params: { id: await draft(owner) }, form: { pilgrim: 'applicant', kind: 'photo', file: pngFile() } }),
     expect: { ...OWNER_ONLY, owner: 201 },
   },
-  'DELETE requests/[id]/documents/[docId]': { setup: async (owner) => ({ params: await uploadedDocument(owner) }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'DELETE v1/requests/[id]/documents/[docId]': { setup: async (owner) => ({ params: await uploadedDocument(owner) }), expect: { ...OWNER_ONLY, owner: 204 } },
   // Any other address under /api/v1 is the API's JSON 404, for everyone.
-  'GET [...rest]': { setup: async () => ({ params: { rest: 'nothing' } }), expect: PUBLIC(404) },
-  'POST [...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
-  'PATCH [...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
-  'PUT [...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
-  'DELETE [...rest]': { expect: PUBLIC(404) },
+  'GET v1/[...rest]': { setup: async () => ({ params: { rest: 'nothing' } }), expect: PUBLIC(404) },
+  'POST v1/[...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
+  'PATCH v1/[...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
+  'PUT v1/[...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },
+  'DELETE v1/[...rest]': { expect: PUBLIC(404) },
+  // Outside /api/v1: the health check and the build check answer everyone, the same.
+  'GET health': { expect: PUBLIC(200) },
+  'GET build': { expect: PUBLIC(200) },
+  // The test gateway's checkout stands in for the gateway's own page: whoever holds the checkout's id pays, session or not.
+  'POST test-gateway/[id]/pay': { setup: async (owner) => ({ params: { id: await gatewayCheckout(owner) }, body: { card_number: TEST_CARDS.success } }), expect: PUBLIC(200) },
 };
 
 async function endpoints() {
@@ -190,7 +204,7 @@ async function hit(handler: Handler, method: string, token: string | undefined, 
 describe('authorization matrix', async () => {
   const all = await endpoints();
 
-  it('has an entry for every endpoint under app/api/v1, and no entry without one', () => {
+  it('has an entry for every endpoint under app/api, and no entry without one', () => {
     expect(all.map((e) => e.key).sort()).toEqual(Object.keys(MATRIX).sort());
   });
 

@@ -23,8 +23,9 @@ describe('route()', () => {
     });
     expect(text).not.toContain('db-primary');
     const [failure, summary] = logs.entries();
-    expect(failure).toMatchObject({ level: 'error', msg: 'unhandled error in route handler', request_id: 'req-1234abcd', method: 'GET' });
-    expect(String(failure!.error)).toContain('db-primary');
+    expect(failure).toMatchObject({ level: 'error', msg: 'unhandled error in route handler', request_id: 'req-1234abcd', method: 'GET', error: 'Error' });
+    // The error's name only: its message may hold hosts, users or a query's parameters.
+    expect(logs.lines.join('\n')).not.toContain('db-primary');
     expect(summary).toMatchObject({ level: 'info', msg: 'request', request_id: 'req-1234abcd', status: 500, route: '/api/v1/x' });
   });
 

@@ -51,9 +51,33 @@ export function log(level: LogLevel, msg: string, fields: LogFields = {}) {
   sink(level, line);
 }
 
-/** What an error says about itself, for the log only (never for an answer). */
+/**
+ * An error for the log: the names along its cause chain and the first code
+ * (a PostgreSQL SQLSTATE such as 22P02, a Node code such as ECONNRESET), e.g.
+ * `DrizzleQueryError < error [22P02]`. Never its message or stack: a database
+ * error repeats the query's parameters (e-mail addresses, password hashes,
+ * answers) and names hosts and users. The request id in the same line leads
+ * to the request; reproduce it to see more.
+ */
 export function describeError(error: unknown): string {
-  return String(error instanceof Error ? (error.stack ?? error.message) : error);
+  const names: string[] = [];
+  let code: string | undefined;
+  for (let current = error, depth = 0; current !== null && current !== undefined && depth < 5; depth += 1) {
+    if (typeof current !== 'object') {
+      names.push(typeof current);
+      break;
+    }
+    const { name, code: ownCode, constructor } = current as { name?: unknown; code?: unknown; constructor?: { name?: unknown } };
+    names.push(safeWord(name) ?? safeWord(constructor?.name) ?? 'object');
+    code ??= safeWord(ownCode) ?? (typeof ownCode === 'number' ? String(ownCode) : undefined);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return `${names.join(' < ') || String(error)}${code ? ` [${code}]` : ''}`;
+}
+
+/** A name or code as errors carry them (`DatabaseError`, `22P02`, `ERR_INVALID_ARG_TYPE`); anything else is not written. */
+function safeWord(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(value) ? value : undefined;
 }
 
 export const logger = {

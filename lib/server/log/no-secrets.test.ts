@@ -9,7 +9,10 @@ import * as loginRoute from '@/app/api/v1/auth/login/route';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
 import * as webhookRoute from '@/app/api/v1/payments/webhooks/[provider]/route';
 import * as gatewayRoute from '@/app/api/test-gateway/[id]/pay/route';
-import { log } from './logger';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { route } from '@/lib/server/http/handler';
+import { describeError, log } from './logger';
 
 // What the server writes to its log for the calls that carry secrets: one line
 // per request with its id, and never a password, token, cookie, signature or card number.
@@ -75,5 +78,34 @@ describe('the log of sign-in, registration and a payment', () => {
     expect(entry).toMatchObject({ password: '[redacted]', authorization: '[redacted]', cookie: '[redacted]', card_number: '[redacted]', p256dh: '[redacted]', auth: '[redacted]', payment: 'p-1' });
     expect(logs.lines[0]).not.toContain(PASSWORD);
     expect(logs.lines[0]).not.toContain('4111111111111111');
+  });
+});
+
+describe('the log of an unexpected error', () => {
+  it('a failed query is logged by name and SQLSTATE only, never its parameters (e-mail, hash, answers)', async () => {
+    const email = `leak.${Date.now()}@example.com`;
+    const hash = 'scrypt$32768$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+    const answer = 'عائشة رحمن passport A1234567';
+    const handler = route(async () => {
+      // Fails in the database (22P02: not an integer); drivers and drizzle repeat the parameters in their messages.
+      await (await getDb()).execute(sql`select ${email}::int, ${hash}::int, ${answer}::int`);
+      return new Response(null, { status: 204 });
+    });
+    const response = await handler(new Request('http://portal.test/api/v1/x', { headers: { 'x-request-id': 'forced-db-error-1' } }), { params: Promise.resolve({}) });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain(email);
+    const failure = logs.entries().find((entry) => entry.msg === 'unhandled error in route handler');
+    expect(failure).toMatchObject({ level: 'error', request_id: 'forced-db-error-1' });
+    expect(failure!.error).toMatch(/\[22P02\]$/);
+    const all = logs.lines.join('\n');
+    for (const secret of [email, hash, answer, 'A1234567', 'select', '::int']) expect(all).not.toContain(secret);
+  });
+
+  it('describes any thrown value without its text', () => {
+    expect(describeError(Object.assign(new TypeError('user a@example.com'), { code: 'ERR_X' }))).toBe('TypeError [ERR_X]');
+    expect(describeError(new Error('outer a@example.com', { cause: Object.assign(new Error('inner'), { code: '23505' }) }))).toBe('Error < Error [23505]');
+    expect(describeError('a@example.com')).toBe('string');
+    expect(describeError({ code: 'a@example.com x' })).toBe('Object');
+    expect(describeError(undefined)).toBe('undefined');
   });
 });

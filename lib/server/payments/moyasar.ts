@@ -1,7 +1,7 @@
 import 'server-only';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '@/lib/server/http/errors';
+import { sameSecret } from '@/lib/server/security/same-secret';
 import type { GatewayPayment, PaymentProvider } from './provider';
 
 // Moyasar (https://docs.moyasar.com), through its hosted payment page: the
@@ -134,13 +134,6 @@ function toGatewayPayment(invoice: MoyasarInvoice): GatewayPayment {
       // initiated, on_hold: the payer may still pay (a declined attempt leaves the invoice payable).
       return { ...base, status: 'pending' };
   }
-}
-
-/** Hashes to equal lengths first, so that neither the content nor the length leaks through timing. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 export type MoyasarProvider = PaymentProvider & {

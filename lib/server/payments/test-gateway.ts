@@ -1,10 +1,11 @@
 import 'server-only';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { testGatewayPayments } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
+import { sameSecret } from '@/lib/server/security/same-secret';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { appSecret } from './secrets';
 
@@ -116,7 +117,7 @@ export const testGateway: PaymentProvider = {
   async verifyWebhook(request, body) {
     const given = request.headers.get(SIGNATURE_HEADER) ?? '';
     const expected = await signBody(body);
-    if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) throw new ApiError('forbidden');
+    if (!sameSecret(given, expected)) throw new ApiError('forbidden');
     const id = (JSON.parse(body) as { data?: { id?: unknown } }).data?.id;
     if (typeof id !== 'string') throw new ApiError('bad_request');
     return { providerPaymentId: id };

@@ -20,8 +20,12 @@ export function webPushToken(endpoint: string) {
 }
 
 /**
- * POST /devices. The same browser registering again (or for another account
- * signed in on it) updates the one row instead of adding a second.
+ * POST /devices. The same browser registering again updates the one row
+ * instead of adding a second. A token or subscription that another account
+ * registered is refused with 409 and left as it is: taking it over would
+ * send that account's messages to whoever knows the token. (A browser that
+ * changes account is released at logout, or gets a new subscription: see
+ * lib/push/push-client.ts.)
  */
 export async function registerDevice(userId: string, input: RegisterDevice, t: Translate): Promise<PushDevice> {
   const values =
@@ -43,10 +47,13 @@ export async function registerDevice(userId: string, input: RegisterDevice, t: T
     .values({ ...values, userId })
     .onConflictDoUpdate({
       target: pushDevices.token,
-      set: { userId, p256dh: values.p256dh, auth: values.auth, renewedAt: sql`now()` },
+      set: { p256dh: values.p256dh, auth: values.auth, renewedAt: sql`now()` },
+      // Only the caller's own device is renewed; someone else's row is not touched (no row comes back).
+      setWhere: eq(pushDevices.userId, userId),
     })
     .returning();
-  return publicDevice(row!);
+  if (!row) throw new ApiError('conflict', { messageKey: 'device_taken' });
+  return publicDevice(row);
 }
 
 /** PATCH /devices/{token}: the weekly renewal; only the owner's device, otherwise 404. */

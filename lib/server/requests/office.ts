@@ -1,10 +1,10 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
+import { sameSecret } from '@/lib/server/security/same-secret';
 import { isRequestId } from '@/lib/requests/request-id';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { moveRequest } from './history';
@@ -15,7 +15,7 @@ import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 export function assertOffice(request: Request) {
   const expected = env().OPS_API_KEY;
   const given = request.headers.get('x-ops-key') ?? '';
-  const ok = Boolean(expected) && given.length === expected!.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected!));
+  const ok = Boolean(expected) && sameSecret(given, expected!);
   if (!ok) throw new ApiError('forbidden');
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
@@ -18,7 +18,12 @@ afterEach(() => {
 });
 
 const KEYS = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
-const subscription = (endpoint = 'https://fcm.googleapis.com/fcm/send/abc:def-123') => ({ endpoint, keys: KEYS });
+// One browser per test: a device belongs to one account, so tests must not share an endpoint.
+let browser = 0;
+beforeEach(() => {
+  browser += 1;
+});
+const subscription = (endpoint = `https://fcm.googleapis.com/fcm/send/abc:def-${browser}`) => ({ endpoint, keys: KEYS });
 
 function register(token: string | undefined, body: unknown) {
   return call(devicesRoute.POST, { token, body, locale: 'en' });
@@ -65,12 +70,51 @@ describe('POST /devices', () => {
     expect((await register(undefined, { provider: 'webpush', subscription: subscription() })).status).toBe(401);
   });
 
-  it('a browser that another account signs in on moves to that account', async () => {
+  it('a subscription or FCM token that another account registered is refused with 409, and that account keeps its device', async () => {
     const first = await newUser();
     const second = await newUser();
-    await register(first.token, { provider: 'webpush', subscription: subscription() });
-    await register(second.token, { provider: 'webpush', subscription: subscription() });
-    expect(await devicesOf(first.user.id)).toHaveLength(0);
+    const webpush = await register(first.token, { provider: 'webpush', subscription: subscription() });
+    const fcmToken = 'dQw4w9WgXcQ:APA91bH' + 'y'.repeat(120);
+    await register(first.token, { provider: 'fcm', token: fcmToken });
+    const before = await queryRows(sql`select token, user_id, p256dh, auth, renewed_at from push_devices order by token`);
+
+    const otherKeys = { p256dh: 'B' + 'x'.repeat(86), auth: 'y'.repeat(22) };
+    for (const body of [
+      { provider: 'webpush', subscription: subscription() },
+      { provider: 'webpush', subscription: { endpoint: subscription().endpoint, keys: otherKeys } },
+      { provider: 'fcm', token: fcmToken },
+    ]) {
+      const taken = await register(second.token, body);
+      expect(taken.status, JSON.stringify(body)).toBe(409);
+      expect(taken.json!.error).toEqual({
+        code: 'conflict',
+        message: 'This device already receives another account’s notifications. Switch notifications off and on again to use it for this account.',
+      });
+    }
+    const arabic = await call(devicesRoute.POST, { token: second.token, body: { provider: 'fcm', token: fcmToken }, locale: 'ar' });
+    expect(arabic.json!.error.message).toBe('هذا الجهاز يستقبل إشعارات حساب آخر. أوقِف الإشعارات ثم شغِّلها من جديد لاستخدامه مع هذا الحساب.');
+
+    // Untouched: same owner, same keys, not even renewed.
+    expect(await queryRows(sql`select token, user_id, p256dh, auth, renewed_at from push_devices order by token`)).toEqual(before);
+    expect(await devicesOf(second.user.id)).toHaveLength(0);
+    expect((await devicesOf(first.user.id)).map((d) => d.token).sort()).toEqual([fcmToken, webpush.json!.data.token].sort());
+  });
+
+  it('the owner re-registering its own device renews it with the new keys', async () => {
+    const { token, user } = await newUser();
+    await register(token, { provider: 'webpush', subscription: subscription() });
+    const otherKeys = { p256dh: 'B' + 'x'.repeat(86), auth: 'y'.repeat(22) };
+    const again = await register(token, { provider: 'webpush', subscription: { endpoint: subscription().endpoint, keys: otherKeys } });
+    expect(again.status).toBe(201);
+    expect(await queryRows(sql`select p256dh, auth from push_devices where user_id = ${user.id}`)).toEqual([otherKeys]);
+  });
+
+  it('after the first account signs out with the device, another account may register the same browser', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const device = await register(first.token, { provider: 'webpush', subscription: subscription() });
+    expect((await call(logoutRoute.POST, { token: first.token, body: { device_token: device.json!.data.token } })).status).toBe(204);
+    expect((await register(second.token, { provider: 'webpush', subscription: subscription() })).status).toBe(201);
     expect(await devicesOf(second.user.id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { route } from '@/lib/server/http/handler';
+import { textParam } from '@/lib/server/http/params';
 import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
 import { ApiError } from '@/lib/server/http/errors';
@@ -11,6 +12,6 @@ export const POST = route<{ id: string }>(async (request, { params }) => {
   const body = await readBody(request);
   const card = typeof body.card_number === 'string' ? body.card_number : '';
   const otp = typeof body.otp === 'string' && body.otp ? body.otp : undefined;
-  const { outcome, returnUrl } = await payOnTestGateway((await params).id, card, otp);
+  const { outcome, returnUrl } = await payOnTestGateway(await textParam(params, 'id'), card, otp);
   return ok({ outcome: outcome.kind, reason: 'reason' in outcome ? outcome.reason : null, return_url: returnUrl });
 });
