@@ -29,7 +29,7 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
   switch (kind) {
     case 'verify_email':
     case 'change_email': {
-      const url = siteLink(locale, '/auth/verify-email', { token: params.token ?? '' });
+      const url = siteLink(locale, '/verify-email', { token: params.token ?? '' });
       return {
         subject: k('subject'),
         content: {

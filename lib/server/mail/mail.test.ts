@@ -139,6 +139,6 @@ describe('the default transport: .eml files', () => {
 
     const { stdout } = await run(process.execPath, ['scripts/mail.mjs', '--latest'], { env: { ...process.env, DATA_DIR: dir } });
     expect(stdout).toContain('Subject: أكِّد بريدك الإلكتروني');
-    expect(stdout).toContain(`http://localhost:3000/ar/auth/verify-email?token=${token}`);
+    expect(stdout).toContain(`http://localhost:3000/ar/verify-email?token=${token}`);
   });
 });

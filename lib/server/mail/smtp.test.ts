@@ -69,7 +69,7 @@ describe('the SMTP transport', () => {
     expect(mail.html).toContain('#1f6b4f');
     expect(mail.text).toContain('لبيك لخدمات الحجاج');
 
-    const link = linkIn(mail.text!, '/ar/auth/verify-email');
+    const link = linkIn(mail.text!, '/ar/verify-email');
     const verified = await call(verifyRoute.POST, { body: { token: link.searchParams.get('token') } });
     expect(verified.status).toBe(200);
     expect((await call(meRoute.GET, { token: registered.json!.token })).json!.data.email_verified).toBe(true);

@@ -49,7 +49,7 @@ describe('registration sends a verification e-mail', () => {
     // Registered without Accept-Language: Arabic, the site's default.
     expect(mail!.subject).toBe('أكِّد بريدك الإلكتروني');
     expect(mail!.html).toContain('dir="rtl"');
-    const url = linkIn(mail!.text, '/ar/auth/verify-email');
+    const url = linkIn(mail!.text, '/ar/verify-email');
     expect(url.origin).toBe('http://localhost:3000');
     // Sent: the row, and the token it held, left the outbox.
     expect(await queuedMail(user.id, 'verify_email')).toBeUndefined();
