@@ -30,11 +30,13 @@ type Outcome = { state: 'checking' } | { state: 'done'; email: string | null } |
 export function VerifyEmail() {
   const t = useTranslations('EmailVerification');
   const token = useSearchParams().get('token');
+  // The store must be restored first: whether this browser's account is the one confirmed decides what follows.
+  const hydrated = useAuthHydrated();
   const [outcome, setOutcome] = useState<Outcome | null>(token ? { state: 'checking' } : null);
   const started = useRef(false);
 
   useEffect(() => {
-    if (!token || started.current) return;
+    if (!token || !hydrated || started.current) return;
     started.current = true;
     verifyEmail({ token })
       .then((user) => {
@@ -42,7 +44,7 @@ export function VerifyEmail() {
         setOutcome({ state: 'done', email: signedIn ? user.email : null });
       })
       .catch((error) => setOutcome({ state: 'failed', message: error instanceof ApiClientError && error.status === 422 ? t('failed') : error.message }));
-  }, [token, t]);
+  }, [token, hydrated, t]);
 
   if (outcome?.state === 'checking') return <p role="status">{t('checking')}</p>;
   if (outcome?.state === 'done') return <Confirmed email={outcome.email} />;

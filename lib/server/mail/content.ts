@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
+import { numberLocale } from '@/lib/i18n/number-locale';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';
@@ -21,6 +22,8 @@ export function siteLink(locale: AppLocale, path: string, query?: Record<string,
 /** The text of an account e-mail (not a notification) in the reader's language. */
 export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, locale: AppLocale, params: Record<string, string>): Composed {
   const t = translatorFor(locale);
+  // Numbers in the reader's digits, as on the site (Arabic-Indic in Arabic).
+  const n = (value: number) => new Intl.NumberFormat(numberLocale(locale)).format(value);
   const k = (key: string, values?: Record<string, string>) => t(`Mail.${kind}.${key}`, values);
   const base = { locale, brand: t('Brand.name'), footer: t('Mail.footer.account') };
   const values = { name: params.name ?? '', email: params.email ?? '' };
@@ -39,7 +42,7 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
           paragraphs,
           action: { label: k('action'), url },
           code: { label: t('Mail.codeLabel'), value: params.code ?? '' },
-          notes: [t('Mail.validFor', { hours: '24' }), k('notYou')],
+          notes: [t('Mail.validFor', { hours: n(24) }), k('notYou')],
         },
       };
     }
@@ -47,7 +50,7 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
       const url = siteLink(locale, '/auth/reset-password', { token: params.token ?? '' });
       return {
         subject: k('subject'),
-        content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url }, notes: [t('Mail.validForMinutes', { minutes: '30' }), k('notYou')] },
+        content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url }, notes: [t('Mail.validForMinutes', { minutes: n(30) }), k('notYou')] },
       };
     }
     case 'email_changed':
