@@ -28,7 +28,8 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByRole('textbox', { name: m.Auth.fields.password, exact: true }).fill(PASSWORD);
       await page.getByRole('textbox', { name: m.Auth.fields.passwordConfirmation }).fill(PASSWORD);
       await page.getByRole('button', { name: m.Auth.register.submit }).click();
-      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      // Registration hashes the password (scrypt): slow on these shared cores under load.
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}`, { timeout: 20_000 });
       const bar = page.getByTestId('verify-email-banner');
       await expect(bar).toContainText(lead(m.EmailVerification.banner));
 
