@@ -26,7 +26,8 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
   const n = (value: number) => new Intl.NumberFormat(numberLocale(locale)).format(value);
   const k = (key: string, values?: Record<string, string>) => t(`Mail.${kind}.${key}`, values);
   const base = { locale, brand: t('Brand.name'), footer: t('Mail.footer.account') };
-  const values = { name: params.name ?? '', email: params.email ?? '' };
+  // An address is left-to-right text: isolated, so that it reads whole inside an Arabic sentence.
+  const values = { name: params.name ?? '', email: params.email ? `\u2068${params.email}\u2069` : '' };
   const heading = k('heading', values);
   const paragraphs = [k('body', values)];
   switch (kind) {
