@@ -1,17 +1,21 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { E2E_OPS_KEY } from '../playwright.config';
+import { verifyByMail } from './mail';
 
 /**
  * Registers a new account through the API (which also sets the session
- * cookie in this browser context) and signs the page's store in, as the
- * register screen would.
+ * cookie in this browser context), confirms its address with the link of the
+ * e-mail the app wrote (submitting and paying need it; `verified: false`
+ * leaves it unconfirmed), and signs the page's store in, as the register
+ * screen would.
  */
-export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman') {
+export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true } = {}) {
   const email = `pilgrim.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await context.request.post('/api/v1/auth/register', {
     data: { name, email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
   });
-  const { data, token } = await response.json();
+  const { data: registered, token } = await response.json();
+  const data = verified ? await verifyByMail(context.request, email) : registered;
   await page.goto(`/${locale}`);
   await page.evaluate(
     ([userData, token]) =>

@@ -12,6 +12,14 @@ import * as submitRoute from '@/app/api/v1/requests/[id]/submit/route';
  * upload itself is tested in documents.test.ts).
  */
 export async function submittedRequest(token: string) {
+  const id = await readyDraft(token);
+  const result = await call(submitRoute.POST, { token, params: { id }, body: {} });
+  if (result.status !== 200) throw new Error(`submit failed: ${JSON.stringify(result.json)}`);
+  return { id, reference: result.json!.data.reference as string, fee: result.json!.data.fee_minor as number };
+}
+
+/** The same Hajj request with every step finished and its documents, not yet sent. */
+export async function readyDraft(token: string) {
   const id = (await call(listRoute.POST, { token, body: { type: 'hajj' } })).json!.data.id as string;
   let version = 1;
   for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
@@ -23,7 +31,5 @@ export async function submittedRequest(token: string) {
       await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
     }
   }
-  const result = await call(submitRoute.POST, { token, params: { id }, body: {} });
-  if (result.status !== 200) throw new Error(`submit failed: ${JSON.stringify(result.json)}`);
-  return { id, reference: result.json!.data.reference as string, fee: result.json!.data.fee_minor as number };
+  return id;
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { startPayment } from '@/lib/payments/payments-api';
 import { Button } from '@/components/ui/button';
+import { ResendVerification } from '@/components/account/resend-verification';
 
 /**
  * Goes to the gateway to pay a request's fee. One Idempotency-Key per press:
@@ -14,6 +15,8 @@ export function PayButton({ requestId, label }: { requestId: string; label: stri
   const t = useTranslations('Payments');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Refused because the address is not confirmed: the message says so, and a resend button is at hand.
+  const [unverified, setUnverified] = useState(false);
   return (
     <div className="flex flex-col gap-2">
       <Button
@@ -27,6 +30,7 @@ export function PayButton({ requestId, label }: { requestId: string; label: stri
             else setError(t('startFailed'));
           } catch (failure) {
             setError(failure instanceof ApiClientError ? failure.message : t('startFailed'));
+            setUnverified(failure instanceof ApiClientError && failure.code === 'email_unverified');
             setPending(false);
           }
         }}
@@ -39,6 +43,7 @@ export function PayButton({ requestId, label }: { requestId: string; label: stri
           {error}
         </p>
       )}
+      {unverified && <ResendVerification />}
     </div>
   );
 }

@@ -8,6 +8,8 @@ export type UserData = {
   id: string;
   name: string;
   email: string;
+  /** Whether the address is confirmed; submitting and paying need it. */
+  email_verified?: boolean;
   phone?: string | null;
   locale?: string | null;
 };

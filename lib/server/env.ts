@@ -27,6 +27,16 @@ const schema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Registrations (made or refused as taken) one address may attempt per hour; the test harnesses raise it.
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+  // E-mail through an SMTP server (nodemailer); unset, each message is written as an .eml file in DATA_DIR/mail.
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  // The sender of every e-mail, e.g. "Labbaik Pilgrim Services" <no-reply@example.org>.
+  MAIL_FROM: z
+    .string()
+    .refine((value) => /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value.trim()), 'must be an e-mail address, optionally "Name" <address>')
+    .optional(),
   // Firebase web app settings, read at run time (no rebuild to switch them on).
   // With these four, Google sign-in is offered; see lib/server/firebase/config.ts.
   FIREBASE_API_KEY: z.string().min(1).optional(),

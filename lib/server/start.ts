@@ -6,6 +6,7 @@ import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
 import { gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
+import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { startHousekeeping } from './auth/housekeeping';
 
@@ -26,6 +27,7 @@ export async function startServer() {
   if (gateway) logger[gateway.level](gateway.message);
   startReconciliation();
   startHousekeeping();
+  startMailDelivery();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }
 

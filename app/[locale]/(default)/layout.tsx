@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { VerifyEmailBanner } from '@/components/account/verify-email-banner';
 
 // The default layout: header with navigation, main content, footer.
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
@@ -17,6 +18,7 @@ export default async function DefaultLayout({ children, params }: { children: Re
         {children}
       </main>
       <SiteFooter />
+      <VerifyEmailBanner />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { setRequestLocale } from 'next-intl/server';
 import { FormHeader } from '@/components/layout/form-header';
+import { VerifyEmailBanner } from '@/components/account/verify-email-banner';
 
 // The focused form layout: brand, "save and exit", no main navigation. Each
 // wizard page opens with its steps/progress bar (components/wizard/wizard-steps).
@@ -12,6 +13,7 @@ export default async function FormLayout({ children, params }: { children: React
       <main id="main" className="flex-1">
         {children}
       </main>
+      <VerifyEmailBanner />
     </>
   );
 }

@@ -112,6 +112,19 @@ const MATRIX: Record<string, Entry> = {
     setup: async () => ({ body: { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' } }),
     expect: { ...SIGNED_IN, 'another user': 204, owner: 204 },
   },
+  // A link's token is its own credential, whoever calls: an unknown one is 422 for everyone.
+  'POST v1/auth/verify-email': { setup: async () => ({ body: { token: 'x'.repeat(43) } }), expect: PUBLIC(422) },
+  'POST v1/auth/reset-password': { setup: async () => ({ body: { token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' } }), expect: PUBLIC(422) },
+  // The same answer for every caller, whether or not the address has an account.
+  'POST v1/auth/forgot-password': { body: (_actor, owner) => ({ email: owner.user.email }), expect: PUBLIC(202) },
+  // The helper's accounts are confirmed already.
+  'POST v1/auth/verify-email/resend': { expect: { ...SIGNED_IN, 'another user': 409, owner: 409 } },
+  'POST v1/me/email': {
+    setup: async () => ({ body: { email: `moved.${Date.now()}@example.com`, current_password: 'Labbaik#2026' } }),
+    expect: { ...SIGNED_IN, 'another user': 202, owner: 202 },
+  },
+  'GET v1/me/email-preferences': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'PUT v1/me/email-preferences': { setup: async () => ({ body: { requests: true, payments: false } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
   // Each caller its own browser: a subscription registered to one account is refused to another (409, devices.test.ts).
   'POST v1/devices': {

@@ -27,6 +27,12 @@ import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
 import * as cancelRoute from './requests/[id]/cancel/route';
 import * as reopenRoute from './requests/[id]/reopen/route';
+import * as verifyEmailRoute from './auth/verify-email/route';
+import * as resendRoute from './auth/verify-email/resend/route';
+import * as forgotRoute from './auth/forgot-password/route';
+import * as resetRoute from './auth/reset-password/route';
+import * as meEmailRoute from './me/email/route';
+import * as emailPreferencesRoute from './me/email-preferences/route';
 import * as revokeOthersRoute from './me/sessions/revoke-others/route';
 import * as submitRoute from './requests/[id]/submit/route';
 import * as paymentsRoute from './requests/[id]/payments/route';
@@ -286,6 +292,20 @@ describe('fuzzing every endpoint body', async () => {
       valid: () => ({ step: 'applicant', data: person(), version: 1 }),
     },
     { name: 'POST requests/[id]/submit', handler: submitRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
+    { name: 'POST auth/verify-email', handler: verifyEmailRoute.POST, method: 'POST', fields: ['token', 'code'], token: session, params: none, valid: () => ({ code: '000000' }) },
+    { name: 'POST auth/verify-email/resend', handler: resendRoute.POST, method: 'POST', fields: ['email'], token: session, params: none, ignoresBody: true },
+    { name: 'POST auth/forgot-password', handler: forgotRoute.POST, method: 'POST', fields: ['email'], params: none, valid: () => ({ email: 'fuzz.nobody@example.com' }) },
+    {
+      name: 'POST auth/reset-password',
+      handler: resetRoute.POST,
+      method: 'POST',
+      fields: ['token', 'password', 'password_confirmation'],
+      params: none,
+      valid: () => ({ token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }),
+    },
+    // A wrong current password: the owner's address never changes under the fuzz.
+    { name: 'POST me/email', handler: meEmailRoute.POST, method: 'POST', fields: ['email', 'current_password'], token: session, params: none, valid: () => ({ email: 'fuzz.moved@example.com', current_password: 'Wrong#2026' }) },
+    { name: 'PUT me/email-preferences', handler: emailPreferencesRoute.PUT, method: 'PUT', fields: ['requests', 'payments'], token: session, params: none, valid: () => ({ requests: true, payments: false }) },
     { name: 'POST requests/[id]/reopen', handler: reopenRoute.POST, method: 'POST', fields: ['reason'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     // Ends the owner's other sessions only (the fresh ones logout uses), never the one it is called with.
     { name: 'POST me/sessions/revoke-others', handler: revokeOthersRoute.POST, method: 'POST', fields: ['keep'], token: session, params: none, ignoresBody: true },
@@ -380,7 +400,7 @@ describe('fuzzing every endpoint body', async () => {
   it('a body over 64 KB is a 413, whatever the endpoint', async () => {
     // The endpoints that read their body (the others ignore it); uploads have their own limit (documents.test.ts).
     const reading = targets.filter((t) => !t.ignoresBody);
-    expect(reading).toHaveLength(13);
+    expect(reading).toHaveLength(18);
     for (const target of reading) {
       const big = { type: 'application/json', body: JSON.stringify({ [target.fields[0]!]: 'x'.repeat(65 * 1024) }) };
       const { status, json } = await send(target, big, await target.token?.());

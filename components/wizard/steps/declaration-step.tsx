@@ -6,6 +6,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFieldMessage } from '@/components/forms/use-field-message';
+import { ResendVerification } from '@/components/account/resend-verification';
 import { StepShell } from '../step-shell';
 import type { StepProps } from './step-props';
 
@@ -17,6 +18,8 @@ export function DeclarationStep({ draft, onBack, onSubmitted, submit }: Omit<Ste
   const [summary, setSummary] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
+  // Refused because the address is not confirmed: the message says so, and a resend button is at hand.
+  const [unverified, setUnverified] = useState(false);
 
   return (
     <StepShell
@@ -35,6 +38,7 @@ export function DeclarationStep({ draft, onBack, onSubmitted, submit }: Omit<Ste
           await submit();
           onSubmitted();
         } catch (error) {
+          setUnverified(error instanceof ApiClientError && error.code === 'email_unverified');
           const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
           setSummary(
             entries.length
@@ -55,6 +59,7 @@ export function DeclarationStep({ draft, onBack, onSubmitted, submit }: Omit<Ste
           {t('declarationCheckbox')}
         </Checkbox>
       </div>
+      {unverified && <ResendVerification />}
     </StepShell>
   );
 }

@@ -9,15 +9,18 @@ import { createSession, revokeOtherSessions, revokeSession, type Session, type U
 import { beginSignIn, countRegistration } from '@/lib/server/auth/sign-in-limits';
 import type { Translate } from '@/lib/validation/localize';
 import { eraseAccount } from './account-deletion';
+import { sendVerification } from './email-verification';
+import { wakeMailer } from '@/lib/server/mail/wake';
 
 /** The user as the API shows it: never the password hash. */
-export type PublicUser = { id: string; name: string; email: string; phone: string | null; locale: string; created_at: string };
+export type PublicUser = { id: string; name: string; email: string; email_verified: boolean; phone: string | null; locale: string; created_at: string };
 
 export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
     phone: user.phone,
     locale: user.locale,
     created_at: user.createdAt.toISOString(),
@@ -56,8 +59,11 @@ export async function register(
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, locale, passwordHash })
         .returning();
       await notify(tx as unknown as Db, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
+      // The link and code that confirm the address, sent with the account or not at all.
+      await sendVerification(tx as unknown as Db, created!, created!.email, 'verify_email');
       return created!;
     });
+    wakeMailer();
     return { user: publicUser(user), token: await createSession(user.id) };
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
@@ -65,7 +66,15 @@ export async function signInWithGoogle(
     const user = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ name: displayName(identity), email: identity.email, phone: null, locale, passwordHash })
+        .values({
+          name: displayName(identity),
+          email: identity.email,
+          // Google verified this address (checked above): the account starts verified.
+          emailVerifiedAt: sql`now()`,
+          phone: null,
+          locale,
+          passwordHash,
+        })
         .returning();
       // Welcomed like an account made with a password.
       await notify(tx as unknown as Db, { userId: created!.id, type: 'welcome', params: { name: created!.name } });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -7,6 +7,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phone: text('phone'),
     locale: text('locale').notNull().default('ar'),
     passwordHash: text('password_hash').notNull(),
@@ -286,3 +287,58 @@ export const pushOutbox = pgTable(
   },
   (table) => [index('push_outbox_due_idx').on(table.nextAttemptAt)],
 );
+
+// A link (and, for verification, a 6-digit code) sent by e-mail: verify_email,
+// change_email (`email` is the new address, which replaces the account's only
+// once verified) or reset_password. Only hashes are kept; single use.
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    // SHA-256 of "<user id>:<code>"; null for links that come without a code.
+    codeHash: text('code_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+// E-mails still to send, written in the same transaction as their cause
+// (registration, a reset request, a notification): a crash or an SMTP outage
+// loses none. Leased and retried like push_outbox; deleted once sent.
+// `to_address` null means the account's current address; `params` may hold a
+// link's token until the message is sent (the row is deleted then).
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address'),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt)],
+);
+
+// Which notification e-mails a user wants; no row means the defaults (all on).
+// Account and security messages are always sent and have no switch.
+export const emailPreferences = pgTable('email_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  requests: boolean('requests').notNull().default(true),
+  payments: boolean('payments').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

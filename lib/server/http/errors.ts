@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthenticated'
   | 'forbidden'
+  | 'email_unverified'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
@@ -19,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  email_unverified: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -3,9 +3,12 @@ import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { captureLogs } from '@/test/logs';
 import { submittedRequest } from '@/test/requests';
+import { queuedMail } from '@/test/mail';
+import { deliverMailOutbox } from '@/lib/server/mail/outbox';
 import { signBody, SIGNATURE_HEADER, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import * as registerRoute from '@/app/api/v1/auth/register/route';
 import * as loginRoute from '@/app/api/v1/auth/login/route';
+import * as verifyRoute from '@/app/api/v1/auth/verify-email/route';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
 import * as webhookRoute from '@/app/api/v1/payments/webhooks/[provider]/route';
 import * as gatewayRoute from '@/app/api/test-gateway/[id]/pay/route';
@@ -37,6 +40,12 @@ describe('the log of sign-in, registration and a payment', () => {
       path: '/api/v1/auth/register',
     });
     expect(registered.status).toBe(201);
+    // The verification e-mail is written (the default transport logs a line) and its link followed:
+    // neither the link nor the address may reach the log.
+    const link = (await queuedMail(registered.json!.data.id, 'verify_email'))!.params.token!;
+    await deliverMailOutbox();
+    expect(logs.entries().some((entry) => entry.msg === 'mail written' && entry.purpose === 'verify_email')).toBe(true);
+    expect((await call(verifyRoute.POST, { body: { token: link }, path: '/api/v1/auth/verify-email' })).status).toBe(200);
     const signedIn = await call(loginRoute.POST, { body: { email, password: PASSWORD }, path: '/api/v1/auth/login' });
     expect(signedIn.status).toBe(200);
     const wrong = await call(loginRoute.POST, { body: { email, password: `${PASSWORD}-wrong` }, path: '/api/v1/auth/login' });
@@ -66,10 +75,11 @@ describe('the log of sign-in, registration and a payment', () => {
         'POST /api/v1/payments/webhooks/:param 204',
       ]),
     );
+    expect(requests.map((entry) => `${entry.method} ${entry.route} ${entry.status}`)).toContain('POST /api/v1/auth/verify-email 200');
     for (const entry of requests) {
       expect(Object.keys(entry).sort()).toEqual(['duration_ms', 'level', 'method', 'msg', 'request_id', 'route', 'status', 'time']);
     }
-    expectNoSecret([PASSWORD, token, signature, TEST_CARDS.success, gatewayId, email]);
+    expectNoSecret([PASSWORD, token, signature, TEST_CARDS.success, gatewayId, email, link]);
   });
 
   it('redacts secret-named fields even when a caller passes them', () => {

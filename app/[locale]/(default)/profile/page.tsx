@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { ProfileOverview } from '@/components/profile/profile-overview';
 import { PushSettings } from '@/components/profile/push-settings';
+import { EmailSettings } from '@/components/profile/email-settings';
 import { SignOutElsewhere } from '@/components/profile/sign-out-elsewhere';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
@@ -17,6 +18,7 @@ export default async function Page({ params }: LocaleParams) {
       <div className="mx-auto max-w-6xl px-4">
         <SignedInGate>
           <ProfileOverview />
+          <EmailSettings />
           <PushSettings />
           <SignOutElsewhere />
         </SignedInGate>

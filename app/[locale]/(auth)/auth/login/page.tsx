@@ -11,6 +11,7 @@ export const generateMetadata = publicPageMetadata('login', '/auth/login');
 export default async function Page({ params }: LocaleParams) {
   setRequestLocale((await params).locale);
   const t = await getTranslations('Auth');
+  const reset = await getTranslations('PasswordReset');
   const google = await googleSignInConfig();
   return (
     <>
@@ -19,7 +20,13 @@ export default async function Page({ params }: LocaleParams) {
         <LoginForm />
         <GoogleSignIn config={google} />
       </Suspense>
-      <p className="mt-6 text-sm text-muted">
+      {/* Outside the Suspense boundary: in the prerendered HTML, so nothing moves when the form hydrates. */}
+      <p className="mt-4 text-sm">
+        <Link href="/auth/forgot-password" className="font-semibold text-brand-800 underline underline-offset-4">
+          {reset('forgotLink')}
+        </Link>
+      </p>
+      <p className="mt-4 text-sm text-muted">
         {t('login.switchPrompt')}{' '}
         <Link href="/auth/register" className="font-semibold text-brand-800 underline underline-offset-4">
           {t('login.switchLink')}

@@ -1,0 +1,19 @@
+import type { NotificationType } from './types';
+
+/**
+ * Which switch on the profile governs a notification's e-mail. Account
+ * messages have none: they always go (to a confirmed address).
+ */
+export type EmailCategory = 'account' | 'requests' | 'payments';
+
+export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
+  welcome: 'account',
+  request_submitted: 'requests',
+  status_changed: 'requests',
+  changes_requested: 'requests',
+  request_expired: 'requests',
+  payment_succeeded: 'payments',
+  payment_failed: 'payments',
+  payment_refunded: 'payments',
+  payment_reminder: 'payments',
+};

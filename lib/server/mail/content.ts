@@ -1,0 +1,90 @@
+import 'server-only';
+import type { AppLocale } from '@/i18n/routing';
+import { translatorFor } from '@/lib/i18n/translator';
+import { numberLocale } from '@/lib/i18n/number-locale';
+import { publicSiteUrl } from '@/lib/server/http/origin';
+import type { NotificationItem } from '@/lib/notifications/types';
+import type { MailContent } from './templates/mail-layout';
+
+/** What each e-mail is for; the outbox row's `kind`. */
+export const MAIL_KINDS = ['verify_email', 'change_email', 'email_changed', 'reset_password', 'password_changed', 'notification'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export type Composed = { subject: string; content: MailContent };
+
+/** A page of the site in the reader's language; always from APP_URL, never from a request's headers. */
+export function siteLink(locale: AppLocale, path: string, query?: Record<string, string>): string {
+  const url = new URL(`/${locale}${path}`, `${publicSiteUrl()}/`);
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The text of an account e-mail (not a notification) in the reader's language. */
+export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, locale: AppLocale, params: Record<string, string>): Composed {
+  const t = translatorFor(locale);
+  // Numbers in the reader's digits, as on the site (Arabic-Indic in Arabic).
+  const n = (value: number) => new Intl.NumberFormat(numberLocale(locale)).format(value);
+  const k = (key: string, values?: Record<string, string>) => t(`Mail.${kind}.${key}`, values);
+  const base = { locale, brand: t('Brand.name'), footer: t('Mail.footer.account') };
+  // An address is left-to-right text: isolated, so that it reads whole inside an Arabic sentence.
+  const values = { name: params.name ?? '', email: params.email ? `\u2068${params.email}\u2069` : '' };
+  const heading = k('heading', values);
+  const paragraphs = [k('body', values)];
+  switch (kind) {
+    case 'verify_email':
+    case 'change_email': {
+      const url = siteLink(locale, '/verify-email', { token: params.token ?? '' });
+      return {
+        subject: k('subject'),
+        content: {
+          ...base,
+          preview: k('preview'),
+          heading,
+          paragraphs,
+          action: { label: k('action'), url },
+          code: { label: t('Mail.codeLabel'), value: params.code ?? '' },
+          notes: [t('Mail.validFor', { hours: n(24) }), k('notYou')],
+        },
+      };
+    }
+    case 'reset_password': {
+      const url = siteLink(locale, '/auth/reset-password', { token: params.token ?? '' });
+      return {
+        subject: k('subject'),
+        content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url }, notes: [t('Mail.validForMinutes', { minutes: n(30) }), k('notYou')] },
+      };
+    }
+    case 'email_changed':
+    case 'password_changed': {
+      const url = siteLink(locale, '/auth/forgot-password');
+      return {
+        subject: k('subject'),
+        content: { ...base, preview: k('preview'), heading, paragraphs, notes: [k('notYou')], action: { label: k('action'), url } },
+      };
+    }
+  }
+}
+
+/** A notification as an e-mail: the same title and text as on the site, a button to its page. */
+export function composeNotificationMail(item: NotificationItem, locale: AppLocale): Composed {
+  const t = translatorFor(locale);
+  return {
+    subject: item.title,
+    content: {
+      locale,
+      brand: t('Brand.name'),
+      preview: item.body,
+      heading: item.title,
+      paragraphs: [item.body],
+      action: { label: t(item.request_id ? 'Mail.notification.openRequest' : 'Mail.notification.open'), url: siteLink(locale, item.link) },
+      footer: t('Mail.footer.notification'),
+      preferences: { label: t('Mail.footer.preferences'), url: siteLink(locale, '/profile') },
+    },
+  };
+}
+
+/** "a•••@example.org": enough for the owner to recognise, little for anyone else. */
+export function maskAddress(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}

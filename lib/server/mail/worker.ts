@@ -1,0 +1,56 @@
+import 'server-only';
+import { describeError, logger } from '@/lib/server/log/logger';
+import { subscribeToEvents } from '@/lib/server/notifications/hub';
+import { purgeEndedEmailTokens } from '@/lib/server/accounts/email-tokens';
+import { deliverMailOutbox } from './outbox';
+import { onMailerWake } from './wake';
+
+// Other instances' mail is found by this sweep; this instance's by wakeMailer().
+const SWEEP_EVERY_MS = 10_000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+let running: Promise<unknown> | null = null;
+let again = false;
+
+/** One run at a time per process; a wake-up during a run makes one more run. */
+function run() {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = deliverMailOutbox()
+    .catch((error) => logger.error('mail delivery failed', { error: describeError(error) }))
+    .finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+}
+
+/** Sends queued e-mail at once when woken (here, or by a notification on any instance), and sweeps every 10 s. */
+export function startMailDelivery() {
+  onMailerWake(run);
+  run();
+  setInterval(run, SWEEP_EVERY_MS).unref();
+  // E-mail links that ended a day ago: their hashes are of no use to anyone.
+  const purge = () => void purgeEndedEmailTokens().catch((error) => logger.error('e-mail link housekeeping failed', { error: describeError(error) }));
+  purge();
+  setInterval(purge, PURGE_EVERY_MS).unref();
+  void listen();
+}
+
+async function listen() {
+  for (let delay = 1_000; ; delay = Math.min(delay * 2, 60_000)) {
+    try {
+      await subscribeToEvents(null, (event) => {
+        if (event.k === 'notification' || event.k === 'resync') run();
+      });
+      return;
+    } catch (error) {
+      logger.error('mail delivery cannot listen yet; retrying', { error: describeError(error), retry_in_ms: delay });
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    }
+  }
+}
