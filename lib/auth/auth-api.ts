@@ -38,7 +38,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ProfileInput) =>
-      (await apiRequest<{ data: UserData }>('/me', { method: 'PATCH', body: input, objectMode: true })).data,
+      // keepEmpty: PATCH /me leaves out-of-body fields alone, so a cleared mobile must be sent as "".
+      (await apiRequest<{ data: UserData }>('/me', { method: 'PATCH', body: input, objectMode: true, keepEmpty: true })).data,
     onSuccess: (user) => {
       setUserData(user);
       queryClient.setQueryData(meQueryKey, user);

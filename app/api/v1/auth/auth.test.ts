@@ -216,6 +216,28 @@ describe('GET, PATCH, DELETE /me', () => {
     expect(cleared.json!.data.phone).toBeNull();
   });
 
+  it('changes only the fields sent: the name alone leaves mobile and language as they were', async () => {
+    const { token } = await registered();
+    await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha Al-Harbi', phone: '+966511111111', locale: 'en' } });
+    const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha Rahman' } });
+    expect(status).toBe(200);
+    expect(json!.data).toMatchObject({ name: 'Aisha Rahman', phone: '+966511111111', locale: 'en' });
+    const language = await call(meRoute.PATCH, { method: 'PATCH', token, body: { locale: 'ar' } });
+    expect(language.json!.data).toMatchObject({ name: 'Aisha Rahman', phone: '+966511111111', locale: 'ar' });
+    const form = await call(meRoute.PATCH, { method: 'PATCH', token, as: 'form', body: { phone: '' } });
+    expect(form.json!.data).toMatchObject({ name: 'Aisha Rahman', phone: null, locale: 'ar' });
+    const nothing = await call(meRoute.PATCH, { method: 'PATCH', token, body: {} });
+    expect(nothing.status).toBe(200);
+    expect(nothing.json!.data).toMatchObject({ name: 'Aisha Rahman', phone: null, locale: 'ar' });
+  });
+
+  it('still checks a field that is sent: an empty name is refused, the language left out is not asked for', async () => {
+    const { token } = await registered();
+    const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: '' }, locale: 'en' });
+    expect(status).toBe(422);
+    expect(json!.error.fields).toEqual({ name: ['The Full name field is required'] });
+  });
+
   it('refuses an unknown language or an empty name with field messages', async () => {
     const { token } = await registered();
     const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: '', locale: 'fr' }, locale: 'en' });
