@@ -67,7 +67,10 @@ export function useDeleteAccount() {
 
 /** Ends every other session of the account; this one stays signed in. */
 export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/me/sessions/revoke-others', { method: 'POST' }),
+    // The devices list on the profile shows what is left.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
 }

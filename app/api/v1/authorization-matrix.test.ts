@@ -87,6 +87,13 @@ async function device(owner: User) {
   return json!.data.token as string;
 }
 
+/** A second session of the owner (another device), by its id. */
+async function otherSession(owner: User) {
+  const signIn = await call((await import('./auth/login/route')).POST, { body: { email: owner.user.email, password: 'Labbaik#2026' } });
+  const { json } = await call((await import('./me/sessions/route')).GET, { token: signIn.json!.token as string });
+  return (json!.data as { id: string; current: boolean }[]).find((session) => session.current)!.id;
+}
+
 const MATRIX: Record<string, Entry> = {
   // Sign-in and registration do not depend on who calls.
   'POST auth/register': {
@@ -105,6 +112,9 @@ const MATRIX: Record<string, Entry> = {
     expect: { ...SIGNED_IN, 'another user': 204, owner: 204 },
   },
   'POST me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'GET me/sessions': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'DELETE me/sessions/[id]': { setup: async (owner) => ({ params: { id: await otherSession(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'GET devices': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST devices': {
     setup: async () => ({ body: { provider: 'webpush', subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } }),
     expect: { ...SIGNED_IN, 'another user': 201, owner: 201 },

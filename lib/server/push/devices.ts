@@ -1,10 +1,11 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { pushDevices } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import type { PushDevice, RegisterDevice } from '@/lib/push/schemas';
+import type { ListedPushDevice, PushDevice, RegisterDevice } from '@/lib/push/schemas';
+import { describeUserAgent } from '@/lib/server/devices/user-agent';
 import type { Translate } from '@/lib/validation/localize';
 import { isAllowedPushEndpoint } from './endpoints';
 
@@ -23,7 +24,7 @@ export function webPushToken(endpoint: string) {
  * POST /devices. The same browser registering again (or for another account
  * signed in on it) updates the one row instead of adding a second.
  */
-export async function registerDevice(userId: string, input: RegisterDevice, t: Translate): Promise<PushDevice> {
+export async function registerDevice(userId: string, input: RegisterDevice, t: Translate, userAgent: string | null = null): Promise<PushDevice> {
   const values =
     input.provider === 'webpush'
       ? {
@@ -40,13 +41,24 @@ export async function registerDevice(userId: string, input: RegisterDevice, t: T
   const db = await getDb();
   const [row] = await db
     .insert(pushDevices)
-    .values({ ...values, userId })
+    .values({ ...values, userId, userAgent })
     .onConflictDoUpdate({
       target: pushDevices.token,
-      set: { userId, p256dh: values.p256dh, auth: values.auth, renewedAt: sql`now()` },
+      set: { userId, p256dh: values.p256dh, auth: values.auth, userAgent, renewedAt: sql`now()` },
     })
     .returning();
   return publicDevice(row!);
+}
+
+/** GET /devices: the browsers that receive the user's push messages, the most recently renewed first. */
+export async function listDevices(userId: string): Promise<ListedPushDevice[]> {
+  const db = await getDb();
+  const rows = await db.select().from(pushDevices).where(eq(pushDevices.userId, userId)).orderBy(desc(pushDevices.renewedAt));
+  return rows.map((row) => ({
+    ...publicDevice(row),
+    ...describeUserAgent(row.userAgent),
+    created_at: row.createdAt.toISOString(),
+  }));
 }
 
 /** PATCH /devices/{token}: the weekly renewal; only the owner's device, otherwise 404. */

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { ProfileOverview } from '@/components/profile/profile-overview';
 import { PushSettings } from '@/components/profile/push-settings';
-import { SignOutElsewhere } from '@/components/profile/sign-out-elsewhere';
+import { YourDevices } from '@/components/profile/your-devices';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('profile');
@@ -18,7 +18,7 @@ export default async function Page({ params }: LocaleParams) {
         <SignedInGate>
           <ProfileOverview />
           <PushSettings />
-          <SignOutElsewhere />
+          <YourDevices />
         </SignedInGate>
       </div>
     </>
