@@ -57,3 +57,6 @@ export const socialSignInSchema = z.object({
   id_token: textField([rules.max(8192)]),
 });
 export type SocialSignInInput = z.input<typeof socialSignInSchema>;
+
+/** Linking Google from the profile: a fresh Firebase ID token. */
+export const googleLinkSchema = z.object({ id_token: textField([rules.max(8192)]) });

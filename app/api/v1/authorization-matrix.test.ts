@@ -114,6 +114,10 @@ const MATRIX: Record<string, Entry> = {
   'POST me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
   'GET me/sessions': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'DELETE me/sessions/[id]': { setup: async (owner) => ({ params: { id: await otherSession(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  // Google is not configured here: linking answers 404 (google_unavailable) to a signed-in caller.
+  'GET me/google': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST me/google': { setup: async () => ({ body: { id_token: 'a.b.c' } }), expect: { ...SIGNED_IN, 'another user': 404, owner: 404 } },
+  'DELETE me/google': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'GET devices': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST devices': {
     setup: async () => ({ body: { provider: 'webpush', subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } } }),

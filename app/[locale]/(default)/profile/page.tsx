@@ -4,6 +4,7 @@ import { SignedInGate } from '@/components/account/signed-in-gate';
 import { ProfileOverview } from '@/components/profile/profile-overview';
 import { PushSettings } from '@/components/profile/push-settings';
 import { YourDevices } from '@/components/profile/your-devices';
+import { LinkedAccounts } from '@/components/profile/linked-accounts';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('profile');
@@ -18,6 +19,7 @@ export default async function Page({ params }: LocaleParams) {
         <SignedInGate>
           <ProfileOverview />
           <PushSettings />
+          <LinkedAccounts />
           <YourDevices />
         </SignedInGate>
       </div>
