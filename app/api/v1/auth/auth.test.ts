@@ -180,11 +180,34 @@ describe('GET, PATCH, DELETE /me', () => {
     expect(json!.data.email).toBe(account.email);
   });
 
-  it('accepts the session cookie for GET only', async () => {
+  it('accepts the session cookie for GET; for a change only from the site\'s own pages (no CSRF)', async () => {
     const { token } = await registered();
-    expect((await call(meRoute.GET, { cookie: `session=${token}` })).status).toBe(200);
-    const patch = await call(meRoute.PATCH, { method: 'PATCH', cookie: `session=${token}`, body: { name: 'Changed', locale: 'en' } });
-    expect(patch.status).toBe(401);
+    const cookie = `session=${token}`;
+    expect((await call(meRoute.GET, { cookie })).status).toBe(200);
+    const change = (headers: Record<string, string>) =>
+      call(meRoute.PATCH, { method: 'PATCH', cookie, headers, body: { name: 'Changed' }, locale: 'en' });
+    // A browser on the site's own page: Sec-Fetch-Site, or (older browsers) the site's own Origin.
+    expect((await change({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await change({ origin: 'http://localhost:3000' })).status).toBe(200);
+    // Another site, a sibling subdomain, a forged-looking Origin, or nothing to prove where it comes from.
+    const elsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      {},
+    ];
+    for (const headers of elsewhere) {
+      const refused = await change(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.json!.error.code).toBe('forbidden');
+      // A refusal caused by another site leaves the visitor's cookie alone.
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+    // The bearer token needs no such proof: it is not sent by the browser on its own.
+    expect((await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'By token' } })).status).toBe(200);
   });
 
   it('answers 401 without a valid token, and clears the session cookie', async () => {
