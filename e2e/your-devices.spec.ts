@@ -33,8 +33,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(sessions).toHaveCount(2);
     const thisOne = sessions.filter({ hasText: m.Devices.thisDevice });
     await expect(thisOne).toHaveCount(1);
-    // Playwright's Chromium on Linux; this device has no sign-out button of its own (the account menu signs out).
-    await expect(thisOne).toContainText(m.Devices.browserOnSystem.replace('{browser}', 'Chrome').replace('{system}', 'Linux'));
+    // Playwright's "Desktop Chrome" says Chrome on Windows; this device has no sign-out button of its own (the account menu signs out).
+    await expect(thisOne).toContainText(m.Devices.browserOnSystem.replace('{browser}', 'Chrome').replace('{system}', 'Windows'));
     await expect(thisOne.getByRole('button')).toHaveCount(0);
     const phone = sessions.filter({ hasText: m.Devices.browserOnSystem.replace('{browser}', 'Safari').replace('{system}', 'iPhone') });
     await expect(phone).toContainText(m.Devices.lastUsedAt);

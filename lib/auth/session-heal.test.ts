@@ -38,11 +38,18 @@ describe('healing the session once per page load', () => {
   });
 
   it('a user in the store but no cookie: the store signs out, as the guards see it', async () => {
-    useAuthStore.getState().setUserData(user, 'token-1');
+    // As restored from localStorage at this page load (not a sign-in here).
+    useAuthStore.setState({ userData: user, token: 'token-1' });
     const fetcher = answer(200, { data: user });
     await healSession('en', fetcher);
     expect(fetcher).not.toHaveBeenCalled();
     expect(useAuthStore.getState()).toMatchObject({ userData: null, token: null });
+  });
+
+  it('a user signed in on this very page load is kept though the hint has not caught up yet', async () => {
+    useAuthStore.getState().setUserData(user, 'fresh-token');
+    await healSession('en', answer(200, { data: user }));
+    expect(useAuthStore.getState()).toMatchObject({ userData: user, token: 'fresh-token' });
   });
 
   it('agreeing already, or the server away: nothing changes, and it runs once per page load', async () => {

@@ -70,9 +70,11 @@ export async function healSession(locale: string, fetcher: typeof fetch = fetch)
   if (phase !== 'waiting') return;
   phase = 'healing';
   try {
-    const { userData, deleteUserData } = useAuthStore.getState();
+    const { userData, signedInHere, deleteUserData } = useAuthStore.getState();
     if (hinted() && !isSignedIn(userData)) await restoreFromCookie(locale, fetcher);
-    else if (!hinted() && isSignedIn(userData)) deleteUserData();
+    // A sign-in on this page (say on the sign-in page, which has no header to run this) set the cookie
+    // after the proxy last looked, and a prefetched page may not have passed the proxy since.
+    else if (!hinted() && isSignedIn(userData) && !signedInHere) deleteUserData();
   } catch {
     // Offline or the server briefly away: the page shows what the store holds.
   } finally {
