@@ -19,7 +19,7 @@ export type PublicSession = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** GET /me/sessions: the account's live sessions, the most recently used first. */
+/** GET /me/sessions: the account's live sessions, this one first, then the most recently used. */
 export async function listSessions(session: Session): Promise<PublicSession[]> {
   const db = await getDb();
   const rows = await db
@@ -33,13 +33,15 @@ export async function listSessions(session: Session): Promise<PublicSession[]> {
       ),
     )
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
-  return rows.map((row) => ({
+  const listed = rows.map((row) => ({
     id: row.id,
     ...describeUserAgent(row.userAgent),
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt.toISOString(),
     current: row.id === session.id,
   }));
+  // The device in hand is the one people look for first.
+  return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];
 }
 
 /** DELETE /me/sessions/{id}: signs that session out; another account's (or no such) session → 404. */
