@@ -45,6 +45,31 @@ describe('locale negotiation for /', () => {
   });
 });
 
+describe('the session hint the page can read', () => {
+  const hintOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('has_session='));
+
+  it('is set, readable by scripts, when a session cookie arrives without it', () => {
+    const hint = hintOf(visit('/en/faqs', { cookie: 'session=abc' }))!;
+    expect(hint).toMatch(/^has_session=1;/);
+    expect(hint).toContain('Path=/');
+    expect(hint.toLowerCase()).toContain('samesite=lax');
+    expect(hint.toLowerCase()).not.toContain('httponly');
+  });
+
+  it('is cleared when the session cookie is gone, on redirects too', () => {
+    expect(hintOf(visit('/en/faqs', { cookie: 'has_session=1' }))).toMatch(/^has_session=;.*Max-Age=0/);
+    expect(hintOf(visit('/en/profile', { cookie: 'has_session=1' }))).toMatch(/^has_session=;.*Max-Age=0/);
+  });
+
+  it('is left alone when it already agrees', () => {
+    expect(hintOf(visit('/en/faqs', { cookie: 'session=abc; has_session=1' }))).toBeUndefined();
+    expect(hintOf(visit('/en/faqs'))).toBeUndefined();
+  });
+});
+
 describe('guards in the proxy', () => {
   it('sends a visitor with a session away from auth pages to the localized home', () => {
     expect(locationOf(visit('/en/auth/login', { cookie: 'session=abc' }))).toBe('/en');

@@ -12,6 +12,14 @@ const NAVIGATION_GUARDS = ['guest', 'auth'] as const;
 export const SESSION_COOKIE = 'session';
 
 /**
+ * What the guards saw, readable by the page's script (the session cookie is
+ * HttpOnly): `1` while a session cookie is present. A store that disagrees
+ * with it heals at once (lib/auth/session-heal.ts), so the guards and the
+ * store never disagree past one page load. It holds no secret.
+ */
+export const SESSION_HINT_COOKIE = 'has_session';
+
+/**
  * This answer's CSP. Next.js reads the nonce from the request's
  * Content-Security-Policy header and puts it on the scripts it renders; the
  * browser gets the same policy on the answer.
@@ -38,7 +46,19 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy();
   const response = route(request, csp);
   response.headers.set('Content-Security-Policy', csp);
+  mirrorSession(request, response);
   return response;
+}
+
+/** Sets or clears the hint only when it differs from the session cookie: most answers carry no Set-Cookie. */
+function mirrorSession(request: NextRequest, response: NextResponse) {
+  const hasSession = Boolean(request.cookies.get(SESSION_COOKIE)?.value);
+  const hinted = request.cookies.get(SESSION_HINT_COOKIE)?.value === '1';
+  if (hasSession && !hinted) {
+    response.cookies.set(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: process.env.NODE_ENV === 'production' });
+  } else if (!hasSession && request.cookies.has(SESSION_HINT_COOKIE)) {
+    response.cookies.set(SESSION_HINT_COOKIE, '', { path: '/', sameSite: 'lax', maxAge: 0 });
+  }
 }
 
 function route(request: NextRequest, csp: string) {

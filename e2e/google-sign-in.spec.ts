@@ -6,6 +6,7 @@ import { BASE_URL } from '../playwright.config';
 import { firebaseIdToken } from '../test/firebase-tokens';
 import googleTestKey from './fixtures/google-test-key.json';
 import { LOCALES } from './helpers';
+import { signUp } from './session';
 
 // Google sign-in against the pretend Firebase project of playwright.config.ts.
 // Nothing here reaches the internet: every request that leaves the app is
@@ -194,6 +195,61 @@ for (const { locale, dir } of LOCALES) {
       // The session cookie came with it: the sign-in pages now send the user home.
       await page.goto(`/${locale}/auth/login`);
       await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+    });
+
+    test('refuses the takeover: a stranger registered the pilgrim\'s address with a password of their own', async ({ page, context }) => {
+      await googleLibraryLoads(page);
+      await popupHandlerAnswers(context);
+      await authorizedDomains(context, ['localhost', 'portal-test.firebaseapp.com']);
+      const email = `pilgrim.${locale}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@gmail.com`;
+      const stranger = await fetch(`${BASE_URL}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Someone Else', email, password: 'Str4nger#2026', password_confirmation: 'Str4nger#2026' }),
+      });
+      expect(stranger.status).toBe(201);
+
+      await page.goto(`/${locale}/auth/login`);
+      const answered = googleAccepts(page, context, { email, name: 'Maryam Al-Qahtani', uid: `pilgrim-${Date.now()}` });
+      await googleButton(page, m).click();
+      await answered;
+      await expect(googleError(page)).toHaveText(m.ApiErrors.google_account_exists);
+      // Not signed in to the stranger's account: still on the sign-in page, no session cookie, nothing stored.
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/auth/login`);
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('session');
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}')?.state?.userData ?? null)).toBeNull();
+    });
+
+    test('links Google from the profile; Google sign-in then reaches this account', async ({ page, context }) => {
+      await googleLibraryLoads(page);
+      await popupHandlerAnswers(context);
+      await authorizedDomains(context, ['localhost', 'portal-test.firebaseapp.com']);
+      const { email } = await signUp(context, page, locale);
+      await page.goto(`/${locale}/profile`);
+      const card = page.getByRole('region', { name: m.LinkedAccounts.title });
+      await expect(card.getByTestId('google-link-state')).toHaveText(m.LinkedAccounts.notLinked);
+
+      const person = { email: `linked.${locale}.${Date.now()}@gmail.com`, name: 'Aisha Rahman', uid: `linked-${locale}-${Date.now()}` };
+      const answered = googleAccepts(page, context, person);
+      await card.getByRole('button', { name: m.LinkedAccounts.link }).click();
+      await answered;
+      await expect(card.getByTestId('google-link-state')).toHaveText(m.LinkedAccounts.linked);
+      await expect(card.getByRole('status')).toHaveText(m.LinkedAccounts.linkedNow);
+
+      const privateKey = (await importJWK(googleTestKey.privateJwk as JWK, 'RS256')) as CryptoKey;
+      const idToken = await firebaseIdToken({ key: { kid: googleTestKey.kid, privateKey, publicJwk: googleTestKey.publicJwk }, ...person });
+      const signIn = await fetch(`${BASE_URL}/api/v1/auth/social`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ provider: 'google', id_token: idToken }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(((await signIn.json()) as { data: { email: string } }).data.email).toBe(email);
+
+      // A password exists: Google can be unlinked again.
+      await card.getByRole('button', { name: m.LinkedAccounts.unlink }).click();
+      await expect(card.getByTestId('google-link-state')).toHaveText(m.LinkedAccounts.notLinked);
+      await expect(card.getByRole('status')).toHaveText(m.LinkedAccounts.unlinkedNow);
     });
 
     test('the button shows on the sign-in and registration pages, after an "or"', async ({ page }) => {

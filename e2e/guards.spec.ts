@@ -5,8 +5,9 @@ import { addSessionCookie, LOCALES } from './helpers';
 for (const { locale } of LOCALES) {
   test.describe(`guards in ${locale}`, () => {
     test('with a session cookie, the sign-in screens send you home', async ({ page, context }) => {
-      await addSessionCookie(context);
       for (const path of ['/auth/login', '/auth/register']) {
+        // Made up, so the home page's session check ends it (e2e/session-heal.spec.ts): a fresh one for each screen.
+        await addSessionCookie(context);
         await page.goto(`/${locale}${path}`);
         await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
       }

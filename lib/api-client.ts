@@ -15,6 +15,8 @@ export type ApiRequestOptions = {
   body?: Record<string, unknown>;
   /** Send the body as JSON instead of FormData. */
   objectMode?: boolean;
+  /** In object mode, keep empty strings: a PATCH where "" clears a field and a field left out stays. */
+  keepEmpty?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -114,7 +116,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (method !== 'GET' && options.body) {
     if (options.objectMode) {
       headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(withoutEmpty(options.body));
+      body = JSON.stringify(options.keepEmpty ? options.body : withoutEmpty(options.body));
     } else {
       body = toFormData(options.body);
     }

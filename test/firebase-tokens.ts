@@ -68,7 +68,8 @@ export async function firebaseIdToken(options: TokenOptions & { email?: string; 
     .setProtectedHeader(header)
     .setIssuer(options.issuer ?? `https://securetoken.google.com/${projectId}`)
     .setAudience(options.audience ?? projectId)
-    .setSubject(options.uid ?? 'google-uid-1')
+    // One Google user per address unless told otherwise, as Google itself has it.
+    .setSubject(options.uid ?? `google-uid-${(options.email ?? 'aisha@example.com').toLowerCase()}`)
     .setIssuedAt(iat)
     .setExpirationTime(iat + (options.expiresIn ?? 3600))
     .sign(options.key.privateKey);

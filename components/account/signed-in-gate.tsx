@@ -16,7 +16,9 @@ function useReturnPath(): string {
 /**
  * Shows its content to a signed-in user (user data in the auth store), and the
  * signed-out state otherwise. The proxy has already sent visitors without a
- * session cookie home; this covers a cookie whose account is not in this browser.
+ * session cookie home, and a cookie with an empty store has been healed
+ * (lib/auth/session-heal.ts): what is left is a cookie whose session ended,
+ * cleared by then, so "Sign in" opens the sign-in page.
  */
 export function SignedInGate({ children }: { children: ReactNode }) {
   const t = useTranslations('SignedOut');

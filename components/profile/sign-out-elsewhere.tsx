@@ -17,11 +17,9 @@ export function SignOutElsewhere() {
   const signOut = useSignOutOtherSessions();
   const [failed, setFailed] = useState(false);
 
+  // Part of "your devices" (your-devices.tsx), below the list of sessions.
   return (
-    <section aria-labelledby="sessions-title" className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6">
-      <h2 id="sessions-title" className="text-lg font-bold">
-        {t('sessionsTitle')}
-      </h2>
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
       <p className="text-muted">{t('sessionsBody')}</p>
       <DialogTrigger>
         <Button variant="secondary" className="self-start">
@@ -62,6 +60,6 @@ export function SignOutElsewhere() {
       <p role="status" className="text-sm font-medium text-green-800">
         {signOut.isSuccess ? t('signedOutOthers') : ''}
       </p>
-    </section>
+    </div>
   );
 }

@@ -38,7 +38,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ProfileInput) =>
-      (await apiRequest<{ data: UserData }>('/me', { method: 'PATCH', body: input, objectMode: true })).data,
+      // keepEmpty: PATCH /me leaves out-of-body fields alone, so a cleared mobile must be sent as "".
+      (await apiRequest<{ data: UserData }>('/me', { method: 'PATCH', body: input, objectMode: true, keepEmpty: true })).data,
     onSuccess: (user) => {
       setUserData(user);
       queryClient.setQueryData(meQueryKey, user);
@@ -66,7 +67,10 @@ export function useDeleteAccount() {
 
 /** Ends every other session of the account; this one stays signed in. */
 export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/me/sessions/revoke-others', { method: 'POST' }),
+    // The devices list on the profile shows what is left.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
 }

@@ -24,6 +24,13 @@ type AuthState = {
   unreadCount: number;
   logoutLoading: boolean;
   payment_status: PaymentStatus;
+  /**
+   * Signed in during this page load (a token came with the user): the answer
+   * that brought the token also set the session cookie, so the page's session
+   * check (session-heal.ts) must not take the missing cookie hint for a
+   * signed-out visitor. Not persisted.
+   */
+  signedInHere: boolean;
   /** Stores the user and, when one comes with it, the token. */
   setUserData: (userData: UserData, token?: string | null) => void;
   /** Forgets the user and the token. */
@@ -45,9 +52,10 @@ export const useAuthStore = create<AuthState>()(
       unreadCount: 0,
       logoutLoading: false,
       payment_status: null,
+      signedInHere: false,
       setUserData: (userData, token) =>
-        set((state) => ({ userData, token: token ? token : state.token })),
-      deleteUserData: () => set({ userData: null, token: null, unreadNotifications: false, unreadCount: 0 }),
+        set((state) => ({ userData, token: token ? token : state.token, signedInHere: token ? true : state.signedInHere })),
+      deleteUserData: () => set({ userData: null, token: null, unreadNotifications: false, unreadCount: 0, signedInHere: false }),
       setUnreadNotifications: (unreadNotifications) => set((state) => ({ unreadNotifications, unreadCount: unreadNotifications ? state.unreadCount : 0 })),
       setUnreadCount: (unreadCount) => set({ unreadCount, unreadNotifications: unreadCount > 0 }),
       setLogoutLoading: (logoutLoading) => set({ logoutLoading }),

@@ -31,6 +31,18 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/**
+ * PATCH /me checks only the fields sent: a field left out stays as it is, so a
+ * client may change the name alone. A field sent empty is checked like any
+ * other (an empty name is refused; an empty mobile clears it).
+ */
+export const PROFILE_FIELDS = ['name', 'phone', 'locale'] as const;
+export function profileUpdateSchema(body: Record<string, unknown>) {
+  const sent = PROFILE_FIELDS.filter((field) => Object.hasOwn(body, field));
+  return profileSchema.pick(Object.fromEntries(sent.map((field) => [field, true])) as Record<(typeof PROFILE_FIELDS)[number], true>);
+}
+export type ProfileUpdate = { name?: string; phone?: string | null; locale?: string };
+
 export const passwordChangeSchema = confirmed(
   z.object({ current_password: textField(currentPasswordRules.rules), password, password_confirmation: textField(confirmationRules.rules) }),
   'password',
@@ -45,3 +57,6 @@ export const socialSignInSchema = z.object({
   id_token: textField([rules.max(8192)]),
 });
 export type SocialSignInInput = z.input<typeof socialSignInSchema>;
+
+/** Linking Google from the profile: a fresh Firebase ID token. */
+export const googleLinkSchema = z.object({ id_token: textField([rules.max(8192)]) });

@@ -95,6 +95,13 @@ async function device(owner: User) {
   return json!.data.token as string;
 }
 
+/** A second session of the owner (another device), by its id. */
+async function otherSession(owner: User) {
+  const signIn = await call((await import('./auth/login/route')).POST, { body: { email: owner.user.email, password: 'Labbaik#2026' } });
+  const { json } = await call((await import('./me/sessions/route')).GET, { token: signIn.json!.token as string });
+  return (json!.data as { id: string; current: boolean }[]).find((session) => session.current)!.id;
+}
+
 const MATRIX: Record<string, Entry> = {
   // Sign-in and registration do not depend on who calls.
   'POST v1/auth/register': {
@@ -126,6 +133,13 @@ const MATRIX: Record<string, Entry> = {
   'GET v1/me/email-preferences': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'PUT v1/me/email-preferences': { setup: async () => ({ body: { requests: true, payments: false } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'GET v1/me/sessions': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'DELETE v1/me/sessions/[id]': { setup: async (owner) => ({ params: { id: await otherSession(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  // Google is not configured here: linking answers 404 (google_unavailable) to a signed-in caller.
+  'GET v1/me/google': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST v1/me/google': { setup: async () => ({ body: { id_token: 'a.b.c' } }), expect: { ...SIGNED_IN, 'another user': 404, owner: 404 } },
+  'DELETE v1/me/google': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'GET v1/devices': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   // Each caller its own browser: a subscription registered to one account is refused to another (409, devices.test.ts).
   'POST v1/devices': {
     body: (actor) => ({ provider: 'webpush', subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${actor.replace(' ', '-')}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } } }),

@@ -8,6 +8,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth
 import { createSession, revokeOtherSessions, revokeSession, type Session, type User } from '@/lib/server/auth/sessions';
 import { beginSignIn, countRegistration } from '@/lib/server/auth/sign-in-limits';
 import type { Translate } from '@/lib/validation/localize';
+import type { ProfileUpdate } from '@/lib/auth/schemas';
 import { eraseAccount } from './account-deletion';
 import { sendVerification } from './email-verification';
 import { wakeMailer } from '@/lib/server/mail/wake';
@@ -96,11 +97,12 @@ export async function logout(session: Session) {
   await revokeSession(session.id);
 }
 
-export async function updateProfile(session: Session, input: { name: string; phone?: string; locale: string }) {
+/** Changes the fields given (undefined: unchanged; a null phone clears it). */
+export async function updateProfile(session: Session, input: ProfileUpdate) {
   const db = await getDb();
   const [user] = await db
     .update(users)
-    .set({ name: input.name, phone: input.phone ?? null, locale: input.locale, updatedAt: sql`now()` })
+    .set({ name: input.name, phone: input.phone, locale: input.locale, updatedAt: sql`now()` })
     .where(eq(users.id, session.user.id))
     .returning();
   if (!user) throw new ApiError('unauthenticated');

@@ -69,6 +69,8 @@ export async function resetPassword(input: { token: string; password: string }, 
       .update(users)
       .set({
         passwordHash,
+        // An account made with Google has one now, so it may unlink Google.
+        hasPassword: true,
         // Only when the link went to the address the account still has.
         emailVerifiedAt: sql`case when lower(${users.email}) = lower(${used.email}) then coalesce(${users.emailVerifiedAt}, now()) else ${users.emailVerifiedAt} end`,
         updatedAt: sql`now()`,

@@ -9,10 +9,10 @@ export type User = typeof users.$inferSelect;
 export type Session = { id: string; user: User };
 
 /** Opens a session and answers its token; only the token's hash is kept. */
-export async function createSession(userId: string): Promise<string> {
+export async function createSession(userId: string, userAgent: string | null = null): Promise<string> {
   const db = await getDb();
   const token = newToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), userAgent });
   return token;
 }
 
@@ -27,6 +27,7 @@ const sessionByTokenHash = preparedPer((db) =>
   db
     .select({
       id: sessions.id,
+      userAgent: sessions.userAgent,
       expired: isExpired,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
       user: users,
@@ -38,8 +39,12 @@ const sessionByTokenHash = preparedPer((db) =>
     .prepare('session_by_token_hash'),
 );
 
-/** The live session of a token, or null when it is unknown, revoked, unused for 30 days or 90 days old. */
-export async function findSession(token: string): Promise<Session | null> {
+/**
+ * The live session of a token, or null when it is unknown, revoked, unused for
+ * 30 days or 90 days old. With the caller's User-Agent, the session remembers
+ * the browser it was last used from ("your devices" on the profile).
+ */
+export async function findSession(token: string, userAgent?: string | null): Promise<Session | null> {
   const db = await getDb();
   const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
@@ -47,7 +52,13 @@ export async function findSession(token: string): Promise<Session | null> {
     await db.delete(sessions).where(eq(sessions.id, row.id));
     return null;
   }
-  if (row.stale) await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.id));
+  const newBrowser = userAgent !== undefined && userAgent !== null && userAgent !== row.userAgent;
+  if (row.stale || newBrowser) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()`, ...(newBrowser ? { userAgent } : {}) })
+      .where(eq(sessions.id, row.id));
+  }
   return { id: row.id, user: row.user };
 }
 

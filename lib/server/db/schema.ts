@@ -11,6 +11,10 @@ export const users = pgTable(
     phone: text('phone'),
     locale: text('locale').notNull().default('ar'),
     passwordHash: text('password_hash').notNull(),
+    // Set when the account has a password its owner chose (false: made by Google sign-in, no password yet).
+    hasPassword: boolean('has_password').notNull().default(true),
+    // Google's stable user id (the ID token's `sub`) once Google is linked: Google sign-in finds the account by it.
+    googleSub: text('google_sub').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,6 +31,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // SHA-256 of the token, hex; the token itself is never stored.
     tokenHash: text('token_hash').notNull().unique(),
+    // The browser's User-Agent as last seen (at most 512 characters), for "your devices".
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -261,6 +267,8 @@ export const pushDevices = pgTable(
     endpoint: text('endpoint'),
     p256dh: text('p256dh'),
     auth: text('auth'),
+    // The registering browser's User-Agent (at most 512 characters), for "your devices".
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,3 +26,17 @@ export function isCrossSite(request: Request): boolean {
 export function refuseCrossSite(request: Request) {
   if (isCrossSite(request)) throw new ApiError('forbidden', { messageKey: 'cross_site' });
 }
+
+/**
+ * Positive proof that a browser sent this request from the site's own pages:
+ * Sec-Fetch-Site `same-origin`, or, from a browser that sends no
+ * Sec-Fetch-Site, the site's own Origin (browsers send Origin with every
+ * non-GET fetch). A request with neither proves nothing: a session cookie
+ * alone must not change anything for it (see authenticate.ts).
+ */
+export function isProvenSameOrigin(request: Request): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = request.headers.get('origin');
+  return origin !== null && origin === new URL(publicSiteUrl()).origin;
+}

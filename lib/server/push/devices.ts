@@ -1,10 +1,11 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { pushDevices } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import type { PushDevice, RegisterDevice } from '@/lib/push/schemas';
+import type { ListedPushDevice, PushDevice, RegisterDevice } from '@/lib/push/schemas';
+import { describeUserAgent } from '@/lib/server/devices/user-agent';
 import type { Translate } from '@/lib/validation/localize';
 import { isAllowedPushEndpoint } from './endpoints';
 
@@ -27,7 +28,7 @@ export function webPushToken(endpoint: string) {
  * changes account is released at logout, or gets a new subscription: see
  * lib/push/push-client.ts.)
  */
-export async function registerDevice(userId: string, input: RegisterDevice, t: Translate): Promise<PushDevice> {
+export async function registerDevice(userId: string, input: RegisterDevice, t: Translate, userAgent: string | null = null): Promise<PushDevice> {
   const values =
     input.provider === 'webpush'
       ? {
@@ -44,16 +45,27 @@ export async function registerDevice(userId: string, input: RegisterDevice, t: T
   const db = await getDb();
   const [row] = await db
     .insert(pushDevices)
-    .values({ ...values, userId })
+    .values({ ...values, userId, userAgent })
     .onConflictDoUpdate({
       target: pushDevices.token,
-      set: { p256dh: values.p256dh, auth: values.auth, renewedAt: sql`now()` },
+      set: { p256dh: values.p256dh, auth: values.auth, userAgent, renewedAt: sql`now()` },
       // Only the caller's own device is renewed; someone else's row is not touched (no row comes back).
       setWhere: eq(pushDevices.userId, userId),
     })
     .returning();
   if (!row) throw new ApiError('conflict', { messageKey: 'device_taken' });
   return publicDevice(row);
+}
+
+/** GET /devices: the browsers that receive the user's push messages, the most recently renewed first. */
+export async function listDevices(userId: string): Promise<ListedPushDevice[]> {
+  const db = await getDb();
+  const rows = await db.select().from(pushDevices).where(eq(pushDevices.userId, userId)).orderBy(desc(pushDevices.renewedAt));
+  return rows.map((row) => ({
+    ...publicDevice(row),
+    ...describeUserAgent(row.userAgent),
+    created_at: row.createdAt.toISOString(),
+  }));
 }
 
 /** PATCH /devices/{token}: the weekly renewal; only the owner's device, otherwise 404. */

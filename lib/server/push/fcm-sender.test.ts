@@ -53,7 +53,7 @@ function googleAnswers(send: () => Response) {
   );
 }
 
-const device = { token: 'fcm-registration-token-0123456789', userId: 'u', provider: 'fcm', endpoint: null, p256dh: null, auth: null, createdAt: new Date(), renewedAt: new Date() };
+const device = { token: 'fcm-registration-token-0123456789', userId: 'u', provider: 'fcm', endpoint: null, p256dh: null, auth: null, userAgent: null, createdAt: new Date(), renewedAt: new Date() };
 const message: PushMessage = { title: 'الطلب HJ-1448-000001: مُرسل', body: 'تغيّرت حالة طلبك.', url: '/ar/profile/requests/details/1', tag: 'n1', lang: 'ar', dir: 'rtl' };
 
 describe('FCM sender', () => {

@@ -4,7 +4,8 @@ import { SignedInGate } from '@/components/account/signed-in-gate';
 import { ProfileOverview } from '@/components/profile/profile-overview';
 import { PushSettings } from '@/components/profile/push-settings';
 import { EmailSettings } from '@/components/profile/email-settings';
-import { SignOutElsewhere } from '@/components/profile/sign-out-elsewhere';
+import { YourDevices } from '@/components/profile/your-devices';
+import { LinkedAccounts } from '@/components/profile/linked-accounts';
 import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('profile');
@@ -20,7 +21,8 @@ export default async function Page({ params }: LocaleParams) {
           <ProfileOverview />
           <EmailSettings />
           <PushSettings />
-          <SignOutElsewhere />
+          <LinkedAccounts />
+          <YourDevices />
         </SignedInGate>
       </div>
     </>

@@ -180,11 +180,34 @@ describe('GET, PATCH, DELETE /me', () => {
     expect(json!.data.email).toBe(account.email);
   });
 
-  it('accepts the session cookie for GET only', async () => {
+  it('accepts the session cookie for GET; for a change only from the site\'s own pages (no CSRF)', async () => {
     const { token } = await registered();
-    expect((await call(meRoute.GET, { cookie: `session=${token}` })).status).toBe(200);
-    const patch = await call(meRoute.PATCH, { method: 'PATCH', cookie: `session=${token}`, body: { name: 'Changed', locale: 'en' } });
-    expect(patch.status).toBe(401);
+    const cookie = `session=${token}`;
+    expect((await call(meRoute.GET, { cookie })).status).toBe(200);
+    const change = (headers: Record<string, string>) =>
+      call(meRoute.PATCH, { method: 'PATCH', cookie, headers, body: { name: 'Changed' }, locale: 'en' });
+    // A browser on the site's own page: Sec-Fetch-Site, or (older browsers) the site's own Origin.
+    expect((await change({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await change({ origin: 'http://localhost:3000' })).status).toBe(200);
+    // Another site, a sibling subdomain, a forged-looking Origin, or nothing to prove where it comes from.
+    const elsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      {},
+    ];
+    for (const headers of elsewhere) {
+      const refused = await change(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.json!.error.code).toBe('forbidden');
+      // A refusal caused by another site leaves the visitor's cookie alone.
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+    // The bearer token needs no such proof: it is not sent by the browser on its own.
+    expect((await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'By token' } })).status).toBe(200);
   });
 
   it('answers 401 without a valid token, and clears the session cookie', async () => {
@@ -214,6 +237,28 @@ describe('GET, PATCH, DELETE /me', () => {
     expect((await call(meRoute.GET, { token })).json!.data.name).toBe('Aisha Al-Harbi');
     const cleared = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha Al-Harbi', phone: '', locale: 'ar' } });
     expect(cleared.json!.data.phone).toBeNull();
+  });
+
+  it('changes only the fields sent: the name alone leaves mobile and language as they were', async () => {
+    const { token } = await registered();
+    await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha Al-Harbi', phone: '+966511111111', locale: 'en' } });
+    const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha Rahman' } });
+    expect(status).toBe(200);
+    expect(json!.data).toMatchObject({ name: 'Aisha Rahman', phone: '+966511111111', locale: 'en' });
+    const language = await call(meRoute.PATCH, { method: 'PATCH', token, body: { locale: 'ar' } });
+    expect(language.json!.data).toMatchObject({ name: 'Aisha Rahman', phone: '+966511111111', locale: 'ar' });
+    const form = await call(meRoute.PATCH, { method: 'PATCH', token, as: 'form', body: { phone: '' } });
+    expect(form.json!.data).toMatchObject({ name: 'Aisha Rahman', phone: null, locale: 'ar' });
+    const nothing = await call(meRoute.PATCH, { method: 'PATCH', token, body: {} });
+    expect(nothing.status).toBe(200);
+    expect(nothing.json!.data).toMatchObject({ name: 'Aisha Rahman', phone: null, locale: 'ar' });
+  });
+
+  it('still checks a field that is sent: an empty name is refused, the language left out is not asked for', async () => {
+    const { token } = await registered();
+    const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: '' }, locale: 'en' });
+    expect(status).toBe(422);
+    expect(json!.error.fields).toEqual({ name: ['The Full name field is required'] });
   });
 
   it('refuses an unknown language or an empty name with field messages', async () => {

@@ -134,6 +134,9 @@ describe('POST /auth/reset-password', () => {
     const token = await resetTokenOf(row!.id);
     expect((await call(resetRoute.POST, { body: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } })).status).toBe(200);
     expect((await call(loginRoute.POST, { body: { email, password: NEW_PASSWORD } })).status).toBe(200);
+    // It has a password now, so unlinking Google (which needs one) becomes possible.
+    const [after] = await queryRows<{ has_password: boolean }>(sql`select has_password from users where id = ${row!.id}`);
+    expect(after!.has_password).toBe(true);
   });
 
   it('refuses another site\'s browser request (it would set the session cookie)', async () => {

@@ -1,4 +1,4 @@
-import { profileSchema } from '@/lib/auth/schemas';
+import { profileUpdateSchema } from '@/lib/auth/schemas';
 import { deleteAccount, publicUser, updateProfile } from '@/lib/server/accounts/accounts';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { refuseCrossSite } from '@/lib/server/http/cross-site';
@@ -13,11 +13,14 @@ export const GET = route(async (request) => {
   return ok(publicUser(session.user));
 });
 
-// PATCH /api/v1/me – changes name, mobile and preferred language.
+// PATCH /api/v1/me – changes the fields sent among name, mobile and preferred language; the others stay.
 export const PATCH = route(async (request) => {
   const session = await authenticate(request);
-  const input = await profileSchema.parseAsync(await readBody(request));
-  return ok(await updateProfile(session, input));
+  const body = await readBody(request);
+  const input = await profileUpdateSchema(body).parseAsync(body);
+  // A mobile sent empty clears it; one not sent stays.
+  const phone = Object.hasOwn(body, 'phone') ? { phone: (input as { phone?: string }).phone ?? null } : {};
+  return ok(await updateProfile(session, { ...input, ...phone }));
 });
 
 // DELETE /api/v1/me – deletes the account and ends all its sessions (it clears the cookie: from another site → 403).

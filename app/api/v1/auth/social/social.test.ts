@@ -65,6 +65,16 @@ async function signIn(idToken: string, options: { locale?: 'en' | 'ar'; headers?
   });
 }
 
+/** The owner verified the address (the verification flow sets this column; here the test does). */
+async function markVerified(email: string) {
+  await queryRows(sql`update users set email_verified_at = now() where lower(email) = lower(${email})`);
+}
+
+async function googleSubOf(email: string) {
+  const [row] = await queryRows<{ google_sub: string | null }>(sql`select google_sub from users where lower(email) = lower(${email})`);
+  return row!.google_sub;
+}
+
 function expectNoSignIn(response: Awaited<ReturnType<typeof signIn>>) {
   expect(response.json).not.toHaveProperty('token');
   expect(response.json).not.toHaveProperty('data');
@@ -113,18 +123,75 @@ describe('POST /auth/social', () => {
     expect(count).toBe(1);
   });
 
-  it('links to an existing password account with the same verified address, whatever its case', async () => {
+  it('links to an existing password account whose owner verified the address (and Google verified its own), whatever its case', async () => {
     const email = uniqueEmail();
     const registered = await call(registerRoute.POST, {
       body: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
       headers: address(),
     });
     expect(registered.status).toBe(201);
-    const { status, json } = await signIn(await firebaseIdToken({ key: google, email: email.toUpperCase(), name: 'A. Rahman' }));
+    await markVerified(email);
+    const { status, json } = await signIn(await firebaseIdToken({ key: google, email: email.toUpperCase(), uid: `sub-${email}`, name: 'A. Rahman' }));
     expect(status).toBe(200);
     expect(json!.data).toMatchObject({ id: registered.json!.data.id, name: 'Aisha Rahman', email });
-    // The password still works: linking changes nothing about the account.
+    expect(await googleSubOf(email)).toBe(`sub-${email}`);
+    // The password still works: linking changes nothing else about the account.
     expect((await call(loginRoute.POST, { body: { email, password: 'Labbaik#2026' }, headers: address() })).status).toBe(200);
+  });
+
+  it('refuses the takeover: someone registers the pilgrim’s address with their own password, then the pilgrim signs in with Google', async () => {
+    const pilgrimsAddress = uniqueEmail();
+    // The stranger registers first, with a password of their own; the address was never verified.
+    const stranger = await call(registerRoute.POST, {
+      body: { name: 'Someone Else', email: pilgrimsAddress, password: 'Str4nger#2026', password_confirmation: 'Str4nger#2026' },
+      headers: address(),
+    });
+    expect(stranger.status).toBe(201);
+    const pilgrimsGoogle = await firebaseIdToken({ key: google, email: pilgrimsAddress, uid: `pilgrim-${pilgrimsAddress}`, name: 'Fatimah Al-Zahrani' });
+
+    const en = await signIn(pilgrimsGoogle, { locale: 'en' });
+    expect(en.status).toBe(409);
+    expect(en.json!.error).toEqual({
+      code: 'conflict',
+      message:
+        'An account with this e-mail address already exists, and it is not linked to this Google account. Sign in with your e-mail address and password first, then link Google from your profile.',
+    });
+    expectNoSignIn(en);
+    const ar = await signIn(pilgrimsGoogle, { locale: 'ar' });
+    expect(ar.status).toBe(409);
+    expect(ar.json!.error.message).toContain('ثم اربط Google من ملفك الشخصي');
+    expectNoSignIn(ar);
+    // Nothing was linked or made: the stranger's account is untouched and no second account exists.
+    expect(await googleSubOf(pilgrimsAddress)).toBeNull();
+    const rows = await queryRows<{ id: string }>(sql`select id from users where lower(email) = lower(${pilgrimsAddress})`);
+    expect(rows.map((row) => row.id)).toEqual([stranger.json!.data.id]);
+  });
+
+  it('refuses to join a verified account already linked to another Google user', async () => {
+    const email = uniqueEmail();
+    expect((await signIn(await firebaseIdToken({ key: google, email, uid: `first-${email}` }))).status).toBe(201);
+    const other = await signIn(await firebaseIdToken({ key: google, email, uid: `second-${email}` }), { locale: 'en' });
+    expect(other.status).toBe(409);
+    expectNoSignIn(other);
+    expect(await googleSubOf(email)).toBe(`first-${email}`);
+  });
+
+  it('signs in by the Google user, not the address: the same Google user with a changed address reaches the same account', async () => {
+    const email = uniqueEmail();
+    const first = await signIn(await firebaseIdToken({ key: google, email, uid: `stable-${email}` }));
+    expect(first.status).toBe(201);
+    const renamed = await signIn(await firebaseIdToken({ key: google, email: `new.${email}`, uid: `stable-${email}` }));
+    expect(renamed.status).toBe(200);
+    expect(renamed.json!.data.id).toBe(first.json!.data.id);
+  });
+
+  it('makes a Google account verified, linked and without a password of its own', async () => {
+    const email = uniqueEmail();
+    expect((await signIn(await firebaseIdToken({ key: google, email, uid: `new-${email}` }))).status).toBe(201);
+    const [row] = await queryRows<{ google_sub: string; verified: boolean; has_password: boolean }>(
+      sql`select google_sub, email_verified_at is not null as verified, has_password from users where email = ${email}`,
+    );
+    expect(row).toEqual({ google_sub: `new-${email}`, verified: true, has_password: false });
   });
 
   it('refuses an invalid, expired, forged or foreign token with 422, a localized message, no token and no cookie', async () => {

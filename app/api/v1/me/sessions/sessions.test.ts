@@ -61,10 +61,15 @@ describe('POST /me/sessions/revoke-others', () => {
     expect((await call(meRoute.GET, { token: first.token })).status).toBe(401);
   });
 
-  it('needs the bearer token: the cookie alone changes nothing', async () => {
+  it('with the cookie alone, only from the site\'s own pages: another site (or a caller that proves nothing) changes nothing', async () => {
     const { token, user } = await newUser();
     const other = await signIn(user.email);
-    expect((await call(revokeOthersRoute.POST, { method: 'POST', cookie: `session=${token}` })).status).toBe(401);
+    const elsewhere: Record<string, string>[] = [{}, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }];
+    for (const headers of elsewhere) {
+      expect((await call(revokeOthersRoute.POST, { method: 'POST', cookie: `session=${token}`, headers })).status).toBe(403);
+    }
     expect((await call(meRoute.GET, { token: other })).status).toBe(200);
+    expect((await call(revokeOthersRoute.POST, { method: 'POST', cookie: `session=${token}`, headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(204);
+    expect((await call(meRoute.GET, { token: other })).status).toBe(401);
   });
 });
