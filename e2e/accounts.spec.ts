@@ -38,12 +38,12 @@ for (const locale of ['en', 'ar'] as const) {
       // Signed in: the header shows the account menu, and the profile shows the details.
       await page.goto(`/${locale}/profile`);
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile`);
-      await expect(page.getByText(email)).toBeVisible();
+      await expect(page.getByText(email, { exact: true })).toBeVisible();
       await expect(page.getByText('Aisha Rahman').first()).toBeVisible();
 
       // A reload keeps the session without showing "Sign in" first.
       await page.reload();
-      await expect(page.getByText(email)).toBeVisible();
+      await expect(page.getByText(email, { exact: true })).toBeVisible();
 
       await signOut(page, m);
       await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
@@ -56,7 +56,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByRole('textbox', { name: m.Auth.fields.password }).fill(PASSWORD);
       await page.getByRole('button', { name: m.Auth.login.submit }).click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile`);
-      await expect(page.getByText(email)).toBeVisible();
+      await expect(page.getByText(email, { exact: true })).toBeVisible();
     });
 
     test('edits the profile and keeps the changes', async ({ page }) => {

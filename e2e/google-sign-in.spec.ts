@@ -191,7 +191,7 @@ for (const { locale, dir } of LOCALES) {
       await expect(page.getByRole('button', { name: m.Header.accountMenu.replace('{name}', person.name) })).toBeVisible();
       await expect.poll(() => popup.isClosed()).toBe(true);
       await page.goto(`/${locale}/profile`);
-      await expect(page.getByText(person.email)).toBeVisible();
+      await expect(page.getByText(person.email, { exact: true })).toBeVisible();
       // The session cookie came with it: the sign-in pages now send the user home.
       await page.goto(`/${locale}/auth/login`);
       await expect(page).toHaveURL(`${BASE_URL}/${locale}`);

@@ -4,6 +4,7 @@ import { E2E_OPS_KEY } from '../playwright.config';
 import { createDatabase, startApp, type AppProcess } from './app-process';
 import { sseReader } from '../test/sse';
 import { requestAwaitingPayment } from './session';
+import { verifyByMail } from './mail';
 
 // Two app instances (two `next start` processes of the same build) on one
 // PostgreSQL database: an event made on one reaches a tab connected to the
@@ -50,6 +51,8 @@ test.describe('two app instances on one PostgreSQL', () => {
     const onFirst = await playwrightRequest.newContext({ baseURL: first });
     const email = `instances.${Date.now()}@example.com`;
     const registered = await (await onFirst.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } })).json();
+    // Sending a request needs a confirmed address.
+    await verifyByMail(onFirst, email, ['.data/e2e-instance-1', '.data/e2e-instance-2']);
     const headers = { authorization: `Bearer ${registered.token}`, 'accept-language': 'en', accept: 'text/event-stream' };
 
     // A tab connected to the second instance.

@@ -44,7 +44,7 @@ for (const { locale } of LOCALES) {
     await cookieOnly(context, token);
 
     await page.goto(`/${locale}/profile`);
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: m.SignedOut.title })).toHaveCount(0);
     await expect(page.getByRole('button', { name: m.Header.accountMenu.replace('{name}', name) })).toBeVisible();
     // The store has the user again; the API client works on the cookie (no token was ever in this browser).
@@ -60,7 +60,7 @@ for (const { locale } of LOCALES) {
 
     // And it stays signed in on the next page load.
     await page.reload();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
   });
 
   test(`a cookie whose session ended is cleared, and "Sign in" then opens the sign-in page, not home again (${locale})`, async ({ context, page }) => {

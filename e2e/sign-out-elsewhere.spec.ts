@@ -47,6 +47,6 @@ for (const locale of ['en', 'ar'] as const) {
     expect(await profileStatus(token)).toBe(200);
     // This browser stays signed in.
     await page.reload();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
   });
 }
