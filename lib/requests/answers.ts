@@ -1,13 +1,16 @@
 import { z } from '@/lib/validation/z';
-import { CalendarDate, GregorianCalendar, IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
+import { CalendarDate, IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
 import { encodeRule, numericText, rules, textField } from '@/lib/validation/rules';
 import { parseHijri } from '@/lib/validation/hijri';
 import { westernDigits } from '@/lib/validation/digits';
 import { mobileE164 } from '@/lib/validation/phone';
+import { isMinorOn } from './minor';
 
 // The answers of an application, step by step, shared by the wizard and the
 // API. Autosave keeps whatever was typed; these checks run when a step is
 // finished ("Continue") and, for the whole request, on submit.
+
+export { ADULT_AGE, isMinorOn } from './minor';
 
 export const GENDERS = ['male', 'female'] as const;
 export const RELATIONS = ['spouse', 'child', 'parent', 'sibling', 'relative', 'other'] as const;
@@ -30,24 +33,6 @@ export function passportValidUntil(travelMonth: string): CalendarDate | null {
 
 function todayHijri(): CalendarDate {
   return toCalendar(today('Asia/Riyadh'), ummAlQura);
-}
-
-/** The age of majority: a companion younger than this travels on the applicant's contacts. */
-export const ADULT_AGE = 18;
-
-/**
- * Whether someone born on `dateOfBirth` (Hijri DD-MM-YYYY) is still under 18
- * on the first day of the travel month (MM-YYYY; today when there is none yet).
- * Years are counted in the Gregorian calendar, as passports and most laws count
- * age; 18 Hijri years are some six months fewer.
- */
-export function isMinorOn(dateOfBirth: unknown, travelMonth: unknown): boolean {
-  const birth = hijriDate(dateOfBirth);
-  if (!birth) return false;
-  const month = typeof travelMonth === 'string' ? /^(0[1-9]|1[0-2])-(\d{4})$/.exec(westernDigits(travelMonth.trim())) : null;
-  const travel = month ? new CalendarDate(ummAlQura, Number(month[2]), Number(month[1]), 1) : todayHijri();
-  const gregorian = new GregorianCalendar();
-  return toCalendar(birth, gregorian).add({ years: ADULT_AGE }).compare(toCalendar(travel, gregorian)) > 0;
 }
 
 /**
