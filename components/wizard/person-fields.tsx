@@ -31,6 +31,7 @@ export function PersonFields<T extends FieldValues>({
   const t = useTranslations('Fields');
   const w = useTranslations('Wizard');
   const d = useTranslations('DateInput');
+  const p = useTranslations('Phone');
   const locale = useLocale();
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const name = (field: string) => `${prefix}${field}` as Path<T>;
@@ -64,7 +65,8 @@ export function PersonFields<T extends FieldValues>({
       <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
       {/* Nearly every passport prints its dates in Gregorian. */}
       <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={d('passportExpiryHint')} defaultCalendar="gregorian" />
-      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} type="tel" dir="ltr" />
+      {withRelation && <p className="text-sm text-muted">{p('childContacts')}</p>}
+      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p('hint')} type="tel" dir="ltr" />
       <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
     </div>
   );
