@@ -5,8 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { AnswerList } from './answer-list';
 import { text, type PersonAnswers as Person } from './answers-of';
 import { HijriAnswer } from './hijri-answer';
+import { PhoneAnswer } from './phone-answer';
 import { isMinorOn } from '@/lib/requests/minor';
-import { internationalPhone } from '@/lib/validation/phone';
 
 /** Identifiers, Latin names and addresses read left to right inside Arabic text too. */
 const LTR_FIELDS = new Set(['name_latin', 'national_id', 'passport_number', 'mobile', 'email']);
@@ -41,7 +41,7 @@ export function PersonAnswers({ person, withRelation = false, travelMonth }: { p
     if (field === 'gender' || field === 'relation') return choice(field === 'gender' ? 'genders' : 'relations', value);
     if (field === 'nationality') return countryName(value, locale);
     if (field === 'date_of_birth' || field === 'passport_expiry') return <HijriAnswer value={value} />;
-    if (field === 'mobile') return <bdi dir="ltr">{internationalPhone(value)}</bdi>;
+    if (field === 'mobile') return <PhoneAnswer value={value} />;
     return LTR_FIELDS.has(field) ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi>;
   };
 

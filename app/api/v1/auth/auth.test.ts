@@ -38,7 +38,7 @@ describe('POST /auth/register', () => {
     expect(user.phone).toBe('+966501234567');
     const { status, json } = await call(registerRoute.POST, { body: newAccount({ phone: '+12345678' }), locale: 'ar' });
     expect(status).toBe(422);
-    expect(json!.error.fields).toEqual({ phone: ['أدخل رقم جوال صحيحًا، مثل 050 123 4567 أو \u200e+966 50 123 4567'] });
+    expect(json!.error.fields).toEqual({ phone: ['أدخل رقم جوال صحيحًا، مثل \u2066050 123 4567\u2069 أو \u2066+966 50 123 4567\u2069'] });
   });
 
   it('creates the account, answers the user and a token, and sets the session cookie', async () => {

@@ -63,7 +63,7 @@ describe('PATCH /requests/{id}: answers as written', () => {
     expect(en.status).toBe(422);
     expect(en.json!.error.fields).toEqual({ mobile: ['Enter a real mobile number, like 050 123 4567 or +966 50 123 4567'] });
     const ar = await save(token, id, { step: 'applicant', data: person({ mobile: '+12345678' }), version: 2, complete: true }, 'ar');
-    expect(ar.json!.error.fields).toEqual({ mobile: ['أدخل رقم جوال صحيحًا، مثل 050 123 4567 أو \u200e+966 50 123 4567'] });
+    expect(ar.json!.error.fields).toEqual({ mobile: ['أدخل رقم جوال صحيحًا، مثل \u2066050 123 4567\u2069 أو \u2066+966 50 123 4567\u2069'] });
   });
 
   it('autosave keeps what was typed; only "Continue" normalises', async () => {
