@@ -30,6 +30,12 @@ export function hijriInDays(days: number): string {
   return `${get('day').padStart(2, '0')}-${get('month').padStart(2, '0')}-${get('year')}`;
 }
 
+/** A DD-MM-YYYY date's month as a number that sorts (year × 12 + month). */
+function monthOrder(date: string) {
+  const [, month, year] = date.split('-').map(Number) as [number, number, number];
+  return year * 12 + month;
+}
+
 export const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -43,7 +49,8 @@ export async function draftThrough(request: APIRequestContext, token: string, st
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
   const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
-  const [, month, year] = season.split('-');
+  // The season's first month, or this month once that has passed: a past month can no longer be chosen.
+  const [, month, year] = [season, hijriInDays(0)].sort((a, b) => monthOrder(a) - monthOrder(b))[1]!.split('-');
   const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
   let version = draft.version;
   const person = {

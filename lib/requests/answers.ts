@@ -2,6 +2,7 @@ import { z } from '@/lib/validation/z';
 import { CalendarDate, IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
 import { encodeRule, rules, textField } from '@/lib/validation/rules';
 import { parseHijri } from '@/lib/validation/hijri';
+import { travelMonthProblem, type Season } from './travel-months';
 
 // The answers of an application, step by step, shared by the wizard and the
 // API. Autosave keeps whatever was typed; these checks run when a step is
@@ -52,10 +53,14 @@ export const personSchema = z
 
 export const companionSchema = personSchema.and(z.object({ relation: textField([rules.one_of(RELATIONS)]) }));
 
-export function serviceSchema(packages: readonly string[]) {
+/** The service step; with the season, only a month that can still be travelled (travel-months.ts). */
+export function serviceSchema(packages: readonly string[], season?: Season) {
   return z.object({
     package: textField([rules.one_of(packages)]),
-    travel_month: textField([rules.hijri_month()]),
+    travel_month: textField([rules.hijri_month()]).superRefine((month, ctx) => {
+      const problem = season && month ? travelMonthProblem(month, season) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: encodeRule(problem) });
+    }),
   });
 }
 
@@ -69,13 +74,15 @@ export const declarationSchema = z.object({ declaration: z.unknown().superRefine
   if (!rules.accepted().check(value)) ctx.addIssue({ code: 'custom', message: encodeRule('accepted') });
 }) });
 
-export type RequestTypeRules = { packages: readonly string[]; companionLimit: number };
+export type RequestTypeRules = { packages: readonly string[]; companionLimit: number; seasonStart: string; seasonEnd: string };
+
+const seasonOf = (type: RequestTypeRules): Season => ({ start: type.seasonStart, end: type.seasonEnd });
 
 /** The checks of one finished step (documents and review are checked by the server from its own data). */
 export function stepSchema(step: string, type: RequestTypeRules): z.ZodType | null {
   switch (step) {
     case 'service':
-      return serviceSchema(type.packages);
+      return serviceSchema(type.packages, seasonOf(type));
     case 'applicant':
       return personSchema;
     case 'companions':
@@ -92,7 +99,7 @@ export function requestSchema(type: RequestTypeRules) {
   // A step never saved counts as empty answers, so each of its fields says what is missing.
   const orEmpty = <T extends z.ZodType>(schema: T, empty: unknown) => z.preprocess((value) => value ?? empty, schema);
   return z.object({
-    service: orEmpty(serviceSchema(type.packages), {}),
+    service: orEmpty(serviceSchema(type.packages, seasonOf(type)), {}),
     applicant: orEmpty(personSchema, {}),
     companions: orEmpty(companionsSchema(type.companionLimit), []),
     declaration: orEmpty(declarationSchema, {}),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { companion, hijriFromNow, person, SERVICE } from '@/test/answers';
+import { companion, hijriFromNow, person, SERVICE, travelMonthFromNow } from '@/test/answers';
 import { getDb } from '@/lib/server/db/client';
 import { documents } from '@/lib/server/db/schema';
 import * as typesRoute from '../request-types/route';
@@ -248,6 +248,37 @@ describe('ownership', () => {
     expect((await call(oneRoute.GET, { token, params: { id: 'not-a-uuid' } })).status).toBe(404);
     expect((await call(oneRoute.GET, { params: { id: '3f0c9a7e-8d1b-4c2a-9e5f-1a2b3c4d5e6f' } })).status).toBe(401);
     expect((await call(listRoute.GET, {})).status).toBe(401);
+  });
+});
+
+describe('travel months', () => {
+  // The test database's seasons run from two months ago to a year ahead (test/database.ts).
+  const lastMonth = { ...SERVICE, travel_month: travelMonthFromNow(-1) };
+
+  it('a month that has passed is refused at "Continue", in the reader\'s language; this month is taken', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const en = await save(token, id, { step: 'service', data: lastMonth, version: 1, complete: true }, 'en');
+    expect(en.status).toBe(422);
+    expect(en.json!.error.fields).toEqual({ travel_month: ['Choose a travel month that has not passed yet'] });
+    const ar = await save(token, id, { step: 'service', data: lastMonth, version: 1, complete: true }, 'ar');
+    expect(ar.json!.error.fields).toEqual({ travel_month: ['اختر شهر سفر لم يمضِ بعد'] });
+    const beyond = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(14) }, version: 1, complete: true });
+    expect(beyond.json!.error.fields).toEqual({ travel_month: ['Choose one of the travel months in the list'] });
+    const now = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(0) }, version: 1, complete: true });
+    expect(now.status).toBe(200);
+  });
+
+  it('a month that has passed since it was chosen is refused at submit', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await completeDraft(token, id);
+    const read = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    // Autosave keeps it (as typed); the check is at "Continue" and at submit.
+    expect((await save(token, id, { step: 'service', data: lastMonth, version: read.version })).status).toBe(200);
+    const { status, json } = await call(submitRoute.POST, { token, params: { id }, body: {}, locale: 'en' });
+    expect(status).toBe(422);
+    expect(json!.error.fields).toEqual({ 'service.travel_month': ['Choose a travel month that has not passed yet'] });
   });
 });
 
