@@ -35,7 +35,7 @@ export function PersonAnswers({ person, withRelation = false }: { person: Person
     if (field === 'gender' || field === 'relation') return choice(field === 'gender' ? 'genders' : 'relations', value);
     if (field === 'nationality') return countryName(value, locale);
     if (field === 'date_of_birth' || field === 'passport_expiry') return <HijriAnswer value={value} />;
-    return LTR_FIELDS.has(field) ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi>;
+    return LTR_FIELDS.has(field) ? <bdi dir="ltr" data-identifier>{value}</bdi> : <bdi>{value}</bdi>;
   };
 
   const shown = withRelation ? ['relation', ...FIELDS] : FIELDS;

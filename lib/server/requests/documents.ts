@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { fileStorage } from '@/lib/server/uploads/storage';
 import { IMAGE_LIMITS } from '@/lib/server/uploads/image-header';
 import { inspectDocument, type DocumentKind, type InspectMessages } from '@/lib/server/uploads/inspect';
-import { numberLocale } from '@/lib/i18n/number-locale';
+import { numberLocale } from '@/lib/i18n/digits';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { ownRequest, pilgrimsOf, publicDocument } from './requests';
