@@ -24,7 +24,7 @@ export function ProfileOverview() {
             <dt className="font-semibold">{label}</dt>
             <dd className="text-muted">
               {identifier ? (
-                <bdi dir="ltr" data-identifier>
+                <bdi dir="ltr" data-identifier className="break-all">
                   {value}
                 </bdi>
               ) : (

@@ -19,9 +19,10 @@ export function WizardSteps({ current, completed = [] }: { current?: RequestStep
             const isCurrent = step === current;
             const isDone = completed.includes(step);
             return (
-              <li key={step} aria-current={isCurrent ? 'step' : undefined} className="flex min-w-0 flex-1 flex-col gap-1">
+              <li key={step} aria-current={isCurrent ? 'step' : undefined} className="relative flex min-w-0 flex-1 flex-col gap-1">
                 <span className={`h-1.5 rounded-full ${isCurrent ? 'bg-brand-700' : isDone ? 'bg-brand-600/60' : 'bg-slate-200'}`} />
-                {/* On a phone the labels are read, not shown: the line below says the step in full. */}
+                {/* On a phone the labels are read, not shown: the line below says the step in full. The li is
+                    their containing block, so that the hidden labels cannot widen the page. */}
                 <span className={`max-sm:sr-only sm:truncate text-xs ${isCurrent ? 'font-semibold text-brand-800' : 'text-muted'}`}>
                   {formatCount(position + 1, locale)}. {t(`steps.${step}`)}
                   {isDone && <span className="sr-only"> ({t('done')})</span>}

@@ -27,6 +27,11 @@ export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(numberLocale(locale)).format(value);
 }
 
+/** A year ("2026", "٢٠٢٦"): never grouped. */
+export function formatYear(year: number, locale: string): string {
+  return new Intl.NumberFormat(numberLocale(locale), { useGrouping: false }).format(year);
+}
+
 /** A clock time with seconds ("14:05:09", "٢:٠٥:٠٩ م") in the office's time zone. */
 export function formatTime(date: Date, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(dateLocale(locale, 'gregory'), { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(date);

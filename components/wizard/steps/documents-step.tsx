@@ -9,6 +9,7 @@ import { useAuthStore } from '@/lib/auth/auth-store';
 import { documentUrl, requestKeys, type RequestDocument } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { formatCount } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
 import type { StepProps } from './step-props';
 
@@ -65,7 +66,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
   const applicant = (draft.answers.applicant ?? {}) as { name_latin?: string; name_ar?: string };
   const pilgrims = [
     { key: 'applicant', name: (locale === 'ar' ? applicant.name_ar : applicant.name_latin) || t('mainApplicant') },
-    ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: i + 1 }) })),
+    ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: formatCount(i + 1, locale) }) })),
   ];
 
   function upload(pilgrim: string, kind: string, file: File) {

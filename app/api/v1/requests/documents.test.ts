@@ -133,7 +133,7 @@ describe('POST /requests/{id}/documents', () => {
     const missing = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'visa' }, { token, params: { id } });
     expect(missing.status).toBe(422);
     expect(missing.json.error.fields).toEqual({
-      kind: ['The Document field must be one of the listed choices'],
+      kind: ['Choose the Document from the list'],
       file: ['The File field is required'],
     });
   });
