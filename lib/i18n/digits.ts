@@ -32,6 +32,12 @@ export function formatYear(year: number, locale: string): string {
   return new Intl.NumberFormat(numberLocale(locale), { useGrouping: false }).format(year);
 }
 
+/** A file size in megabytes ("2 MB", "١٫٥ ميغابايت": the Arabic abbreviation is not widely read). */
+export function formatMegabytes(bytes: number, locale: string): string {
+  const unitDisplay = locale === 'ar' ? 'long' : 'short';
+  return new Intl.NumberFormat(numberLocale(locale), { style: 'unit', unit: 'megabyte', unitDisplay, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+}
+
 /** A clock time with seconds ("14:05:09", "٢:٠٥:٠٩ م") in the office's time zone. */
 export function formatTime(date: Date, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(dateLocale(locale, 'gregory'), { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(date);
