@@ -30,6 +30,12 @@ export function hijriInDays(days: number): string {
   return `${get('day').padStart(2, '0')}-${get('month').padStart(2, '0')}-${get('year')}`;
 }
 
+/** The first travel month that can still be chosen, MM-YYYY: the season's first, or this month once that has passed. */
+export function firstOpenMonth(seasonStart: string): string {
+  const [, month, year] = [seasonStart, hijriInDays(0)].sort((a, b) => monthOrder(a) - monthOrder(b))[1]!.split('-');
+  return `${month}-${year}`;
+}
+
 /** A DD-MM-YYYY date's month as a number that sorts (year × 12 + month). */
 function monthOrder(date: string) {
   const [, month, year] = date.split('-').map(Number) as [number, number, number];
@@ -49,8 +55,7 @@ export async function draftThrough(request: APIRequestContext, token: string, st
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
   const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
-  // The season's first month, or this month once that has passed: a past month can no longer be chosen.
-  const [, month, year] = [season, hijriInDays(0)].sort((a, b) => monthOrder(a) - monthOrder(b))[1]!.split('-');
+  const [month, year] = firstOpenMonth(season).split('-');
   const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
   let version = draft.version;
   const person = {
