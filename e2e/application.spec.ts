@@ -52,8 +52,9 @@ async function fillPerson(page: Page, locale: 'en' | 'ar', scope = page.locator(
   await scope.getByRole('textbox', { name: f.name_latin }).fill(who.name_latin);
   await scope.locator('label').filter({ hasText: w.genders.female }).click();
   await scope.getByRole('textbox', { name: f.date_of_birth }).fill(person.date_of_birth);
-  // Found by its first letters (components/forms/form-country.tsx).
-  await scope.getByRole('combobox', { name: f.nationality }).fill(locale === 'ar' ? 'السع' : 'Sau');
+  // Found by its first letters (components/forms/form-country.tsx), typed as a person types them.
+  await scope.getByRole('combobox', { name: f.nationality }).click();
+  await scope.getByRole('combobox', { name: f.nationality }).pressSequentially(locale === 'ar' ? 'السع' : 'Sau');
   await page.getByRole('option', { name: new Intl.DisplayNames([locale], { type: 'region' }).of('SA') }).click();
   await scope.getByRole('textbox', { name: f.national_id }).fill(person.national_id);
   await scope.getByRole('textbox', { name: f.passport_number }).fill(who.passport_number);

@@ -20,10 +20,11 @@ for (const locale of ['en', 'ar'] as const) {
     // answers have arrived: the form takes them once, right after it appears.)
     await expect(async () => {
       await nationality.fill('');
-      await nationality.fill(locale === 'ar' ? 'Egy' : 'مصر');
+      await nationality.pressSequentially(locale === 'ar' ? 'Egy' : 'مصر');
       await expect(page.getByRole('option')).toHaveText([country('EG')], { timeout: 1000 });
     }).toPass();
-    await nationality.fill(locale === 'ar' ? 'مصر' : 'Egy');
+    await nationality.fill('');
+    await nationality.pressSequentially(locale === 'ar' ? 'مصر' : 'Egy');
     const egypt = page.getByRole('option', { name: country('EG') });
     await expect(page.getByRole('option')).toHaveText([country('EG')]);
 
