@@ -18,6 +18,5 @@ export function PhoneAnswer({ value }: { value: string }) {
       current = false;
     };
   }, [value]);
-  // An identifier: always in Western digits (docs/DIGITS.md).
-  return <bdi dir="ltr" data-identifier>{formatted?.value === value ? formatted.text : value}</bdi>;
+  return <bdi dir="ltr">{formatted?.value === value ? formatted.text : value}</bdi>;
 }

@@ -1,10 +1,10 @@
 import { tv } from 'tailwind-variants/lite';
 
-/** The one visible focus ring, shown for keyboard focus only; its two colours are explained in focus-visible-ring.ts. */
+/** The one visible focus ring, shown for keyboard focus only. */
 export const focusRing = tv({
-  base: 'outline outline-offset-3 outline-ink',
+  base: 'outline outline-offset-2 outline-brand-700',
   variants: {
-    isFocusVisible: { false: 'outline-0', true: 'outline-3 ring-3 ring-white' },
+    isFocusVisible: { false: 'outline-0', true: 'outline-3' },
   },
 });
 

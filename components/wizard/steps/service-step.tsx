@@ -2,8 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { serviceSchema } from '@/lib/requests/answers';
-import { openTravelMonths } from '@/lib/requests/travel-months';
-import { useFormats } from '@/components/requests/use-formats';
+import { travelMonths } from '@/lib/requests/travel-months';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
@@ -17,12 +16,11 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
   const t = useTranslations('Wizard');
   const fields = useTranslations('Fields');
   const locale = useLocale();
-  const formats = useFormats();
   const saved = (draft.answers.service ?? {}) as Partial<Values>;
   const { form, summary, attempt, submit } = useStepForm<Values>({
     draft,
     step: 'service',
-    schema: serviceSchema(type.packages, type.season),
+    schema: serviceSchema(type.packages),
     defaults: { package: saved.package ?? '', travel_month: saved.travel_month ?? '' },
   });
   return (
@@ -51,8 +49,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         formId="service"
         name="travel_month"
         label={fields('travel_month')}
-        // From this month (Makkah time) to the season's end: a month gone by is not offered.
-        options={openTravelMonths(type.season).map((value) => ({ value, label: formats.hijriMonth(value) ?? value }))}
+        options={travelMonths(type.season.start, type.season.end, locale)}
         onCommit={() => void form.trigger('travel_month')}
       />
     </StepShell>

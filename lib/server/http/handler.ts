@@ -56,11 +56,10 @@ function withRequestId(response: Response, requestId: string): Response {
 }
 
 export function errorResponse(request: Request, error: unknown, requestId?: string): Response {
-  const locale = requestLocale(request);
-  const t = translatorFor(locale);
+  const t = translatorFor(requestLocale(request));
   if (error instanceof ZodError) {
     return Response.json(
-      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale) } },
+      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t) } },
       { status: 422 },
     );
   }
