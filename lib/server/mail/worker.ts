@@ -1,4 +1,5 @@
 import 'server-only';
+import { singleFlight } from '@/lib/server/jobs/single-flight';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { subscribeToEvents } from '@/lib/server/notifications/hub';
 import { purgeEndedEmailTokens } from '@/lib/server/accounts/email-tokens';
@@ -9,25 +10,8 @@ import { onMailerWake } from './wake';
 const SWEEP_EVERY_MS = 10_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-let running: Promise<unknown> | null = null;
-let again = false;
-
-/** One run at a time per process; a wake-up during a run makes one more run. */
-function run() {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = deliverMailOutbox()
-    .catch((error) => logger.error('mail delivery failed', { error: describeError(error) }))
-    .finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        run();
-      }
-    });
-}
+// One run at a time per process; a wake-up during a run makes one more run.
+const run = singleFlight(deliverMailOutbox, 'mail delivery failed');
 
 /** Sends queued e-mail at once when woken (here, or by a notification on any instance), and sweeps every 10 s. */
 export function startMailDelivery() {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { singleFlight } from '@/lib/server/jobs/single-flight';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { subscribeToEvents } from '@/lib/server/notifications/hub';
 import { deliverPushOutbox, forgetStaleDevices } from './outbox';
@@ -6,25 +7,8 @@ import { deliverPushOutbox, forgetStaleDevices } from './outbox';
 const SWEEP_EVERY_MS = 30_000;
 const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60 * 1000;
 
-let running: Promise<unknown> | null = null;
-let again = false;
-
-/** One run at a time per process; a wake-up during a run makes one more run. */
-function run() {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = deliverPushOutbox()
-    .catch((error) => logger.error('push delivery failed', { error: describeError(error) }))
-    .finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        run();
-      }
-    });
-}
+// One run at a time per process; a wake-up during a run makes one more run.
+const run = singleFlight(deliverPushOutbox, 'push delivery failed');
 
 /**
  * Sends queued push messages as soon as any instance queues one (the event
