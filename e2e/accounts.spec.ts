@@ -64,7 +64,8 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(`/${locale}/profile/edit`);
       const name = page.getByRole('textbox', { name: m.Profile.name });
       await name.fill('Aisha Al-Harbi');
-      await page.getByRole('textbox', { name: m.Profile.phoneOptional }).fill('+966501234567');
+      // Written as on a phone, in the page's digits; kept as E.164.
+      await page.getByRole('textbox', { name: m.Profile.phoneOptional }).fill(locale === 'ar' ? '٠٥٠ ١٢٣ ٤٥٦٧' : '050-123-4567');
       // The radio input itself is visually hidden; people click its label.
       await page.locator('label').filter({ hasText: 'English' }).click();
       await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();

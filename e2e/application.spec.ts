@@ -1,19 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { hijriInDays, PDF, PNG_1x1, signUp } from './session';
+import { arabicIndic, fillDate, gregorianInDays, PDF, PNG_1x1, signUp } from './session';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
-const PASSPORT_EXPIRY = hijriInDays(3 * 365);
+// Read off the passport, in Gregorian (the question's default calendar).
+const PASSPORT_EXPIRY = gregorianInDays(3 * 365);
 
 const person = {
   name_ar: 'عائشة رحمن',
   name_latin: 'Aisha Rahman',
-  date_of_birth: '14-03-1410',
+  // Read off a Saudi ID, in Hijri: 14 Rabi al-Awwal 1410.
+  date_of_birth: { day: '14', month: '3', year: '1410' },
   national_id: '1012345678',
   passport_number: 'A1234567',
-  mobile: '+966501234567',
+  // As written on a phone: nationally, spaced; stored as +966501234567.
+  mobile: '050 123 4567',
   email: 'aisha@example.com',
 };
 
@@ -40,10 +43,14 @@ async function fillService(page: Page, locale: 'en' | 'ar') {
   await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
 }
 
-const companionPerson = { ...person, name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', passport_number: 'B7654321' };
+// A child of six: travels on the applicant's mobile and e-mail (1 Muharram 1442 is 20 August 2020).
+const companionPerson = { ...person, name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', passport_number: 'B7654321', date_of_birth: { day: '1', month: '1', year: '1442' }, mobile: '', email: '' };
 
 async function fillPerson(page: Page, locale: 'en' | 'ar', scope = page.locator('body'), extra?: { relation: string }, who = person) {
-  const { w, f } = messagesOf(locale);
+  const { m, w, f } = messagesOf(locale);
+  // On an Arabic keyboard, digits come as Arabic-Indic digits.
+  const typed = (text: string) => (locale === 'ar' ? arabicIndic(text) : text);
+  const typedDate = (date: typeof person.date_of_birth) => ({ day: typed(date.day), month: typed(date.month), year: typed(date.year) });
   if (extra) {
     await scope.getByRole('button', { name: new RegExp(f.relation) }).click();
     await page.getByRole('option', { name: extra.relation }).click();
@@ -51,14 +58,14 @@ async function fillPerson(page: Page, locale: 'en' | 'ar', scope = page.locator(
   await scope.getByRole('textbox', { name: f.name_ar }).fill(who.name_ar);
   await scope.getByRole('textbox', { name: f.name_latin }).fill(who.name_latin);
   await scope.locator('label').filter({ hasText: w.genders.female }).click();
-  await scope.getByRole('textbox', { name: f.date_of_birth }).fill(person.date_of_birth);
+  await fillDate(scope, f.date_of_birth, m.DateInput, 'hijri', typedDate(who.date_of_birth));
   await scope.getByRole('button', { name: new RegExp(f.nationality) }).click();
   await page.getByRole('option', { name: new Intl.DisplayNames([locale], { type: 'region' }).of('SA') }).click();
-  await scope.getByRole('textbox', { name: f.national_id }).fill(person.national_id);
+  await scope.getByRole('textbox', { name: f.national_id }).fill(typed(person.national_id));
   await scope.getByRole('textbox', { name: f.passport_number }).fill(who.passport_number);
-  await scope.getByRole('textbox', { name: f.passport_expiry }).fill(PASSPORT_EXPIRY);
-  await scope.getByRole('textbox', { name: f.mobile }).fill(person.mobile);
-  await scope.getByRole('textbox', { name: f.email }).fill(person.email);
+  await fillDate(scope, f.passport_expiry, m.DateInput, 'gregorian', typedDate(PASSPORT_EXPIRY));
+  await scope.getByRole('textbox', { name: f.mobile }).fill(typed(who.mobile));
+  await scope.getByRole('textbox', { name: f.email }).fill(who.email);
 }
 
 async function uploadAll(page: Page, locale: 'en' | 'ar', pilgrims: string[]) {
@@ -90,12 +97,15 @@ for (const locale of ['en', 'ar'] as const) {
       await fillService(page, locale);
 
       await fillPerson(page, locale);
+      // Each whole date shows the same day in the other calendar.
+      await expect(page.getByRole('group', { name: f.date_of_birth, exact: true })).toContainText(locale === 'ar' ? '= ١٥ أكتوبر ١٩٨٩' : '= October 15, 1989');
+      await expect(page.getByRole('group', { name: f.passport_expiry, exact: true })).toContainText(locale === 'ar' ? /= .+ هـ/ : /= .+ AH/);
       await page.getByRole('button', { name: w.continue }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.companions })).toBeVisible();
 
       await page.getByRole('button', { name: w.addCompanion }).click();
       const companion = page.getByRole('group', { name: w.companionNumber.replace('{number}', '1') });
-      await fillPerson(page, locale, companion, { relation: w.relations.spouse }, companionPerson);
+      await fillPerson(page, locale, companion, { relation: w.relations.child }, companionPerson);
       await page.getByRole('button', { name: w.continue }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.documents })).toBeVisible();
 
@@ -108,13 +118,18 @@ for (const locale of ['en', 'ar'] as const) {
 
       await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
       await expect(page.getByText(person.passport_number).first()).toBeVisible();
+      // The mobile as E.164, shown in the international format; the child's contacts are the applicant's.
+      const applicantAnswers = page.getByRole('region', { name: w.mainApplicant });
+      await expect(applicantAnswers.getByText('+966 50 123 4567', { exact: true })).toBeVisible();
+      await expect(applicantAnswers.getByText('14-03-1410', { exact: false })).toBeVisible();
+      await expect(page.getByRole('region', { name: w.companionNumber.replace('{number}', '1') }).getByText(w.reachedThroughApplicant, { exact: true })).toHaveCount(2);
       // A change link goes to the step and comes back to the review.
       await page.getByRole('button', { name: w.changeGroup.replace('{group}', w.mainApplicant) }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
-      await page.getByRole('textbox', { name: f.mobile }).fill('+966509999999');
+      await page.getByRole('textbox', { name: f.mobile }).fill('+966 50 999-9999');
       await page.getByRole('button', { name: w.continue }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
-      await expect(page.getByText('+966509999999')).toBeVisible();
+      await expect(page.getByText('+966 50 999 9999')).toBeVisible();
       await page.getByRole('button', { name: w.continue }).click();
 
       await expect(page.getByRole('heading', { level: 2, name: w.steps.declaration })).toBeVisible();

@@ -293,6 +293,8 @@ for (const locale of ['en', 'ar'] as const) {
       const saudiArabia = await page.evaluate((l) => new Intl.DisplayNames([l], { type: 'region' }).of('SA')!, locale);
       await expect(answer(applicant, m.Fields.nationality)).toHaveText(saudiArabia);
       await expect(answer(applicant, m.Fields.passport_number)).toHaveText('A1234567');
+      // Stored as E.164, shown in the international format.
+      await expect(answer(applicant, m.Fields.mobile)).toHaveText('+966 50 123 4567');
       // 14-03-1410 AH is 14 October 1989.
       const birth = answer(applicant, m.Fields.date_of_birth);
       await expect(birth).toContainText(digits(locale, '1410'));

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { verifyByMail } from './mail';
 
@@ -32,6 +32,34 @@ export function hijriInDays(days: number): string {
   );
   const get = (type: string) => parts.find((p) => p.type === type)!.value.replace(/\D/g, '');
   return `${get('day').padStart(2, '0')}-${get('month').padStart(2, '0')}-${get('year')}`;
+}
+
+/** A Gregorian day some days from today, as the day, month and year a passport prints. */
+export function gregorianInDays(days: number): { day: string; month: string; year: string } {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return { day: String(date.getUTCDate()), month: String(date.getUTCMonth() + 1), year: String(date.getUTCFullYear()) };
+}
+
+/** Digits as typed on an Arabic keyboard (Arabic-Indic). */
+export const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+
+type DateLabels = { day: string; month: string; year: string; hijri: string; gregorian: string };
+
+/**
+ * Answers a date question (a group named by its question) as a pilgrim does:
+ * the calendar, then day, month and year.
+ */
+export async function fillDate(
+  scope: Locator,
+  question: string,
+  labels: DateLabels,
+  calendar: 'hijri' | 'gregorian',
+  date: { day: string; month: string; year: string },
+) {
+  const group = scope.getByRole('group', { name: question, exact: true });
+  await group.getByText(labels[calendar], { exact: true }).click();
+  for (const part of ['day', 'month', 'year'] as const) await group.getByRole('textbox', { name: labels[part], exact: true }).fill(date[part]);
+  return group;
 }
 
 export const PNG_1x1 = Buffer.from(

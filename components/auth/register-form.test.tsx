@@ -106,6 +106,28 @@ describe('the registration form', () => {
     expect(body.has('phone')).toBe(false);
   });
 
+  for (const locale of ['en', 'ar'] as const) {
+    it(`takes a mobile number as written, in any digits, and sends it as E.164 (${locale})`, async () => {
+      vi.mocked(fetch).mockResolvedValue(
+        new Response(JSON.stringify({ data: { id: 'u1', name: 'Aisha Rahman', email: 'aisha@example.com' }, token: 't' }), { status: 201 }),
+      );
+      renderForm(locale);
+      const m = MESSAGES[locale];
+      const phone = field(m.Auth.fields.phone);
+      fireEvent.change(phone, { target: { value: '+12345678' } });
+      fireEvent.blur(phone);
+      await waitFor(() => expect(messageOf(phone)).toBe(m.Validation.phone));
+      fireEvent.change(phone, { target: { value: locale === 'ar' ? '٠٥٠ ١٢٣ ٤٥٦٧' : '(050) 123-4567' } });
+      fireEvent.change(field(m.Auth.fields.name), { target: { value: 'Aisha Rahman' } });
+      fireEvent.change(field(m.Auth.fields.email), { target: { value: 'aisha@example.com' } });
+      fireEvent.change(field(m.Auth.fields.password), { target: { value: PASSWORD } });
+      fireEvent.change(field(m.Auth.fields.passwordConfirmation), { target: { value: PASSWORD } });
+      fireEvent.click(screen.getByRole('button', { name: m.Auth.register.submit }));
+      await waitFor(() => expect(fetch).toHaveBeenCalled());
+      expect((vi.mocked(fetch).mock.calls[0]![1]!.body as FormData).get('phone')).toBe('+966501234567');
+    });
+  }
+
   it("puts the server's field errors on their fields and in the summary", async () => {
     vi.mocked(fetch).mockResolvedValue(
       new Response(JSON.stringify({ error: { code: 'validation_failed', message: 'Check the fields.', fields: { email: ['This e-mail is taken.'] } } }), { status: 422 }),

@@ -1,7 +1,8 @@
 'use client';
 
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { HijriDateField } from '@/components/ui/hijri-date-field';
+import { DateInput } from '@/components/ui/date-input';
+import type { DateCalendar } from '@/lib/validation/date-parts';
 import { useFieldMessage } from './use-field-message';
 
 type Props<T extends FieldValues> = {
@@ -10,20 +11,25 @@ type Props<T extends FieldValues> = {
   formId: string;
   label: string;
   description?: string;
+  /** The calendar the document this date is read from prints. */
+  defaultCalendar: DateCalendar;
 };
 
-/** A Hijri date (DD-MM-YYYY) bound to react-hook-form, checked when it loses focus. */
-export function FormHijriDate<T extends FieldValues>({ control, name, formId, label, description }: Props<T>) {
+/**
+ * A date question bound to react-hook-form: typed in either calendar, kept as
+ * Hijri DD-MM-YYYY, checked when focus leaves the whole date.
+ */
+export function FormHijriDate<T extends FieldValues>({ control, name, formId, label, description, defaultCalendar }: Props<T>) {
   const message = useFieldMessage();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <HijriDateField
+        <DateInput
           id={`${formId}-${name}`}
           name={field.name}
-          label={label}
+          legend={label}
           description={description}
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
@@ -31,6 +37,9 @@ export function FormHijriDate<T extends FieldValues>({ control, name, formId, la
           inputRef={field.ref}
           isInvalid={fieldState.invalid}
           errorMessage={message(name, fieldState.error?.message)}
+          // The same question for the applicant and every companion.
+          question={name.split('.').pop() ?? name}
+          defaultCalendar={defaultCalendar}
         />
       )}
     />

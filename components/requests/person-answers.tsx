@@ -5,6 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { AnswerList } from './answer-list';
 import { text, type PersonAnswers as Person } from './answers-of';
 import { HijriAnswer } from './hijri-answer';
+import { PhoneAnswer } from './phone-answer';
+import { isMinorOn } from '@/lib/requests/minor';
 
 /** Identifiers, Latin names and addresses read left to right inside Arabic text too. */
 const LTR_FIELDS = new Set(['name_latin', 'national_id', 'passport_number', 'mobile', 'email']);
@@ -20,7 +22,7 @@ function countryName(code: string, locale: string): string {
 }
 
 /** Every answer about one pilgrim, with localized labels and values. */
-export function PersonAnswers({ person, withRelation = false }: { person: Person; withRelation?: boolean }) {
+export function PersonAnswers({ person, withRelation = false, travelMonth }: { person: Person; withRelation?: boolean; travelMonth?: unknown }) {
   const fields = useTranslations('Fields');
   const t = useTranslations('RequestDetails');
   const locale = useLocale();
@@ -31,10 +33,15 @@ export function PersonAnswers({ person, withRelation = false }: { person: Person
 
   const valueOf = (field: string): ReactNode => {
     const value = text(person[field]);
+    // A companion under 18 travels on the applicant's contacts.
+    if (value === null && withRelation && (field === 'mobile' || field === 'email') && isMinorOn(person.date_of_birth, travelMonth)) {
+      return t('answers.reachedThroughApplicant');
+    }
     if (value === null) return notGiven;
     if (field === 'gender' || field === 'relation') return choice(field === 'gender' ? 'genders' : 'relations', value);
     if (field === 'nationality') return countryName(value, locale);
     if (field === 'date_of_birth' || field === 'passport_expiry') return <HijriAnswer value={value} />;
+    if (field === 'mobile') return <PhoneAnswer value={value} />;
     return LTR_FIELDS.has(field) ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi>;
   };
 

@@ -59,7 +59,7 @@ export function RequestAnswers({ request }: { request: RequestDetails }) {
             <h3 id={`answers-companion-${index}`} className="mb-4 text-lg font-semibold">
               {t('answers.companion', { number: number(index + 1) })}
             </h3>
-            <PersonAnswers person={companion} withRelation />
+            <PersonAnswers person={companion} withRelation travelMonth={answers.service.travel_month} />
           </section>
         ))
       )}

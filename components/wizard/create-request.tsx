@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useCreateRequest, useRequestTypes } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';
-import { gregorianEquivalent } from '@/components/ui/hijri-date-field';
+import { gregorianEquivalent } from '@/lib/requests/gregorian-equivalent';
 import { WizardIntro } from './wizard-intro';
 
 /** Choosing the service starts a draft, then the steps begin. */

@@ -30,6 +30,8 @@ export function PersonFields<T extends FieldValues>({
 }) {
   const t = useTranslations('Fields');
   const w = useTranslations('Wizard');
+  const d = useTranslations('DateInput');
+  const p = useTranslations('Phone');
   const locale = useLocale();
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const name = (field: string) => `${prefix}${field}` as Path<T>;
@@ -56,12 +58,15 @@ export function PersonFields<T extends FieldValues>({
         options={GENDERS.map((value) => ({ value, label: w(`genders.${value}`) }))}
         onCommit={() => onCommit(name('gender'))}
       />
-      <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} />
+      {/* A Saudi ID or residence permit prints the date of birth in Hijri. */}
+      <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} defaultCalendar="hijri" />
       <FormSelect control={control} formId={formId} name={name('nationality')} label={t('nationality')} options={countries} onCommit={() => onCommit(name('nationality'))} />
       <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
       <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
-      <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={w('hints.passportExpiry')} />
-      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} type="tel" dir="ltr" />
+      {/* Nearly every passport prints its dates in Gregorian. */}
+      <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={d('passportExpiryHint')} defaultCalendar="gregorian" />
+      {withRelation && <p className="text-sm text-muted">{p('childContacts')}</p>}
+      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p('hint')} type="tel" dir="ltr" />
       <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
     </div>
   );

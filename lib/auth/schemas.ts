@@ -9,7 +9,7 @@ import { confirmationRules, currentPasswordRules, emailRules, nameRules, passwor
 
 const name = textField(nameRules.rules);
 const email = textField(emailRules.rules);
-const phone = textField(phoneRules.rules, { optional: true });
+const phone = textField(phoneRules.rules, { ...phoneRules, optional: true });
 const password = textField(passwordRules.rules);
 const locale = textField([rules.one_of(routing.locales)]);
 

@@ -26,7 +26,7 @@ async function byRules(rules: FormRules, input: Record<string, unknown>) {
 const PASSWORD = 'Labbaik#2026';
 const text = fc.oneof(
   fc.constantFrom('', ' ', 'a', 'Aisha Rahman', '  Aisha  ', 'عائشة الرحمن', 'not-an-email', 'aisha@example.com', ' aisha@example.com ', 'a@b', `${'x'.repeat(250)}@example.com`),
-  fc.constantFrom(PASSWORD, ` ${PASSWORD} `, 'labbaik#2026', 'Labbaik2026', 'Short#1', 'x'.repeat(129), '+966501234567', '0501234567', '12345', '+96650123456789012'),
+  fc.constantFrom(PASSWORD, ` ${PASSWORD} `, 'labbaik#2026', 'Labbaik2026', 'Short#1', 'x'.repeat(129), '+966501234567', '0501234567', '12345', '+96650123456789012', '٠٥٠ ١٢٣ ٤٥٦٧', '(050) 123-4567', '+12345678'),
   fc.string({ maxLength: 20 }),
   fc.constant(undefined),
 );

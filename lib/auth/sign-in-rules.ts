@@ -1,15 +1,15 @@
-import { baseRules as rules, checkText, confirmedCode, type Rule } from '@/lib/validation/rule-checks';
+import { baseRules as rules, checkText, confirmedCode, DEFAULT_PHONE_COUNTRY, phoneText, type FieldOptions, type Rule } from '@/lib/validation/rule-checks';
 
 // The rules of the account fields, in one place for lib/auth/schemas.ts (the
 // zod schemas the API parses with) and for the sign-in and registration forms,
 // which check with these directly: no zod and no Hijri calendar on those pages.
 
-export type FieldRules = { rules: Rule[]; optional?: boolean };
+export type FieldRules = FieldOptions & { rules: Rule[] };
 
 export const nameRules: FieldRules = { rules: [rules.min(2), rules.max(100)] };
 export const emailRules: FieldRules = { rules: [rules.email(), rules.max(254)] };
-// Saudi and international mobile numbers: digits with an optional leading +.
-export const phoneRules: FieldRules = { rules: [rules.regex(/^\+?\d{8,15}$/)], optional: true };
+// A mobile number as written (Saudi when it has no "+"), kept as E.164; see lib/validation/phone.ts.
+export const phoneRules: FieldRules = { rules: [rules.phone(DEFAULT_PHONE_COUNTRY)], optional: true, ...phoneText };
 export const passwordRules: FieldRules = { rules: [rules.min(8), rules.max(128), rules.password()] };
 // Sign-in checks only that something was typed: the password rules are for new passwords.
 export const currentPasswordRules: FieldRules = { rules: [rules.max(128)] };
@@ -45,7 +45,7 @@ export async function checkForm({ fields, confirmed }: FormRules, input: Record<
   const values: FormCheck['values'] = {};
   const errors: FormCheck['errors'] = {};
   for (const [name, field] of Object.entries(fields)) {
-    const { value, error } = await checkText(input[name], field.rules, { optional: field.optional });
+    const { value, error } = await checkText(input[name], field.rules, field);
     values[name] = value;
     if (error) errors[name] = error;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { companionSchema, passportIssues, passportValidUntil, personSchema, requestIssues, serviceSchema } from './answers';
+import { companionSchema, companionsSchema, isMinorOn, passportIssues, passportValidUntil, personSchema, requestIssues, serviceSchema } from './answers';
 import { decodeRule } from '@/lib/validation/rules';
-import { companion, hijriFromNow, person, SERVICE } from '@/test/answers';
+import { companion, hijriFromNow, person, SERVICE, TRAVEL_MONTH } from '@/test/answers';
 
 const TYPE = { packages: ['economy', 'standard', 'premium'], companionLimit: 13 };
 const rulesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
@@ -33,7 +33,7 @@ describe('the answers of an application', () => {
       nationality: 'regex',
       national_id: 'min',
       passport_number: 'alpha_num',
-      mobile: 'regex',
+      mobile: 'phone',
       email: 'email',
     });
   });
@@ -75,5 +75,75 @@ describe('the answers of an application', () => {
 
   it('a malformed expiry is reported once, as malformed', () => {
     expect(passportIssues({ service: SERVICE, applicant: { passport_expiry: 'soon' } })).toEqual([]);
+  });
+});
+
+describe('answers as pilgrims write them', () => {
+  it('takes Arabic-Indic and Extended Arabic-Indic digits in every numeric answer and keeps Western digits', async () => {
+    const result = await personSchema.safeParseAsync(
+      person({ date_of_birth: '١٤-٠٣-١٤١٠', national_id: '١٠١٢٣٤٥٦٧٨', passport_number: 'A۱۲۳۴۵۶۷', passport_expiry: '٠١-٠١-١٤٦٠', mobile: '٠٥٠١٢٣٤٥٦٧' }),
+    );
+    expect(result.error?.issues).toBeUndefined();
+    expect(result.data).toMatchObject({
+      date_of_birth: '14-03-1410',
+      national_id: '1012345678',
+      passport_number: 'A1234567',
+      passport_expiry: '01-01-1460',
+      mobile: '+966501234567',
+    });
+  });
+
+  it('reads the mobile number with the nationality as its country and keeps it as E.164', async () => {
+    const saudi = await personSchema.safeParseAsync(person({ mobile: '050 123 4567' }));
+    expect(saudi.data?.mobile).toBe('+966501234567');
+    const spaced = await personSchema.safeParseAsync(person({ mobile: '+966 50 123 4567', nationality: 'EG' }));
+    expect(spaced.data?.mobile).toBe('+966501234567');
+    const egyptian = await personSchema.safeParseAsync(person({ mobile: '010 0123 4567', nationality: 'EG' }));
+    expect(egyptian.data?.mobile).toBe('+201001234567');
+  });
+
+  it('refuses a mobile number that cannot exist', async () => {
+    for (const mobile of ['+12345678', '050 123 4567 ext 9', '+966 11 234 5678']) {
+      const result = await personSchema.safeParseAsync(person({ mobile }));
+      expect(rulesOf(result.error!.issues), mobile).toEqual({ mobile: 'phone' });
+    }
+    // A Saudi number written nationally, from an Egyptian: read as Egyptian, where it cannot exist.
+    const elsewhere = await personSchema.safeParseAsync(person({ mobile: '050 123 4567', nationality: 'EG' }));
+    expect(rulesOf(elsewhere.error!.issues)).toEqual({ mobile: 'phone' });
+  });
+});
+
+describe('companions under 18 travel on the applicant\'s contacts', () => {
+  const schema = companionsSchema(13, TRAVEL_MONTH);
+  const child = companion({ relation: 'child', date_of_birth: hijriFromNow(-6 * 12), mobile: '', email: '' });
+
+  it('a child may leave mobile and e-mail empty', async () => {
+    const result = await schema.safeParseAsync([child]);
+    expect(result.error?.issues).toBeUndefined();
+    expect(result.data?.[0]).toMatchObject({ mobile: undefined, email: undefined, relation: 'child' });
+  });
+
+  it('an adult may not', async () => {
+    const result = await schema.safeParseAsync([{ ...child, date_of_birth: hijriFromNow(-40 * 12) }]);
+    expect(rulesOf(result.error!.issues)).toEqual({ '0.mobile': 'required', '0.email': 'required' });
+  });
+
+  it('a child who gives them still gives real ones', async () => {
+    const result = await schema.safeParseAsync([{ ...child, mobile: '+12345678', email: 'x@' }]);
+    expect(rulesOf(result.error!.issues)).toEqual({ '0.mobile': 'phone', '0.email': 'email' });
+  });
+
+  it('the age is counted on the first day of the travel month, in Gregorian years', () => {
+    // Travel in Ramadan 1447 (1 Ramadan 1447 = 18 February 2026).
+    expect(isMinorOn('01-09-1429', '09-1447')).toBe(true); // born 1 September 2008: 17 on 18 February 2026
+    expect(isMinorOn('01-01-1426', '09-1447')).toBe(false); // born 10 February 2005: 21
+    expect(isMinorOn('12-02-1429', '09-1447')).toBe(true); // born 19 February 2008: 18 the day after
+    expect(isMinorOn('11-02-1429', '09-1447')).toBe(false); // born 18 February 2008: 18 that very day
+    expect(isMinorOn('not a date', '09-1447')).toBe(false);
+  });
+
+  it('the whole request applies the same rule with the saved travel month', async () => {
+    const issues = await requestIssues(TYPE, { service: SERVICE, applicant: person(), companions: [child], declaration: { declaration: true } });
+    expect(issues).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 import { z } from '@/lib/validation/z';
 import { CalendarDate, IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
-import { encodeRule, rules, textField } from '@/lib/validation/rules';
+import { encodeRule, numericText, rules, textField } from '@/lib/validation/rules';
 import { parseHijri } from '@/lib/validation/hijri';
+import { westernDigits } from '@/lib/validation/digits';
+import { mobileE164 } from '@/lib/validation/phone';
+import { isMinorOn } from './minor';
 
 // The answers of an application, step by step, shared by the wizard and the
 // API. Autosave keeps whatever was typed; these checks run when a step is
 // finished ("Continue") and, for the whole request, on submit.
+
+export { ADULT_AGE, isMinorOn } from './minor';
 
 export const GENDERS = ['male', 'female'] as const;
 export const RELATIONS = ['spouse', 'child', 'parent', 'sibling', 'relative', 'other'] as const;
@@ -14,7 +19,7 @@ const ummAlQura = new IslamicUmalquraCalendar();
 
 /** A Hijri date → a comparable Umm al-Qura CalendarDate, or null. */
 function hijriDate(text: unknown): CalendarDate | null {
-  const parsed = typeof text === 'string' ? parseHijri(text) : null;
+  const parsed = typeof text === 'string' ? parseHijri(westernDigits(text.trim())) : null;
   return parsed ? new CalendarDate(ummAlQura, parsed.year, parsed.month, parsed.day) : null;
 }
 
@@ -30,27 +35,62 @@ function todayHijri(): CalendarDate {
   return toCalendar(today('Asia/Riyadh'), ummAlQura);
 }
 
-export const personSchema = z
-  .object({
-    name_ar: textField([rules.max(100), rules.arabic_name()]),
-    name_latin: textField([rules.max(100), rules.latin_name()]),
-    gender: textField([rules.one_of(GENDERS)]),
-    date_of_birth: textField([rules.hijri_date_format()]),
-    nationality: textField([rules.regex(/^[A-Z]{2}$/)]),
-    national_id: textField([rules.numeric(), rules.min(5), rules.max(20)]),
-    passport_number: textField([rules.alpha_num(), rules.min(6), rules.max(12)]),
-    passport_expiry: textField([rules.hijri_date_format()]),
-    mobile: textField([rules.regex(/^\+?\d{8,15}$/)]),
-    email: textField([rules.email(), rules.max(254)]),
-  })
-  .superRefine((person, ctx) => {
-    const birth = hijriDate(person.date_of_birth);
-    if (birth && birth.compare(todayHijri()) >= 0) {
-      ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: encodeRule('past_date') });
-    }
-  });
+/**
+ * The mobile number read with the person's nationality as its country
+ * ("050 123 4567" from a Saudi → +966501234567) before the fields are checked;
+ * a number that cannot be read stays as typed, for the phone rule to refuse.
+ */
+function withMobileE164(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const person = raw as Record<string, unknown>;
+  if (typeof person.mobile !== 'string') return raw;
+  const nationality = typeof person.nationality === 'string' ? person.nationality.trim() : undefined;
+  const e164 = mobileE164(person.mobile, nationality);
+  return e164 ? { ...person, mobile: e164 } : raw;
+}
 
-export const companionSchema = personSchema.and(z.object({ relation: textField([rules.one_of(RELATIONS)]) }));
+const personFields = (contactsOptional: boolean) => ({
+  name_ar: textField([rules.max(100), rules.arabic_name()]),
+  name_latin: textField([rules.max(100), rules.latin_name()]),
+  gender: textField([rules.one_of(GENDERS)]),
+  date_of_birth: textField([rules.hijri_date_format()], numericText),
+  nationality: textField([rules.regex(/^[A-Z]{2}$/)]),
+  national_id: textField([rules.numeric(), rules.min(5), rules.max(20)], numericText),
+  passport_number: textField([rules.alpha_num(), rules.min(6), rules.max(12)], numericText),
+  passport_expiry: textField([rules.hijri_date_format()], numericText),
+  // E.164 by now when the number could be read (withMobileE164): the rule refuses what could not.
+  mobile: textField([rules.phone()], { optional: contactsOptional, prepare: westernDigits }),
+  email: textField([rules.email(), rules.max(254)], { optional: contactsOptional }),
+});
+
+function pastBirth(person: { date_of_birth?: string }, ctx: z.RefinementCtx) {
+  const birth = hijriDate(person.date_of_birth);
+  if (birth && birth.compare(todayHijri()) >= 0) {
+    ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: encodeRule('past_date') });
+  }
+}
+
+export const personSchema = z.preprocess(withMobileE164, z.object(personFields(false)).superRefine(pastBirth));
+
+/**
+ * A companion: the applicant's fields and the relation. Mobile and e-mail may
+ * be left empty by a companion under 18 on the travel month (MM-YYYY), who is
+ * reached through the applicant.
+ */
+export function companionSchemaFor(travelMonth?: unknown) {
+  return z.preprocess(
+    withMobileE164,
+    z.object({ ...personFields(true), relation: textField([rules.one_of(RELATIONS)]) }).superRefine((person, ctx) => {
+      pastBirth(person, ctx);
+      if (isMinorOn(person.date_of_birth, travelMonth)) return;
+      for (const field of ['mobile', 'email'] as const) {
+        if (person[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: encodeRule('required') });
+      }
+    }),
+  );
+}
+
+export const companionSchema = companionSchemaFor();
 
 export function serviceSchema(packages: readonly string[]) {
   return z.object({
@@ -59,8 +99,8 @@ export function serviceSchema(packages: readonly string[]) {
   });
 }
 
-export function companionsSchema(limit: number) {
-  return z.array(companionSchema).superRefine((list, ctx) => {
+export function companionsSchema(limit: number, travelMonth?: unknown) {
+  return z.array(companionSchemaFor(travelMonth)).superRefine((list, ctx) => {
     if (list.length > limit) ctx.addIssue({ code: 'custom', message: encodeRule('max_items', { max: limit }) });
   });
 }
@@ -71,15 +111,23 @@ export const declarationSchema = z.object({ declaration: z.unknown().superRefine
 
 export type RequestTypeRules = { packages: readonly string[]; companionLimit: number };
 
-/** The checks of one finished step (documents and review are checked by the server from its own data). */
-export function stepSchema(step: string, type: RequestTypeRules): z.ZodType | null {
+/** The travel month of saved answers, which the companions' contacts depend on. */
+export function travelMonthOf(answers: Record<string, unknown>): unknown {
+  return (answers.service as { travel_month?: unknown } | null | undefined)?.travel_month;
+}
+
+/**
+ * The checks of one finished step (documents and review are checked by the
+ * server from its own data); `answers` are the request's other answers.
+ */
+export function stepSchema(step: string, type: RequestTypeRules, answers: Record<string, unknown> = {}): z.ZodType | null {
   switch (step) {
     case 'service':
       return serviceSchema(type.packages);
     case 'applicant':
       return personSchema;
     case 'companions':
-      return companionsSchema(type.companionLimit);
+      return companionsSchema(type.companionLimit, travelMonthOf(answers));
     case 'declaration':
       return declarationSchema;
     default:
@@ -88,13 +136,13 @@ export function stepSchema(step: string, type: RequestTypeRules): z.ZodType | nu
 }
 
 /** The answers' shape and rules on submit; see requestIssues for the whole check. */
-export function requestSchema(type: RequestTypeRules) {
+export function requestSchema(type: RequestTypeRules, travelMonth?: unknown) {
   // A step never saved counts as empty answers, so each of its fields says what is missing.
   const orEmpty = <T extends z.ZodType>(schema: T, empty: unknown) => z.preprocess((value) => value ?? empty, schema);
   return z.object({
     service: orEmpty(serviceSchema(type.packages), {}),
     applicant: orEmpty(personSchema, {}),
-    companions: orEmpty(companionsSchema(type.companionLimit), []),
+    companions: orEmpty(companionsSchema(type.companionLimit, travelMonth), []),
     declaration: orEmpty(declarationSchema, {}),
   });
 }
@@ -126,9 +174,25 @@ export function passportIssues(answers: Record<string, unknown>): z.core.$ZodIss
  * `companions.1.passport_expiry`, so each lands on its field.
  */
 export async function requestIssues(type: RequestTypeRules, answers: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
-  const result = await requestSchema(type).safeParseAsync(answers);
+  const result = await requestSchema(type, travelMonthOf(answers)).safeParseAsync(answers);
   const taken = new Set((result.success ? [] : result.error.issues).map((issue) => issue.path.join('.')));
   // A date already reported as malformed is not also reported as too early.
   const passports = passportIssues(answers).filter((issue) => !taken.has(issue.path.join('.')));
   return [...(result.success ? [] : result.error.issues), ...passports];
+}
+
+/**
+ * A finished step's answers as the checks normalised them (Western digits,
+ * E.164 mobiles), over the answers as sent: keys the checks do not know are
+ * kept, so that nothing another client saves is lost.
+ */
+export function normalisedAnswers(sent: unknown, checked: unknown): unknown {
+  if (Array.isArray(sent) && Array.isArray(checked)) return sent.map((item, index) => normalisedAnswers(item, checked[index]));
+  const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+  if (!isRecord(sent) || !isRecord(checked)) return sent;
+  const kept: Record<string, unknown> = { ...sent };
+  for (const [key, value] of Object.entries(checked)) {
+    if (typeof value === 'string') kept[key] = value;
+  }
+  return kept;
 }

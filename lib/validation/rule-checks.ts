@@ -5,6 +5,7 @@
 
 import { encodeRule, type RuleName, type RuleParams } from './rule-code';
 import { hasControlCharacters } from './control-characters';
+import { westernDigits } from './digits';
 
 type Check = (value: unknown) => boolean | Promise<boolean>;
 export type Rule = { name: RuleName; params?: RuleParams; check: Check };
@@ -114,6 +115,16 @@ export const baseRules = {
   latin_name: (): Rule => ({ name: 'latin_name', check: (value) => LATIN_NAME.test(str(value)) }),
   /** A Hijri month as MM-YYYY. */
   hijri_month: (): Rule => ({ name: 'hijri_month', check: (value) => /^(0[1-9]|1[0-2])-\d{4}$/.test(str(value)) }),
+  /**
+   * A mobile number that can exist, as written (spaces, dashes, brackets, a
+   * national leading 0 read in `country`; with none, only "+" and the country
+   * code). libphonenumber-js is loaded on first
+   * use, so that pages which merely could ask for a phone do not carry it.
+   */
+  phone: (country?: string): Rule => ({
+    name: 'phone',
+    check: async (value) => (await import('./phone')).mobileE164(str(value), country) !== null,
+  }),
   /** A checkbox that must be ticked. */
   accepted: (): Rule => ({ name: 'accepted', check: (value) => value === true || value === 'true' || value === 'on' || value === '1' }),
 } as const;
@@ -145,7 +156,25 @@ export async function imageSize(file: Blob): Promise<{ width: number; height: nu
   return null;
 }
 
-export type FieldOptions = { optional?: boolean };
+/** The country a national phone number is read in when the person gives none (a Saudi office's pilgrims). */
+export const DEFAULT_PHONE_COUNTRY = 'SA';
+
+export type FieldOptions = {
+  optional?: boolean;
+  /** Rewrites the trimmed text before any rule, e.g. westernDigits for a numeric answer. */
+  prepare?: (text: string) => string;
+  /** The value kept once every rule passed, e.g. a phone number as E.164. */
+  finish?: (text: string) => string | Promise<string>;
+};
+
+/** A numeric answer (an ID, a date, the digits of a passport number): typed in any digits, kept in Western digits. */
+export const numericText = { prepare: westernDigits } as const;
+
+/** A mobile number as the account forms take it: in any digits, read in DEFAULT_PHONE_COUNTRY, kept as E.164. */
+export const phoneText = {
+  prepare: westernDigits,
+  finish: async (text: string) => (await import('./phone')).mobileE164(text, DEFAULT_PHONE_COUNTRY) ?? text,
+} as const;
 
 export async function firstFailure(value: unknown, list: Rule[]): Promise<Rule | null> {
   for (const rule of list) {
@@ -160,21 +189,24 @@ export function textValue(value: unknown): string {
 }
 
 /**
- * A text field's check: the value trimmed, then `required` (unless optional)
- * and the rules in order; the first that fails is reported as its code. An
- * optional field left empty passes as undefined.
+ * A text field's check: the value trimmed (and prepared, when the field says
+ * how), then `required` (unless optional) and the rules in order; the first
+ * that fails is reported as its code. An optional field left empty passes as
+ * undefined; a value that passes is kept as `finish` makes it.
  */
 export async function checkText(
   raw: unknown,
   list: Rule[],
-  { optional = false }: FieldOptions = {},
+  { optional = false, prepare, finish }: FieldOptions = {},
 ): Promise<{ value: string | undefined; error: string | null }> {
-  const value = textValue(raw);
-  if (optional && value === '') return { value: undefined, error: null };
+  const trimmed = textValue(raw);
+  if (optional && trimmed === '') return { value: undefined, error: null };
   // Before any rule: a NUL would otherwise reach the database (a 500), the others are never typed.
-  if (hasControlCharacters(value)) return { value, error: encodeRule('control_characters') };
+  if (hasControlCharacters(trimmed)) return { value: trimmed, error: encodeRule('control_characters') };
+  const value = prepare ? prepare(trimmed) : trimmed;
   const failed = await firstFailure(value, optional ? list : [baseRules.required(), ...list]);
-  return { value, error: failed ? encodeRule(failed.name, failed.params) : null };
+  if (failed) return { value, error: encodeRule(failed.name, failed.params) };
+  return { value: finish ? await finish(value) : value, error: null };
 }
 
 /** The confirmed rule's code, as `${field}_confirmation` carries it when it differs from `field`. */

@@ -9,6 +9,8 @@ export type RuleName =
   | 'dimensions' | 'length' | 'one_of' | 'not_one_of' | 'is' | 'is_not' | 'hijri_date_format'
   // The application's own rules.
   | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted'
+  // A mobile number that can exist (libphonenumber-js).
+  | 'phone'
   // Refused in every text field before any other rule (control-characters.ts).
   | 'control_characters' | 'too_deep';
 

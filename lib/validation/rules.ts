@@ -10,7 +10,7 @@ import { encodeRule } from './rule-code';
 // checks themselves live in rule-checks.ts (no zod there).
 
 export { decodeRule, encodeRule, type RuleName, type RuleParams } from './rule-code';
-export { imageSize, type Rule } from './rule-checks';
+export { imageSize, numericText, phoneText, type Rule } from './rule-checks';
 
 export const rules = {
   ...baseRules,
@@ -23,18 +23,21 @@ export const rules = {
  */
 type TextInput = string | number | null | undefined;
 export function textField(list: Rule[]): z.ZodType<string, TextInput>;
-export function textField(list: Rule[], options: { optional: true }): z.ZodType<string | undefined, TextInput>;
-export function textField(list: Rule[], { optional = false }: FieldOptions = {}): z.ZodType<string | undefined, TextInput> {
+export function textField(list: Rule[], options: FieldOptions & { optional: true }): z.ZodType<string | undefined, TextInput>;
+export function textField(list: Rule[], options: FieldOptions): z.ZodType<string, TextInput>;
+export function textField(list: Rule[], options: FieldOptions = {}): z.ZodType<string | undefined, TextInput> {
+  const { optional = false, prepare } = options;
   return z
     .union([z.string(), z.number(), z.null()])
     // Optional at the key level too, so that a missing key reaches the rules (required).
     .optional()
-    .transform(textValue)
+    .transform((raw) => (prepare ? prepare(textValue(raw)) : textValue(raw)))
     .superRefine(async (value, ctx) => {
-      const { error } = await checkText(value, list, { optional });
+      const { error } = await checkText(value, list, { optional, prepare });
       if (error) ctx.addIssue({ code: 'custom', message: error });
     })
-    .transform((value) => (optional && value === '' ? undefined : value));
+    // Only once every rule passed (a failed check stops here): the value as the field keeps it.
+    .transform(async (value) => (optional && value === '' ? undefined : options.finish ? await options.finish(value) : value));
 }
 
 /** A file field checked by rules in order. */

@@ -3,7 +3,7 @@
 import { useFieldArray } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { z } from '@/lib/validation/z';
-import { companionsSchema } from '@/lib/requests/answers';
+import { companionsSchema, travelMonthOf } from '@/lib/requests/answers';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';
 import { StepShell } from '../step-shell';
@@ -25,7 +25,8 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
   const { form, summary, attempt, submit } = useStepForm<Values>({
     draft,
     step: 'companions',
-    schema: z.object({ companions: companionsSchema(type.companion_limit) }),
+    // A child's contacts may stay empty: their age is counted on the travel month chosen in the first step.
+    schema: z.object({ companions: companionsSchema(type.companion_limit, travelMonthOf(draft.answers)) }),
     defaults: { companions: saved.map(companionOf) },
     toData: (values) => values.companions ?? [],
   });

@@ -5,7 +5,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { RequestDocument, RequestTypeInfo } from '@/lib/requests/requests-api';
 import type { RequestStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
-import { gregorianEquivalent } from '@/components/ui/hijri-date-field';
+import { gregorianEquivalent } from '@/lib/requests/gregorian-equivalent';
+import { isMinorOn } from '@/lib/requests/minor';
+import { internationalPhone } from '@/lib/validation/phone';
 import { StepShell } from '../step-shell';
 import type { StepProps } from './step-props';
 
@@ -71,7 +73,14 @@ export function ReviewStep({
       const gregorian = gregorianEquivalent(value, locale);
       return gregorian ? `${value} (${gregorian})` : value;
     }
+    if (field === 'mobile') return internationalPhone(value);
     return value;
+  }
+
+  /** A companion's row; a child's missing contacts are the applicant's. */
+  function companionRow(companion: Record<string, string>, field: string): [string, string | undefined] {
+    const reached = (field === 'mobile' || field === 'email') && !companion[field] && isMinorOn(companion.date_of_birth, service.travel_month);
+    return [field, reached ? t('reachedThroughApplicant') : companion[field]];
   }
 
   const docsFor = (pilgrim: string) =>
@@ -108,7 +117,7 @@ export function ReviewStep({
       />
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
-        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} title={t('companionNumber', { number: i + 1 })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f): [string, string | undefined] => [f, companion[f]])]} />
+        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} title={t('companionNumber', { number: i + 1 })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}

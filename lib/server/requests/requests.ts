@@ -6,7 +6,7 @@ import { documents, payments, requestHistory, requests } from '@/lib/server/db/s
 import { ApiError } from '@/lib/server/http/errors';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
-import { requestIssues, stepSchema } from '@/lib/requests/answers';
+import { normalisedAnswers, requestIssues, stepSchema } from '@/lib/requests/answers';
 import { encodeRule } from '@/lib/validation/rules';
 import { findRequestType, type RequestType } from './request-types';
 import { moveRequest } from './history';
@@ -280,10 +280,12 @@ export async function saveStep(
     let completed = row.completedSteps.filter((step) => step !== input.step);
     if (input.complete) {
       const type = await typeOf(tx as unknown as Db, row);
-      const schema = stepSchema(input.step, type);
+      const schema = stepSchema(input.step, type, data);
       if (schema) {
         const result = await schema.safeParseAsync(data[input.step] ?? {});
         if (!result.success) throw withPrefix(result.error, input.step === 'companions' ? ['companions'] : []);
+        // Kept as checked: Western digits, E.164 mobiles.
+        data[input.step] = normalisedAnswers(data[input.step], result.data);
       }
       if (input.step === 'documents') {
         const issues = await documentIssues(tx as unknown as Db, row, data);

@@ -33,6 +33,14 @@ async function registered(overrides: Record<string, string> = {}) {
 }
 
 describe('POST /auth/register', () => {
+  it('takes a mobile number as written and keeps it as E.164; refuses one that cannot exist', async () => {
+    const { user } = await registered({ phone: '(050) 123 4567' });
+    expect(user.phone).toBe('+966501234567');
+    const { status, json } = await call(registerRoute.POST, { body: newAccount({ phone: '+12345678' }), locale: 'ar' });
+    expect(status).toBe(422);
+    expect(json!.error.fields).toEqual({ phone: ['أدخل رقم جوال صحيحًا، مثل \u2066050 123 4567\u2069 أو \u2066+966 50 123 4567\u2069'] });
+  });
+
   it('creates the account, answers the user and a token, and sets the session cookie', async () => {
     const account = newAccount({ phone: '+966500000001' });
     const { status, json, headers } = await call(registerRoute.POST, { body: account, locale: 'en' });
@@ -259,6 +267,18 @@ describe('GET, PATCH, DELETE /me', () => {
     const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: '' }, locale: 'en' });
     expect(status).toBe(422);
     expect(json!.error.fields).toEqual({ name: ['The Full name field is required'] });
+  });
+
+  it('takes the mobile number as written, in any digits, and keeps it as E.164 (Saudi when it has no "+")', async () => {
+    const { token } = await registered();
+    for (const [written, kept] of [['050-123-4567', '+966501234567'], ['٠٥٠ ١٢٣ ٤٥٦٧', '+966501234567'], ['+20 10 0123 4567', '+201001234567']]) {
+      const { status, json } = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha', phone: written, locale: 'en' } });
+      expect(status, written).toBe(200);
+      expect(json!.data.phone).toBe(kept);
+    }
+    const refused = await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha', phone: '+12345678', locale: 'en' }, locale: 'en' });
+    expect(refused.status).toBe(422);
+    expect(refused.json!.error.fields).toEqual({ phone: ['Enter a real mobile number, like 050 123 4567 or +966 50 123 4567'] });
   });
 
   it('refuses an unknown language or an empty name with field messages', async () => {
