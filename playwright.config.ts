@@ -17,10 +17,13 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
+// The two-instance and database-outage tests need a PostgreSQL server (DATABASE_URL), as Vitest's postgres project does.
+const needsPostgres = process.env.DATABASE_URL ? [] : ['instances.spec.ts', 'db-outage.spec.ts'];
+// A phone as most pilgrims hold it: touch, the page laid out at the phone's width (meta viewport honoured).
+const phone = (width: number, height: number) => ({ viewport: { width, height }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions });
+
 export default defineConfig({
   testDir: './e2e',
-  // The two-instance and database-outage tests need a PostgreSQL server (DATABASE_URL), as Vitest's postgres project does.
-  testIgnore: process.env.DATABASE_URL ? [] : ['instances.spec.ts', 'db-outage.spec.ts'],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -31,7 +34,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  projects: [
+    { name: 'chromium', testIgnore: [...needsPostgres, 'phone-size.spec.ts'], use: { ...devices['Desktop Chrome'], launchOptions } },
+    // Every route and wizard step at the two common narrow phone widths (issue 20, item 8).
+    { name: 'phone-360', testMatch: 'phone-size.spec.ts', use: phone(360, 740) },
+    { name: 'phone-390', testMatch: 'phone-size.spec.ts', use: phone(390, 844) },
+  ],
   webServer: [
     {
       command: 'node e2e/fixtures/google-keys-server.mjs',

@@ -4,6 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useRouter as useNextRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
+import { I18nProvider } from 'react-aria-components';
+import { localeInfo, type AppLocale } from '@/i18n/routing';
 import { configureApiClient } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth/auth-api';
 import { useAuthStore } from '@/lib/auth/auth-store';
@@ -44,5 +46,11 @@ export function Providers({ children }: { children: ReactNode }) {
     configureApiClient({ navigate: (path) => router.push(path), locale: () => locale });
   }, [router, locale]);
 
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  // React Aria's own locale: without it, its pop-overs (select and combo box lists) lay out in the
+  // browser's language, left to right on an Arabic page, and its numbers follow the browser too.
+  return (
+    <I18nProvider locale={localeInfo[locale as AppLocale]?.iso ?? 'en-US'}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </I18nProvider>
+  );
 }

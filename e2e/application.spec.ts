@@ -59,7 +59,9 @@ async function fillPerson(page: Page, locale: 'en' | 'ar', scope = page.locator(
   await scope.getByRole('textbox', { name: f.name_latin }).fill(who.name_latin);
   await scope.locator('label').filter({ hasText: w.genders.female }).click();
   await fillDate(scope, f.date_of_birth, m.DateInput, 'hijri', typedDate(who.date_of_birth));
-  await scope.getByRole('button', { name: new RegExp(f.nationality) }).click();
+  // Found by its first letters (components/forms/form-country.tsx), typed as a person types them.
+  await scope.getByRole('combobox', { name: f.nationality }).click();
+  await scope.getByRole('combobox', { name: f.nationality }).pressSequentially(locale === 'ar' ? 'السع' : 'Sau');
   await page.getByRole('option', { name: new Intl.DisplayNames([locale], { type: 'region' }).of('SA') }).click();
   await scope.getByRole('textbox', { name: f.national_id }).fill(typed(person.national_id));
   await scope.getByRole('textbox', { name: f.passport_number }).fill(who.passport_number);
@@ -104,7 +106,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('heading', { level: 2, name: w.steps.companions })).toBeVisible();
 
       await page.getByRole('button', { name: w.addCompanion }).click();
-      const companion = page.getByRole('group', { name: w.companionNumber.replace('{number}', '1') });
+      const companion = page.getByRole('group', { name: w.companionNumber.replace('{number}', locale === 'ar' ? '١' : '1') });
       await fillPerson(page, locale, companion, { relation: w.relations.child }, companionPerson);
       await page.getByRole('button', { name: w.continue }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.documents })).toBeVisible();

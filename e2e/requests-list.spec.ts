@@ -3,6 +3,7 @@ import { verifyByMail } from './mail';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
+import { firstOpenMonth } from './session';
 
 // The requests list, the drafts list and the details page, seen by a user
 // whose requests were made through the API (the wizard has its own spec).
@@ -67,11 +68,11 @@ class RequestsApi {
     return (await response.json()).data as T;
   }
 
-  /** The first month of the type's open season, MM-YYYY. */
+  /** The first month of the type's season that can still be chosen, MM-YYYY. */
   async travelMonth(type: 'hajj' | 'umrah') {
     const types = await this.json<{ id: string; season: { start: string } }[]>(await this.request.get('/api/v1/request-types'));
-    const [, month, year] = types.find((t) => t.id === type)!.season.start.split('-');
-    return `${month}-${year}`;
+    // A month gone by can no longer be chosen.
+    return firstOpenMonth(types.find((t) => t.id === type)!.season.start);
   }
 
   async draft(type: 'hajj' | 'umrah') {

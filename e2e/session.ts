@@ -62,6 +62,18 @@ export async function fillDate(
   return group;
 }
 
+/** The first travel month that can still be chosen, MM-YYYY: the season's first, or this month once that has passed. */
+export function firstOpenMonth(seasonStart: string): string {
+  const [, month, year] = [seasonStart, hijriInDays(0)].sort((a, b) => monthOrder(a) - monthOrder(b))[1]!.split('-');
+  return `${month}-${year}`;
+}
+
+/** A DD-MM-YYYY date's month as a number that sorts (year × 12 + month). */
+function monthOrder(date: string) {
+  const [, month, year] = date.split('-').map(Number) as [number, number, number];
+  return year * 12 + month;
+}
+
 export const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -75,7 +87,7 @@ export async function draftThrough(request: APIRequestContext, token: string, st
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
   const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
-  const [, month, year] = season.split('-');
+  const [month, year] = firstOpenMonth(season).split('-');
   const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
   let version = draft.version;
   const person = {

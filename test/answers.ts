@@ -9,11 +9,14 @@ export function hijriFromNow(months: number, day = 1): string {
   return formatHijri({ day: date.day, month: date.month, year: date.year });
 }
 
-/** A travel month a few months ahead, MM-YYYY. */
-export const TRAVEL_MONTH = (() => {
-  const date = now.add({ months: 3 });
+/** A travel month this many months from this one, MM-YYYY (negative: gone by). */
+export function travelMonthFromNow(months: number): string {
+  const date = now.add({ months });
   return `${String(date.month).padStart(2, '0')}-${date.year}`;
-})();
+}
+
+/** A travel month a few months ahead, MM-YYYY. */
+export const TRAVEL_MONTH = travelMonthFromNow(3);
 
 export function person(overrides: Record<string, string> = {}) {
   return {

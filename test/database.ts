@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, setDatabase, type Database } from '@/lib/server/db/client';
+import { hijriFromNow } from './answers';
 
 /**
  * Gives the calling test file a database of its own: a PGlite in memory, or,
@@ -33,6 +35,9 @@ export function withTestDatabase() {
     } else {
       database = await openPglite('memory://');
     }
+    // Seasons open around today, whatever today is: only a month that has not passed can be chosen, and the
+    // seeded seasons (drizzle/0002) end in 1448. Two months back, so a past month inside the season can be tried.
+    await database.db.execute(sql`update request_types set season_start = ${hijriFromNow(-2, 1)}, season_end = ${hijriFromNow(12, 29)}`);
     setDatabase(Promise.resolve(database));
   });
 

@@ -42,7 +42,7 @@ export function SignInField({ formId, name, label, error, description, type = 't
         </span>
       )}
       <div
-        className={`flex w-full items-center overflow-hidden rounded-lg border bg-white outline-0 outline-offset-2 outline-brand-700 focus-within:outline-3 ${error ? 'border-red-700' : 'border-slate-500'}`}
+        className={`flex w-full items-center overflow-hidden rounded-lg border bg-white outline-0 outline-offset-3 outline-ink focus-within:outline-3 focus-within:ring-3 focus-within:ring-white ${error ? 'border-red-700' : 'border-slate-500'}`}
       >
         <input
           {...input}

@@ -2,7 +2,8 @@
 
 import { Suspense, useEffect } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatCount } from '@/lib/i18n/digits';
 import { Link } from '@/components/ui/link';
 
 type Kind = 'notFound' | 'invalidParam' | 'serverError';
@@ -34,6 +35,8 @@ function Message({ kind }: { kind: Kind }) {
  */
 export function ErrorNotice({ kind }: { kind: Kind }) {
   const t = useTranslations('Errors');
+  // The status code as a number of the page (docs/DIGITS.md).
+  const locale = useLocale();
   const title = t(`${kind}.title`);
   useEffect(() => {
     document.title = `${title} · ${t('brand')}`;
@@ -41,7 +44,7 @@ export function ErrorNotice({ kind }: { kind: Kind }) {
   return (
     <section className="mx-auto my-16 max-w-xl px-4 text-center" aria-labelledby="error-title">
       <p className="text-5xl font-bold text-brand-700" aria-hidden="true">
-        {kind === 'serverError' ? '500' : '404'}
+        {formatCount(kind === 'serverError' ? 500 : 404, locale)}
       </p>
       <h1 id="error-title" className="mt-2 text-2xl font-bold text-ink">
         {title}

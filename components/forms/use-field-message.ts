@@ -1,14 +1,15 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { decodeRule } from '@/lib/validation/rule-code';
 import { ruleMessage, type Translate } from '@/lib/validation/localize';
 
 /** Turns a form error (a rule code from zod, or a sentence the server already localized) into text. */
 export function useFieldMessage() {
   const t = useTranslations() as unknown as Translate;
+  const locale = useLocale();
   return (field: string, message: string | undefined): string | undefined => {
     if (!message) return undefined;
-    return decodeRule(message) ? ruleMessage(message, field.split('.'), t) : message;
+    return decodeRule(message) ? ruleMessage(message, field.split('.'), t, locale) : message;
   };
 }

@@ -2,7 +2,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { ScrollReveal } from '@/components/ui/scroll-reveal';
-import { numberLocale } from '@/lib/i18n/number-locale';
+import { numberLocale } from '@/lib/i18n/digits';
 import { HomeCallToAction, type HomeVisitor } from './home-call-to-action';
 import { ServiceCard, type HomeService } from './service-card';
 

@@ -1,5 +1,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { requestFormats } from '@/lib/requests/formats';
+import { seasonEnded } from '@/lib/requests/travel-months';
 
 export type HomeService = {
   id: string;
@@ -32,6 +33,7 @@ export function ServiceCard({ service }: { service: HomeService }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-xl font-semibold text-brand-800">{name}</h3>
+      {seasonEnded(service.season) && <p className="mt-1 font-semibold text-ink">{t('closed')}</p>}
       {body && <p className="mt-2 text-muted">{body}</p>}
       <dl className="mt-5 grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-3">
         <div>

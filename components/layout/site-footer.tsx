@@ -1,5 +1,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
+import { formatYear } from '@/lib/i18n/digits';
 import type { AppLocale } from '@/i18n/routing';
 import { STATIC_PAGES } from '@/lib/content/static-pages';
 import { getStaticPage } from '@/lib/server/content/static-pages';
@@ -27,7 +28,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <p className="text-sm text-muted">{t('rights', { year: new Date().getFullYear() })}</p>
+        <p className="text-sm text-muted">{t('rights', { year: formatYear(new Date().getFullYear(), locale) })}</p>
       </div>
     </footer>
   );

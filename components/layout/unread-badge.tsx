@@ -2,6 +2,7 @@
 
 import { lazy, Suspense } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { formatCount } from '@/lib/i18n/digits';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';
@@ -21,7 +22,7 @@ export function UnreadBadge() {
   const unread = useAuthStore((s) => s.unreadNotifications);
   const count = useAuthStore((s) => s.unreadCount);
   if (!hydrated || !isSignedIn(userData)) return null;
-  const shown = count > 99 ? '99+' : new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US').format(count);
+  const shown = count > 99 ? '99+' : formatCount(count, locale);
   return (
     <>
       <Suspense fallback={null}>

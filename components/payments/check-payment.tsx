@@ -10,6 +10,7 @@ import { SignedInGate } from '@/components/account/signed-in-gate';
 import { Providers } from '@/components/providers';
 import { usePayment } from '@/lib/payments/payments-api';
 import { useRequest } from '@/lib/requests/requests-api';
+import { numberLocale } from '@/lib/i18n/digits';
 import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
 import { PayButton } from './pay-button';
@@ -27,7 +28,7 @@ function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: 
       <p className="mt-2">{t('paid.body', { amount })}</p>
       {request.data?.reference && (
         <p className="mt-2">
-          {t('reference')} <strong dir="ltr">{request.data.reference}</strong>
+          {t('reference')} <strong dir="ltr" data-identifier>{request.data.reference}</strong>
         </p>
       )}
       <p className="mt-2 text-muted">{t('paid.next')}</p>
@@ -73,7 +74,7 @@ function CheckPaymentState() {
   if (!payment.data) return <div className="min-h-40" aria-busy="true" />;
 
   const data = payment.data;
-  const amount = new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
+  const amount = new Intl.NumberFormat(numberLocale(locale), { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
   if (data.status === 'paid') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
   if (data.status === 'failed') {
     const reason = data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other');

@@ -38,7 +38,7 @@ function DraftsResults() {
   const { data: items, meta } = drafts.data;
   return (
     <div className="space-y-4">
-      <p ref={notice} tabIndex={-1} role="status" className={deleted ? 'rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900 outline-none focus-visible:outline-3 focus-visible:outline-brand-700' : 'sr-only'}>
+      <p ref={notice} tabIndex={-1} role="status" className={deleted ? 'rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900 outline-none focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink focus-visible:ring-3 focus-visible:ring-white' : 'sr-only'}>
         {deleted ? t('deleted') : ''}
       </p>
       {items.length > 0 ? (

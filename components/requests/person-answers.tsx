@@ -42,7 +42,7 @@ export function PersonAnswers({ person, withRelation = false, travelMonth }: { p
     if (field === 'nationality') return countryName(value, locale);
     if (field === 'date_of_birth' || field === 'passport_expiry') return <HijriAnswer value={value} />;
     if (field === 'mobile') return <PhoneAnswer value={value} />;
-    return LTR_FIELDS.has(field) ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi>;
+    return LTR_FIELDS.has(field) ? <bdi dir="ltr" data-identifier>{value}</bdi> : <bdi>{value}</bdi>;
   };
 
   const shown = withRelation ? ['relation', ...FIELDS] : FIELDS;

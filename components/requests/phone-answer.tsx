@@ -18,5 +18,6 @@ export function PhoneAnswer({ value }: { value: string }) {
       current = false;
     };
   }, [value]);
-  return <bdi dir="ltr">{formatted?.value === value ? formatted.text : value}</bdi>;
+  // An identifier: always in Western digits (docs/DIGITS.md).
+  return <bdi dir="ltr" data-identifier>{formatted?.value === value ? formatted.text : value}</bdi>;
 }

@@ -30,7 +30,7 @@ export function RequestCard({ request }: { request: RequestSummary }) {
       <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-4">
         <div>
           <dt className="text-sm font-semibold text-muted">{t('reference')}</dt>
-          <dd className="font-semibold">{request.reference ? <bdi dir="ltr">{request.reference}</bdi> : t('noReference')}</dd>
+          <dd className="font-semibold">{request.reference ? <bdi dir="ltr" data-identifier>{request.reference}</bdi> : t('noReference')}</dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{t('pilgrims')}</dt>

@@ -45,7 +45,7 @@ export function RequestDetailsView({ id }: { id: string }) {
         ref={notice}
         tabIndex={-1}
         role="status"
-        className={cancelled ? 'rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900 outline-none focus-visible:outline-3 focus-visible:outline-brand-700' : 'sr-only'}
+        className={cancelled ? 'rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900 outline-none focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink focus-visible:ring-3 focus-visible:ring-white' : 'sr-only'}
       >
         {cancelled ? t('cancel.done') : ''}
       </p>

@@ -23,7 +23,7 @@ export function RequestOverview({ request, onCancelled }: { request: RequestDeta
       </h2>
       <AnswerList
         items={[
-          { label: t('reference'), value: request.reference ? <bdi dir="ltr" className="font-semibold">{request.reference}</bdi> : t('noReference') },
+          { label: t('reference'), value: request.reference ? <bdi dir="ltr" data-identifier className="font-semibold">{request.reference}</bdi> : t('noReference') },
           { label: t('status'), value: <StatusBadge status={request.status} /> },
           { label: t('pilgrims'), value: t('pilgrimCount', { count: request.pilgrims, n: number(request.pilgrims) }) },
           request.submitted_at

@@ -33,7 +33,7 @@ export function ErrorSummary({ errors, formId, attempt }: { errors: SummaryError
       tabIndex={-1}
       role="alert"
       aria-labelledby={`${formId}-summary-title`}
-      className="rounded-lg border-2 border-red-700 bg-red-50 p-4 outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      className="rounded-lg border-2 border-red-700 bg-red-50 p-4 outline-none focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink focus-visible:ring-3 focus-visible:ring-white"
     >
       <h2 id={`${formId}-summary-title`} className="font-bold text-red-800">
         {t('summaryTitle')}

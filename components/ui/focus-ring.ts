@@ -1,10 +1,10 @@
 import { tv } from 'tailwind-variants/lite';
 
-/** The one visible focus ring, shown for keyboard focus only. */
+/** The one visible focus ring, shown for keyboard focus only; its two colours are explained in focus-visible-ring.ts. */
 export const focusRing = tv({
-  base: 'outline outline-offset-2 outline-brand-700',
+  base: 'outline outline-offset-3 outline-ink',
   variants: {
-    isFocusVisible: { false: 'outline-0', true: 'outline-3' },
+    isFocusVisible: { false: 'outline-0', true: 'outline-3 ring-3 ring-white' },
   },
 });
 

@@ -20,7 +20,7 @@ export function MenuItem(props: MenuItemProps) {
   return (
     <AriaMenuItem
       {...props}
-      className="flex cursor-default rounded-md px-3 py-2 text-sm text-ink outline-none focus:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="flex cursor-default rounded-md px-3 py-2 text-sm text-ink outline-none focus:bg-brand-50 focus-visible:outline-3 focus-visible:outline-ink focus-visible:ring-3 focus-visible:ring-inset focus-visible:ring-white"
     />
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { numberLocale } from '@/lib/i18n/digits';
 import { useRequest } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
@@ -15,7 +16,7 @@ export function Confirmation({ id }: { id: string }) {
   if (!request) return <div className="min-h-96" aria-busy="true" />;
   const fee =
     request.fee_minor !== null && request.currency
-      ? new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: request.currency }).format(request.fee_minor / 100)
+      ? new Intl.NumberFormat(numberLocale(locale), { style: 'currency', currency: request.currency }).format(request.fee_minor / 100)
       : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -24,7 +25,7 @@ export function Confirmation({ id }: { id: string }) {
           {t(request.status === 'submitted' ? 'resubmittedTitle' : 'title')}
         </h1>
         <p className="mt-4 text-brand-100">{t('reference')}</p>
-        <p className="mt-1 text-3xl font-bold tracking-wide" dir="ltr" data-testid="reference">
+        <p className="mt-1 text-3xl font-bold tracking-wide" dir="ltr" data-identifier data-testid="reference">
           {request.reference}
         </p>
       </section>

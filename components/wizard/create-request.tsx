@@ -4,7 +4,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useCreateRequest, useRequestTypes } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';
-import { gregorianEquivalent } from '@/lib/requests/gregorian-equivalent';
+import { useFormats } from '@/components/requests/use-formats';
+import { seasonEnded } from '@/lib/requests/travel-months';
 import { WizardIntro } from './wizard-intro';
 
 /** Choosing the service starts a draft, then the steps begin. */
@@ -14,8 +15,12 @@ export function CreateRequest() {
   const router = useRouter();
   const types = useRequestTypes();
   const create = useCreateRequest();
-  const money = (minor: number, currency: string) =>
-    new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency }).format(minor / 100);
+  const formats = useFormats();
+  // "15 Dhu al-Hijjah 1447 (4 June 2026)": the season's days in the page's digits (docs/digits.md).
+  const seasonDay = (hijri: string) => {
+    const day = formats.hijriAnswer(hijri);
+    return day ? `${day.hijri} (${day.gregorian})` : hijri;
+  };
 
   return (
     <div className="space-y-6">
@@ -33,23 +38,22 @@ export function CreateRequest() {
           {(types.data ?? []).map((type) => (
             <li key={type.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
               <h3 className="text-lg font-semibold text-brand-800">{type.name[locale === 'ar' ? 'ar' : 'en']}</h3>
-              <p className="text-sm text-muted">{t('feePerPilgrim', { fee: money(type.fee_minor, type.currency) })}</p>
-              <p className="text-sm text-muted">
-                {t('season', {
-                  start: `${type.season.start} (${gregorianEquivalent(type.season.start, locale) ?? ''})`,
-                  end: `${type.season.end} (${gregorianEquivalent(type.season.end, locale) ?? ''})`,
-                })}
-              </p>
-              <Button
-                className="mt-2 self-start"
-                isPending={create.isPending && create.variables === type.id}
-                onPress={async () => {
-                  const draft = await create.mutateAsync(type.id);
-                  router.replace({ pathname: '/profile/requests/drafts/complete', query: { id: draft.id } });
-                }}
-              >
-                {t('startType', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}
-              </Button>
+              <p className="text-sm text-muted">{t('feePerPilgrim', { fee: formats.money(type.fee_minor, type.currency) })}</p>
+              <p className="text-sm text-muted">{t('season', { start: seasonDay(type.season.start), end: seasonDay(type.season.end) })}</p>
+              {seasonEnded(type.season) ? (
+                <p className="mt-2 font-semibold text-ink">{t('seasonClosed', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}</p>
+              ) : (
+                <Button
+                  className="mt-2 self-start"
+                  isPending={create.isPending && create.variables === type.id}
+                  onPress={async () => {
+                    const draft = await create.mutateAsync(type.id);
+                    router.replace({ pathname: '/profile/requests/drafts/complete', query: { id: draft.id } });
+                  }}
+                >
+                  {t('startType', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}
+                </Button>
+              )}
             </li>
           ))}
         </ul>

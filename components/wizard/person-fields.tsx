@@ -1,11 +1,10 @@
 'use client';
 
-import { useMemo } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { GENDERS, RELATIONS } from '@/lib/requests/answers';
-import { countryOptions } from '@/lib/requests/countries';
 import { FormChoice } from '@/components/forms/form-choice';
+import { FormCountry } from '@/components/forms/form-country';
 import { FormHijriDate } from '@/components/forms/form-hijri-date';
 import { FormSelect } from '@/components/forms/form-select';
 import { FormTextField } from '@/components/forms/form-text-field';
@@ -20,20 +19,21 @@ export function PersonFields<T extends FieldValues>({
   formId,
   prefix = '',
   withRelation = false,
+  firstCountry,
   onCommit,
 }: {
   control: Control<T>;
   formId: string;
   prefix?: string;
   withRelation?: boolean;
+  /** Offered first in the nationality list: the applicant's, for a companion. */
+  firstCountry?: string;
   onCommit: (name: string) => void;
 }) {
   const t = useTranslations('Fields');
   const w = useTranslations('Wizard');
   const d = useTranslations('DateInput');
   const p = useTranslations('Phone');
-  const locale = useLocale();
-  const countries = useMemo(() => countryOptions(locale), [locale]);
   const name = (field: string) => `${prefix}${field}` as Path<T>;
 
   return (
@@ -60,7 +60,7 @@ export function PersonFields<T extends FieldValues>({
       />
       {/* A Saudi ID or residence permit prints the date of birth in Hijri. */}
       <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} defaultCalendar="hijri" />
-      <FormSelect control={control} formId={formId} name={name('nationality')} label={t('nationality')} options={countries} onCommit={() => onCommit(name('nationality'))} />
+      <FormCountry control={control} formId={formId} name={name('nationality')} label={t('nationality')} first={firstCountry} onCommit={() => onCommit(name('nationality'))} />
       <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
       <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
       {/* Nearly every passport prints its dates in Gregorian. */}

@@ -5,6 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { usePathname, useRouter } from '@/i18n/navigation';
 import { ApiClientError } from '@/lib/api-client';
+import { formatCount } from '@/lib/i18n/digits';
 import { EDITABLE_STATUSES } from '@/lib/requests/statuses';
 import { firstUnfinishedStep, isRequestStep, REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
 import { useRequest, useRequestTypes, useSubmitRequest, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
@@ -70,7 +71,10 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
       <WizardSteps current={step} completed={draft.completed} />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-          <p className="text-sm font-semibold text-brand-800">{t('stepOf', { number: index + 1, total: REQUEST_STEPS.length })}</p>
+          {/* A phone has the step in full in the progress bar above (wizard-steps.tsx). */}
+          <p className="text-sm font-semibold text-brand-800 max-sm:sr-only">
+            {t('stepOf', { number: formatCount(index + 1, locale), total: formatCount(REQUEST_STEPS.length, locale) })}
+          </p>
           <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
         </div>
         {step === 'service' && <ServiceStep key={step} {...common} type={type} />}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { companionSchema, companionsSchema, isMinorOn, passportIssues, passportValidUntil, personSchema, requestIssues, serviceSchema } from './answers';
 import { decodeRule } from '@/lib/validation/rules';
-import { companion, hijriFromNow, person, SERVICE, TRAVEL_MONTH } from '@/test/answers';
+import { companion, hijriFromNow, person, SERVICE, TRAVEL_MONTH, travelMonthFromNow } from '@/test/answers';
 
-const TYPE = { packages: ['economy', 'standard', 'premium'], companionLimit: 13 };
+// A season around today, as the test database has it (test/database.ts).
+const SEASON = { start: hijriFromNow(-2, 1), end: hijriFromNow(12, 29) };
+const TYPE = { packages: ['economy', 'standard', 'premium'], companionLimit: 13, seasonStart: SEASON.start, seasonEnd: SEASON.end };
 const rulesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
   Object.fromEntries(issues.map((issue) => [issue.path.join('.'), decodeRule(issue.message)?.name]));
 
@@ -49,6 +51,17 @@ describe('the answers of an application', () => {
     expect((await serviceSchema(TYPE.packages).safeParseAsync(SERVICE)).success).toBe(true);
     const wrong = await serviceSchema(['standard']).safeParseAsync({ package: 'gold', travel_month: '2026-05' });
     expect(rulesOf(wrong.error!.issues)).toEqual({ package: 'one_of', travel_month: 'hijri_month' });
+  });
+
+  it('the service takes only a month of the season that has not passed (from this one, Makkah time)', async () => {
+    const schema = serviceSchema(TYPE.packages, SEASON);
+    expect((await schema.safeParseAsync({ ...SERVICE, travel_month: travelMonthFromNow(0) })).success).toBe(true);
+    const past = await schema.safeParseAsync({ ...SERVICE, travel_month: travelMonthFromNow(-1) });
+    expect(rulesOf(past.error!.issues)).toEqual({ travel_month: 'travel_month_past' });
+    const beyond = await schema.safeParseAsync({ ...SERVICE, travel_month: travelMonthFromNow(13) });
+    expect(rulesOf(beyond.error!.issues)).toEqual({ travel_month: 'travel_month_season' });
+    const gone = await requestIssues(TYPE, { service: { ...SERVICE, travel_month: travelMonthFromNow(-1) } });
+    expect(rulesOf(gone)['service.travel_month']).toBe('travel_month_past');
   });
 
   it('the whole request reports every problem with its full path', async () => {

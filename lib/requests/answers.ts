@@ -5,6 +5,7 @@ import { parseHijri } from '@/lib/validation/hijri';
 import { westernDigits } from '@/lib/validation/digits';
 import { mobileE164 } from '@/lib/validation/phone';
 import { isMinorOn } from './minor';
+import { travelMonthProblem, type Season } from './travel-months';
 
 // The answers of an application, step by step, shared by the wizard and the
 // API. Autosave keeps whatever was typed; these checks run when a step is
@@ -92,10 +93,14 @@ export function companionSchemaFor(travelMonth?: unknown) {
 
 export const companionSchema = companionSchemaFor();
 
-export function serviceSchema(packages: readonly string[]) {
+/** The service step; with the season, only a month that can still be travelled (travel-months.ts). */
+export function serviceSchema(packages: readonly string[], season?: Season) {
   return z.object({
     package: textField([rules.one_of(packages)]),
-    travel_month: textField([rules.hijri_month()]),
+    travel_month: textField([rules.hijri_month()]).superRefine((month, ctx) => {
+      const problem = season && month ? travelMonthProblem(month, season) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: encodeRule(problem) });
+    }),
   });
 }
 
@@ -109,7 +114,9 @@ export const declarationSchema = z.object({ declaration: z.unknown().superRefine
   if (!rules.accepted().check(value)) ctx.addIssue({ code: 'custom', message: encodeRule('accepted') });
 }) });
 
-export type RequestTypeRules = { packages: readonly string[]; companionLimit: number };
+export type RequestTypeRules = { packages: readonly string[]; companionLimit: number; seasonStart: string; seasonEnd: string };
+
+const seasonOf = (type: RequestTypeRules): Season => ({ start: type.seasonStart, end: type.seasonEnd });
 
 /** The travel month of saved answers, which the companions' contacts depend on. */
 export function travelMonthOf(answers: Record<string, unknown>): unknown {
@@ -123,7 +130,7 @@ export function travelMonthOf(answers: Record<string, unknown>): unknown {
 export function stepSchema(step: string, type: RequestTypeRules, answers: Record<string, unknown> = {}): z.ZodType | null {
   switch (step) {
     case 'service':
-      return serviceSchema(type.packages);
+      return serviceSchema(type.packages, seasonOf(type));
     case 'applicant':
       return personSchema;
     case 'companions':
@@ -140,7 +147,7 @@ export function requestSchema(type: RequestTypeRules, travelMonth?: unknown) {
   // A step never saved counts as empty answers, so each of its fields says what is missing.
   const orEmpty = <T extends z.ZodType>(schema: T, empty: unknown) => z.preprocess((value) => value ?? empty, schema);
   return z.object({
-    service: orEmpty(serviceSchema(type.packages), {}),
+    service: orEmpty(serviceSchema(type.packages, seasonOf(type)), {}),
     applicant: orEmpty(personSchema, {}),
     companions: orEmpty(companionsSchema(type.companionLimit, travelMonth), []),
     declaration: orEmpty(declarationSchema, {}),

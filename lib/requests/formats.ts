@@ -1,13 +1,10 @@
-import { numberLocale } from '@/lib/i18n/number-locale';
+import { dateLocale, numberLocale } from '@/lib/i18n/digits';
 import { hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
 
-/**
- * Intl locales of the request screens. Arabic pages count in Arabic digits:
- * plain 'ar' now defaults to Latin digits in ICU, so the numbering is explicit.
- */
+/** Intl locales of the request screens, with the digits of the page (lib/i18n/digits.ts). */
 const INTL = {
-  en: { hijri: 'en-u-ca-islamic-umalqura', gregorian: 'en-u-ca-gregory', number: numberLocale('en') },
-  ar: { hijri: 'ar-SA-u-ca-islamic-umalqura-nu-arab', gregorian: 'ar-SA-u-ca-gregory-nu-arab', number: numberLocale('ar') },
+  en: { hijri: dateLocale('en', 'islamic-umalqura'), gregorian: dateLocale('en', 'gregory'), number: numberLocale('en') },
+  ar: { hijri: dateLocale('ar', 'islamic-umalqura'), gregorian: dateLocale('ar', 'gregory'), number: numberLocale('ar') },
 } as const;
 
 export type RequestFormats = ReturnType<typeof requestFormats>;

@@ -1,25 +1,56 @@
-import { CalendarDate, IslamicUmalquraCalendar, toCalendar, GregorianCalendar } from '@internationalized/date';
+import { CalendarDate, IslamicUmalquraCalendar, fromDate, toCalendar, toCalendarDate } from '@internationalized/date';
 import { parseHijri } from '@/lib/validation/hijri';
 
 const ummAlQura = new IslamicUmalquraCalendar();
+// The office's clock: a month ends at midnight in Makkah, wherever the pilgrim is.
+const OFFICE_TIME_ZONE = 'Asia/Riyadh';
+// A season is at most a year; the cap keeps bad data from making an endless list.
+const MOST_MONTHS = 24;
 
-/** The Hijri months of a season, as MM-YYYY with a label in the page language ("Ramadan 1448"). */
-export function travelMonths(seasonStart: string, seasonEnd: string, locale: string): { value: string; label: string }[] {
-  const start = parseHijri(seasonStart);
-  const end = parseHijri(seasonEnd);
+export type Season = { start: string; end: string };
+
+/** Today in the office's time zone, in the Umm al-Qura calendar. */
+export function hijriToday(now: Date = new Date()): CalendarDate {
+  return toCalendar(toCalendarDate(fromDate(now, OFFICE_TIME_ZONE)), ummAlQura);
+}
+
+/** MM-YYYY of a Hijri month. */
+function monthValue(date: CalendarDate): string {
+  return `${String(date.month).padStart(2, '0')}-${date.year}`;
+}
+
+/**
+ * The travel months that can still be chosen: from this month (or the
+ * season's first, when later) to the season's last, as MM-YYYY. Empty when the
+ * season has ended. This month stays open to its last day.
+ */
+export function openTravelMonths(season: Season, now: Date = new Date()): string[] {
+  const start = parseHijri(season.start);
+  const end = parseHijri(season.end);
   if (!start || !end) return [];
-  const format = new Intl.DateTimeFormat(`${locale === 'ar' ? 'ar-SA' : 'en'}-u-ca-islamic-umalqura`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const months: { value: string; label: string }[] = [];
-  let month = new CalendarDate(ummAlQura, start.year, start.month, 1);
+  const today = hijriToday(now);
+  const thisMonth = new CalendarDate(ummAlQura, today.year, today.month, 1);
+  const seasonFirst = new CalendarDate(ummAlQura, start.year, start.month, 1);
   const last = new CalendarDate(ummAlQura, end.year, end.month, 1);
-  while (month.compare(last) <= 0 && months.length < 24) {
-    // The middle of the month, so no time zone can move the label into the next one.
-    const gregorian = toCalendar(month.set({ day: 15 }), new GregorianCalendar());
-    months.push({
-      value: `${String(month.month).padStart(2, '0')}-${month.year}`,
-      label: format.format(new Date(Date.UTC(gregorian.year, gregorian.month - 1, gregorian.day))),
-    });
-    month = month.add({ months: 1 });
+  const months: string[] = [];
+  for (let month = seasonFirst.compare(thisMonth) > 0 ? seasonFirst : thisMonth; month.compare(last) <= 0 && months.length < MOST_MONTHS; month = month.add({ months: 1 })) {
+    months.push(monthValue(month));
   }
   return months;
+}
+
+/** Whether the season's last day has passed (Asia/Riyadh): it is shown as closed, and nothing is offered. */
+export function seasonEnded(season: Season, now: Date = new Date()): boolean {
+  const end = parseHijri(season.end);
+  if (!end) return false;
+  return new CalendarDate(ummAlQura, end.year, end.month, end.day).compare(hijriToday(now)) < 0;
+}
+
+/** Why a travel month cannot be chosen: it has passed, or it is outside the season; null when it can. */
+export function travelMonthProblem(value: string, season: Season, now: Date = new Date()): 'travel_month_past' | 'travel_month_season' | null {
+  const match = /^(0[1-9]|1[0-2])-(\d{4})$/.exec(value);
+  if (!match || openTravelMonths(season, now).includes(value)) return null;
+  const today = hijriToday(now);
+  const asked = Number(match[2]) * 12 + Number(match[1]);
+  return asked < today.year * 12 + today.month ? 'travel_month_past' : 'travel_month_season';
 }

@@ -11,6 +11,8 @@ export type RuleName =
   | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted'
   // A mobile number that can exist (libphonenumber-js).
   | 'phone'
+  // A travel month that has passed, or is outside the season (lib/requests/travel-months.ts).
+  | 'travel_month_past' | 'travel_month_season'
   // Refused in every text field before any other rule (control-characters.ts).
   | 'control_characters' | 'too_deep';
 

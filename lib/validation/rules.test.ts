@@ -153,8 +153,8 @@ describe('email', () => {
 
   it('rejects anything else', async () => {
     const EMAIL = only('email', {
-      en: 'The E-mail address field must be a valid e-mail address',
-      ar: 'يجب أن يكون حقل البريد الإلكتروني بريدًا إلكترونيًا صحيحًا',
+      en: 'Enter an e-mail address in the right form, like name@example.com',
+      ar: 'أدخل عنوان بريد إلكتروني بالشكل الصحيح، مثل name@example.com',
     });
     expect(await failure('email', email, 'aisha@example')).toEqual(EMAIL);
     expect(await failure('email', email, 'aisha.example.com')).toEqual(EMAIL);
@@ -177,8 +177,8 @@ describe('min', () => {
   it('rejects fewer', async () => {
     expect(await failure('current_password', currentPassword, 'abcdefg')).toEqual(
       only('current_password', {
-        en: 'The Current password field must be at least 8 characters',
-        ar: 'يجب ألا يقل حقل كلمة المرور الحالية عن 8 أحرف',
+        en: 'The Current password must be 8 characters or more',
+        ar: 'يجب ألا يقل طول كلمة المرور الحالية عن 8 من الأحرف',
       }),
     );
   });
@@ -194,8 +194,8 @@ describe('max', () => {
   it('rejects more', async () => {
     expect(await failure('name', name, 'Aisha Amina')).toEqual(
       only('name', {
-        en: 'The Full name field may not be longer than 10 characters',
-        ar: 'يجب ألا يزيد حقل الاسم الكامل على 10 حرفًا',
+        en: 'The Full name must be 10 characters or fewer',
+        ar: 'يجب ألا يزيد طول الاسم الكامل على 10 من الأحرف',
       }),
     );
   });
@@ -210,7 +210,7 @@ describe('min_value', () => {
   });
 
   it('rejects below the minimum and what is not a number', async () => {
-    const MIN_VALUE = only('value', { en: 'The Value field must be 1 or more', ar: 'يجب أن تكون قيمة حقل القيمة 1 أو أكثر' });
+    const MIN_VALUE = only('value', { en: 'The Value must be 1 or more', ar: 'يجب أن تكون قيمة القيمة 1 أو أكثر' });
     expect(await failure('value', value, '0')).toEqual(MIN_VALUE);
     expect(await failure('value', value, -3)).toEqual(MIN_VALUE);
     expect(await failure('value', value, 'ten')).toEqual(MIN_VALUE);
@@ -227,7 +227,7 @@ describe('max_value', () => {
 
   it('rejects above the maximum', async () => {
     expect(await failure('companions', companions, 14)).toEqual(
-      only('companions', { en: 'The Companions field must be 13 or less', ar: 'يجب أن تكون قيمة حقل المرافقون 13 أو أقل' }),
+      only('companions', { en: 'The Companions must be 13 or less', ar: 'يجب أن تكون قيمة المرافقون 13 أو أقل' }),
     );
   });
 });
@@ -243,8 +243,8 @@ describe('between', () => {
 
   it('rejects outside the range', async () => {
     const BETWEEN = only('companions', {
-      en: 'The Companions field must be between 1 and 13',
-      ar: 'يجب أن تكون قيمة حقل المرافقون بين 1 و13',
+      en: 'The Companions must be between 1 and 13',
+      ar: 'يجب أن تكون قيمة المرافقون بين 1 و13',
     });
     expect(await failure('companions', companions, '0')).toEqual(BETWEEN);
     expect(await failure('companions', companions, '14')).toEqual(BETWEEN);
@@ -261,8 +261,8 @@ describe('numeric', () => {
 
   it('rejects anything that is not only digits', async () => {
     const NUMERIC = only('national_id', {
-      en: 'The National ID or residence number field may only contain numbers',
-      ar: 'يجب أن يحتوي حقل رقم الهوية الوطنية أو الإقامة على أرقام فقط',
+      en: 'Enter the national ID or residence number using numbers only, as on the card',
+      ar: 'أدخل رقم الهوية الوطنية أو الإقامة بالأرقام فقط، كما في البطاقة',
     });
     expect(await failure('national_id', nationalId, '10234a6789')).toEqual(NUMERIC);
     expect(await failure('national_id', nationalId, '1023 456')).toEqual(NUMERIC);
@@ -279,7 +279,7 @@ describe('integer', () => {
   });
 
   it('rejects fractions and words', async () => {
-    const INTEGER = only('value', { en: 'The Value field must be a whole number', ar: 'يجب أن يكون حقل القيمة عددًا صحيحًا' });
+    const INTEGER = only('value', { en: 'Enter the Value as a whole number', ar: 'أدخل القيمة عددًا صحيحًا' });
     expect(await failure('value', value, '2.5')).toEqual(INTEGER);
     expect(await failure('value', value, 'two')).toEqual(INTEGER);
   });
@@ -294,8 +294,8 @@ describe('digits', () => {
 
   it('rejects too few, too many, or letters', async () => {
     const DIGITS = only('national_id', {
-      en: 'The National ID or residence number field must be exactly 10 digits',
-      ar: 'يجب أن يتكون حقل رقم الهوية الوطنية أو الإقامة من 10 أرقام بالضبط',
+      en: 'Enter the National ID or residence number as 10 digits',
+      ar: 'أدخل رقم الهوية الوطنية أو الإقامة من 10 أرقام',
     });
     expect(await failure('national_id', nationalId, '102345678')).toEqual(DIGITS);
     expect(await failure('national_id', nationalId, '10234567890')).toEqual(DIGITS);
@@ -321,8 +321,8 @@ describe('alpha', () => {
 
   it('rejects digits, spaces and punctuation', async () => {
     const ALPHA = only('nationality', {
-      en: 'The Nationality field may only contain letters',
-      ar: 'يجب أن يحتوي حقل الجنسية على حروف فقط',
+      en: 'Enter the Nationality using letters only',
+      ar: 'أدخل الجنسية بالحروف فقط',
     });
     expect(await failure('nationality', nationality, 'Saudi1')).toEqual(ALPHA);
     expect(await failure('nationality', nationality, 'Saudi Arabian')).toEqual(ALPHA);
@@ -340,8 +340,8 @@ describe('alpha_num', () => {
   it('rejects anything else', async () => {
     expect(await failure('passport_number', passportNumber, 'A1234-5678')).toEqual(
       only('passport_number', {
-        en: 'The Passport number field may only contain letters and numbers',
-        ar: 'يجب أن يحتوي حقل رقم جواز السفر على حروف وأرقام فقط',
+        en: 'Enter the passport number as printed in the passport: letters and numbers only, without spaces',
+        ar: 'أدخل رقم جواز السفر كما هو مطبوع فيه: حروف وأرقام فقط، دون مسافات',
       }),
     );
   });
@@ -356,8 +356,8 @@ describe('alpha_dash', () => {
 
   it('rejects spaces and other symbols', async () => {
     const ALPHA_DASH = only('package', {
-      en: 'The Package field may only contain letters, numbers, dashes and underscores',
-      ar: 'يجب أن يحتوي حقل الباقة على حروف وأرقام وشرطات وشرطات سفلية فقط',
+      en: 'Enter the Package using letters, numbers, dashes and underscores only',
+      ar: 'أدخل الباقة بالحروف والأرقام والشرطات فقط',
     });
     expect(await failure('package', pkg, 'hajj premium')).toEqual(ALPHA_DASH);
     expect(await failure('package', pkg, 'hajj.premium')).toEqual(ALPHA_DASH);
@@ -381,8 +381,8 @@ describe('alpha_spaces', () => {
 
   it('rejects digits and punctuation', async () => {
     const ALPHA_SPACES = only('name_ar', {
-      en: 'The Name in Arabic field may only contain letters and spaces',
-      ar: 'يجب أن يحتوي حقل الاسم بالعربية على حروف ومسافات فقط',
+      en: 'Enter the Name in Arabic using letters and spaces only',
+      ar: 'أدخل الاسم بالعربية بالحروف والمسافات فقط',
     });
     expect(await failure('name_ar', nameAr, 'عائشة 2')).toEqual(ALPHA_SPACES);
     expect(await failure('name_ar', nameAr, 'Aisha, Ahmed')).toEqual(ALPHA_SPACES);
@@ -398,7 +398,7 @@ describe('regex', () => {
 
   it('rejects a value that does not match', async () => {
     expect(await failure('mobile', mobile, '0501234567')).toEqual(
-      only('mobile', { en: 'The Mobile number field format is not valid', ar: 'صيغة حقل رقم الجوال غير صحيحة' }),
+      only('mobile', { en: 'Enter a mobile number with its country code, like +966 50 123 4567', ar: 'أدخل رقم الجوال مع رمز الدولة، مثل ⁦+966 50 123 4567⁩' }),
     );
   });
 });
@@ -458,8 +458,8 @@ describe('url', () => {
 
   it('rejects other text and other schemes', async () => {
     const URL_MESSAGE = only('value', {
-      en: 'The Value field must be a valid web address',
-      ar: 'يجب أن يكون حقل القيمة عنوان ويب صحيحًا',
+      en: 'Enter a web address, like https://www.example.com',
+      ar: 'أدخل عنوان موقع، مثل https://www.example.com',
     });
     expect(await failure('value', value, 'labbaik.example')).toEqual(URL_MESSAGE);
     expect(await failure('value', value, 'ftp://labbaik.example')).toEqual(URL_MESSAGE);
@@ -478,8 +478,8 @@ describe('size', () => {
   it('rejects a larger file', async () => {
     expect(await failure('photo', photo, file(kilobytes(101), 'me.png', 'image/png'))).toEqual(
       only('photo', {
-        en: 'The Personal photo file must be 100 KB or smaller',
-        ar: 'يجب ألا يزيد حجم ملف الصورة الشخصية على 100 كيلوبايت',
+        en: 'The Personal photo must be smaller than 100 KB',
+        ar: 'يجب أن يكون الصورة الشخصية أصغر من 100 كيلوبايت',
       }),
     );
   });
@@ -496,22 +496,22 @@ describe('mimes', () => {
   it('rejects a file of another type', async () => {
     expect(await failure('photo', photo, file('%PDF-1.7', 'me.pdf', 'application/pdf'))).toEqual(
       only('photo', {
-        en: 'The Personal photo file must be of type jpg, png',
-        ar: 'يجب أن يكون ملف الصورة الشخصية من النوع jpg, png',
+        en: 'The Personal photo must be a jpg, png file',
+        ar: 'يجب أن يكون الصورة الشخصية ملفًا من نوع jpg, png',
       }),
     );
   });
 
   it('rejects what is not a file', async () => {
-    expect((await failure('photo', photo, 'me.png')).en).toEqual({ photo: ['The Personal photo file must be of type jpg, png'] });
+    expect((await failure('photo', photo, 'me.png')).en).toEqual({ photo: ['The Personal photo must be a jpg, png file'] });
   });
 });
 
 describe('ext', () => {
   const passport = fileField([rules.ext(['pdf', 'jpg', 'png'])]);
   const EXT = only('passport', {
-    en: 'The Passport scan file must end in pdf, jpg, png',
-    ar: 'يجب أن ينتهي ملف صورة جواز السفر بـ pdf, jpg, png',
+    en: 'The Passport scan must be a pdf, jpg, png file',
+    ar: 'يجب أن يكون صورة جواز السفر ملفًا من نوع pdf, jpg, png',
   });
 
   it('accepts a name ending in one of the extensions, in any case', async () => {
@@ -532,7 +532,7 @@ describe('ext', () => {
 
 describe('image', () => {
   const photo = fileField([rules.image()]);
-  const IMAGE = only('photo', { en: 'The Personal photo file must be an image', ar: 'يجب أن يكون ملف الصورة الشخصية صورة' });
+  const IMAGE = only('photo', { en: 'The Personal photo must be a photo: a JPG or PNG file', ar: 'يجب أن يكون الصورة الشخصية صورة بصيغة JPG أو PNG' });
 
   it('accepts PNG and JPEG files by their bytes', async () => {
     expect(await parsed('photo', photo, file(pngBytes(120, 160), 'me.png', 'image/png'))).toBeInstanceOf(File);
@@ -561,8 +561,8 @@ describe('image', () => {
 describe('dimensions', () => {
   const photo = fileField([rules.dimensions(200, 300)]);
   const DIMENSIONS = only('photo', {
-    en: 'The Personal photo image must be 200 by 300 pixels',
-    ar: 'يجب أن تكون أبعاد صورة الصورة الشخصية 200 × 300 بكسل',
+    en: 'The Personal photo must be 200 × 300 pixels',
+    ar: 'يجب أن تكون أبعاد الصورة الشخصية 200 × 300 بكسل',
   });
 
   it('accepts a PNG or JPEG of exactly that width and height', async () => {
@@ -591,8 +591,8 @@ describe('length', () => {
 
   it('rejects fewer or more', async () => {
     const LENGTH = only('passport_number', {
-      en: 'The Passport number field must be exactly 9 characters',
-      ar: 'يجب أن يتكون حقل رقم جواز السفر من 9 حرفًا بالضبط',
+      en: 'Enter the Passport number as exactly 9 characters',
+      ar: 'أدخل رقم جواز السفر من 9 حرفًا بالضبط',
     });
     expect(await failure('passport_number', passportNumber, 'A1234567')).toEqual(LENGTH);
     expect(await failure('passport_number', passportNumber, 'A123456789')).toEqual(LENGTH);
@@ -608,8 +608,8 @@ describe('one_of', () => {
 
   it('rejects any other value', async () => {
     const ONE_OF = only('gender', {
-      en: 'The Gender field must be one of the listed choices',
-      ar: 'يجب أن تكون قيمة حقل الجنس أحد الخيارات المعروضة',
+      en: 'Choose male or female',
+      ar: 'اختر ذكر أو أنثى',
     });
     expect(await failure('gender', gender, 'other')).toEqual(ONE_OF);
     expect(await failure('gender', gender, 'Female')).toEqual(ONE_OF);
@@ -626,8 +626,8 @@ describe('not_one_of', () => {
   it('rejects a listed value', async () => {
     expect(await failure('relation', relation, 'self')).toEqual(
       only('relation', {
-        en: 'The Relation to the applicant field may not be this value',
-        ar: 'لا يمكن أن تكون قيمة حقل صلة القرابة بمقدّم الطلب هذه القيمة',
+        en: 'Choose a different Relation to the applicant',
+        ar: 'اختر صلة القرابة بمقدّم الطلب آخر',
       }),
     );
   });
@@ -642,7 +642,7 @@ describe('is', () => {
 
   it('rejects any other value', async () => {
     expect(await failure('type', type, 'umrah')).toEqual(
-      only('type', { en: 'The Service field does not have the expected value', ar: 'قيمة حقل الخدمة ليست القيمة المتوقعة' }),
+      only('type', { en: 'Check the Service', ar: 'تحقّق من الخدمة' }),
     );
   });
 });
@@ -657,8 +657,8 @@ describe('is_not', () => {
   it('rejects the unwanted value', async () => {
     expect(await failure('national_id', nationalId, '0000000000')).toEqual(
       only('national_id', {
-        en: 'The National ID or residence number field may not be this value',
-        ar: 'لا يمكن أن تكون قيمة حقل رقم الهوية الوطنية أو الإقامة هذه القيمة',
+        en: 'Choose a different National ID or residence number',
+        ar: 'اختر رقم الهوية الوطنية أو الإقامة آخر',
       }),
     );
   });
@@ -714,7 +714,7 @@ describe('textField', () => {
     const phone = textField([rules.regex(/^\+\d{8,15}$/)], { optional: true });
     expect(await parsed('phone', phone, ' +966501234567 ')).toBe('+966501234567');
     expect(await failure('phone', phone, '0501')).toEqual(
-      only('phone', { en: 'The Mobile number field format is not valid', ar: 'صيغة حقل رقم الجوال غير صحيحة' }),
+      only('phone', { en: 'Enter a mobile number with its country code, like +966 50 123 4567', ar: 'أدخل رقم الجوال مع رمز الدولة، مثل ⁦+966 50 123 4567⁩' }),
     );
   });
 
@@ -724,7 +724,7 @@ describe('textField', () => {
       only('password', { en: 'The Password field is required', ar: 'حقل كلمة المرور مطلوب' }),
     );
     expect(await failure('password', password, 'abc')).toEqual(
-      only('password', { en: 'The Password field must be at least 8 characters', ar: 'يجب ألا يقل حقل كلمة المرور عن 8 أحرف' }),
+      only('password', { en: 'The Password must be 8 characters or more', ar: 'يجب ألا يقل طول كلمة المرور عن 8 من الأحرف' }),
     );
     expect(await failure('password', password, 'abcdefgh')).toEqual(
       only('password', {
@@ -754,7 +754,7 @@ describe('fileField', () => {
   it('optional: a file that is given is still checked', async () => {
     const photo = fileField([rules.image()], { optional: true });
     expect((await failure('photo', photo, file('text', 'me.png', 'image/png'))).en).toEqual({
-      photo: ['The Personal photo file must be an image'],
+      photo: ['The Personal photo must be a photo: a JPG or PNG file'],
     });
   });
 
@@ -763,7 +763,7 @@ describe('fileField', () => {
     const big = new Uint8Array(2048);
     big.set(pngBytes(20, 20));
     expect((await failure('photo', photo, file(big, 'me.png', 'image/png'))).en).toEqual({
-      photo: ['The Personal photo file must be 1 KB or smaller'],
+      photo: ['The Personal photo must be smaller than 1 KB'],
     });
   });
 });
@@ -778,20 +778,20 @@ describe('field labels', () => {
   it('fall back to the raw field name when Fields has no label', async () => {
     expect(await failure('website', textField([rules.url()]), 'labbaik')).toEqual(
       only('website', {
-        en: 'The website field must be a valid web address',
-        ar: 'يجب أن يكون حقل website عنوان ويب صحيحًا',
+        en: 'Enter a web address, like https://www.example.com',
+        ar: 'أدخل عنوان موقع، مثل https://www.example.com',
       }),
     );
   });
 
-  it('use the last named part of a nested path', async () => {
+  it('use the last named part of a nested path, and name the companion (in the page\'s digits)', async () => {
     const form = z.object({ companions: z.array(z.object({ name_ar: textField([rules.alpha_spaces()]) })) });
     const result = await form.safeParseAsync({ companions: [{ name_ar: 'عائشة' }, { name_ar: 'Aisha 2' }] });
-    expect(localizeIssues(result.error!, t.en)).toEqual({
-      'companions.1.name_ar': ['The Name in Arabic field may only contain letters and spaces'],
+    expect(localizeIssues(result.error!, t.en, 'en')).toEqual({
+      'companions.1.name_ar': ['Companion 2: enter the Name in Arabic using letters and spaces only'],
     });
-    expect(localizeIssues(result.error!, t.ar)).toEqual({
-      'companions.1.name_ar': ['يجب أن يحتوي حقل الاسم بالعربية على حروف ومسافات فقط'],
+    expect(localizeIssues(result.error!, t.ar, 'ar')).toEqual({
+      'companions.1.name_ar': ['المرافق ٢: أدخل الاسم بالعربية بالحروف والمسافات فقط'],
     });
   });
 
@@ -800,15 +800,15 @@ describe('field labels', () => {
     const result = await form.safeParseAsync({ name: '', email: 'nope' });
     expect(localizeIssues(result.error!, t.en)).toEqual({
       name: ['The Full name field is required'],
-      email: ['The E-mail address field must be a valid e-mail address'],
+      email: ['Enter an e-mail address in the right form, like name@example.com'],
     });
   });
 });
 
 describe('ruleMessage', () => {
   it('says the field is not valid for an issue that is not a rule code', () => {
-    expect(ruleMessage('Invalid input', ['email'], t.en)).toBe('The E-mail address field is not valid');
-    expect(ruleMessage('Invalid input', ['email'], t.ar)).toBe('حقل البريد الإلكتروني غير صالح');
+    expect(ruleMessage('Invalid input', ['email'], t.en)).toBe('Check the E-mail address and enter it again');
+    expect(ruleMessage('Invalid input', ['email'], t.ar)).toBe('تحقّق من البريد الإلكتروني وأدخله من جديد');
   });
 });
 

@@ -10,7 +10,7 @@ export default async function DefaultLayout({ children, params }: { children: Re
   const t = await getTranslations('Header');
   return (
     <>
-      <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-modal focus:outline-3 focus:outline-brand-700">
+      <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-modal focus:outline-3 focus:outline-offset-3 focus:outline-ink focus:ring-3 focus:ring-white">
         {t('skipToContent')}
       </a>
       <SiteHeader />

@@ -1,7 +1,8 @@
 'use client';
 
 import { useFieldArray } from 'react-hook-form';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatCount } from '@/lib/i18n/digits';
 import { z } from '@/lib/validation/z';
 import { companionsSchema, travelMonthOf } from '@/lib/requests/answers';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
@@ -21,6 +22,10 @@ function companionOf(saved: unknown): Companion {
 
 export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { type: RequestTypeInfo }) {
   const t = useTranslations('Wizard');
+  const locale = useLocale();
+  // Numbers in the page's digits (lib/i18n/digits.ts).
+  const count = (value: number) => formatCount(value, locale);
+  const applicantNationality = (draft.answers.applicant as { nationality?: unknown } | undefined)?.nationality;
   const saved = Array.isArray(draft.answers.companions) ? draft.answers.companions : [];
   const { form, summary, attempt, submit } = useStepForm<Values>({
     draft,
@@ -37,7 +42,7 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
     <StepShell
       formId="companions"
       title={t('steps.companions')}
-      lead={t('companionsLead', { limit: type.companion_limit })}
+      lead={t('companionsLead', { limit: count(type.companion_limit) })}
       summary={summary}
       attempt={attempt}
       onSubmit={submit(onDone)}
@@ -50,16 +55,17 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
         {fields.map((field, index) => (
           <li key={field.id}>
             <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
-              <legend className="px-1 text-lg font-semibold">{t('companionNumber', { number: index + 1 })}</legend>
+              <legend className="px-1 text-lg font-semibold">{t('companionNumber', { number: count(index + 1) })}</legend>
               <PersonFields
                 control={form.control}
                 formId="companions"
                 prefix={`companions.${index}.`}
                 withRelation
+                firstCountry={typeof applicantNationality === 'string' ? applicantNationality : undefined}
                 onCommit={(name) => void form.trigger(name as `companions.${number}.relation`)}
               />
               <Button variant="secondary" className="mt-4" onPress={() => remove(index)}>
-                {t('removeCompanion', { number: index + 1 })}
+                {t('removeCompanion', { number: count(index + 1) })}
               </Button>
             </fieldset>
           </li>
@@ -69,7 +75,7 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
         <Button variant="secondary" isDisabled={full} onPress={() => append(companionOf({}))}>
           {t('addCompanion')}
         </Button>
-        {full && <p className="mt-2 text-sm text-muted">{t('companionLimitReached', { limit: type.companion_limit })}</p>}
+        {full && <p className="mt-2 text-sm text-muted">{t('companionLimitReached', { limit: count(type.companion_limit) })}</p>}
       </div>
     </StepShell>
   );

@@ -90,6 +90,8 @@ describe('the documents step', () => {
     fireEvent.submit(container.querySelector('form')!);
     FakeUpload.sent[0]!.answer(422, { error: { code: 'validation_failed', message: 'The file is not accepted.', fields: { file: ['The file is not a PDF, JPEG or PNG.'] } } });
     await waitFor(() => expect(complete).toHaveBeenCalledTimes(1));
-    expect(await screen.findByText('The file is not a PDF, JPEG or PNG.')).toBeTruthy();
+    // Said with the document and whose it is, beside the button and in the error summary.
+    const why = 'The passport scan of Aisha Rahman could not be used. The file is not a PDF, JPEG or PNG.';
+    await waitFor(() => expect(screen.getAllByText(why).map((element) => element.tagName)).toEqual(['A', 'P']));
   });
 });

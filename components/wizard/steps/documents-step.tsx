@@ -9,13 +9,16 @@ import { useAuthStore } from '@/lib/auth/auth-store';
 import { documentUrl, requestKeys, type RequestDocument } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { formatCount, formatMegabytes } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
 import type { StepProps } from './step-props';
 
+// The server's limits (lib/server/uploads/inspect.ts), checked here first so that a refusal comes at once, saying why.
 const KINDS = [
-  { kind: 'passport', accept: ['application/pdf', 'image/jpeg', 'image/png'] },
-  { kind: 'photo', accept: ['image/jpeg', 'image/png'] },
+  { kind: 'passport', accept: ['application/pdf', 'image/jpeg', 'image/png'], maxBytes: 2048 * 1024 },
+  { kind: 'photo', accept: ['image/jpeg', 'image/png'], maxBytes: 1024 * 1024 },
 ] as const;
+const EXTENSIONS: Record<string, RegExp> = { 'application/pdf': /\.pdf$/i, 'image/jpeg': /\.jpe?g$/i, 'image/png': /\.png$/i };
 
 type Upload = { progress: number; error?: string };
 
@@ -65,10 +68,26 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
   const applicant = (draft.answers.applicant ?? {}) as { name_latin?: string; name_ar?: string };
   const pilgrims = [
     { key: 'applicant', name: (locale === 'ar' ? applicant.name_ar : applicant.name_latin) || t('mainApplicant') },
-    ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: i + 1 }) })),
+    ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: formatCount(i + 1, locale) }) })),
   ];
 
+  /** Why the browser already knows a file will be refused (too large, not a type the document takes); null when it may go. */
+  function refusal(kind: (typeof KINDS)[number], file: File, who: string): string | null {
+    const document = fields(kind.kind).toLocaleLowerCase(locale);
+    if (file.size > kind.maxBytes) {
+      return t('uploadTooLarge', { document, pilgrim: who, limit: formatMegabytes(kind.maxBytes, locale), size: formatMegabytes(file.size, locale) });
+    }
+    const typeOk = (kind.accept as readonly string[]).includes(file.type) || kind.accept.some((mime) => EXTENSIONS[mime]!.test(file.name));
+    return typeOk ? null : t(`uploadWrongType.${kind.kind}`, { document, pilgrim: who });
+  }
+
   function upload(pilgrim: string, kind: string, file: File) {
+    const rules = KINDS.find((k) => k.kind === kind)!;
+    const refused = refusal(rules, file, pilgrims.find((p) => p.key === pilgrim)?.name ?? '');
+    if (refused) {
+      setUploads((all) => ({ ...all, [`${pilgrim}/${kind}`]: { progress: 0, error: refused } }));
+      return;
+    }
     const job = storeDocument(pilgrim, kind, file);
     inFlight.current.add(job);
     void job.finally(() => inFlight.current.delete(job));
@@ -84,10 +103,18 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
       setUploads((all) => ({ ...all, [slot]: { progress: 100 } }));
       void queryClient.invalidateQueries({ queryKey: requestKeys.one(requestId) });
     } catch (error) {
-      const message =
-        error instanceof ApiClientError ? (Object.values(error.fields)[0]?.[0] ?? error.message) : t('uploadOffline');
+      // The server says why (too large, wrong type, unreadable): said with the document and whose it is.
+      const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? '';
+      const reason = error instanceof ApiClientError ? (Object.values(error.fields)[0]?.[0] ?? error.message) : null;
+      const message = reason ? t('uploadRefused', { document: fields(kind).toLocaleLowerCase(locale), pilgrim: who, reason }) : t('uploadOffline');
       setUploads((all) => ({ ...all, [slot]: { progress: 0, error: message } }));
     }
+  }
+
+  /** The summary lists every refused upload too, linked to its button, in place of "missing" for the same document. */
+  function withRefusals(list: SummaryError[]): SummaryError[] {
+    const refused = Object.entries(uploads).flatMap(([slot, state]) => (state.error ? [{ field: slot.replace('/', '-'), message: state.error }] : []));
+    return [...refused, ...list.filter((entry) => !refused.some((r) => r.field === entry.field))];
   }
 
   async function onSubmit(event: React.FormEvent) {
@@ -115,7 +142,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
   }
 
   return (
-    <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={summary} attempt={attempt} onSubmit={onSubmit} onBack={onBack} isPending={pending}>
+    <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={withRefusals(summary)} attempt={attempt} onSubmit={onSubmit} onBack={onBack} isPending={pending}>
       {pilgrims.map((pilgrim) => (
         <section key={pilgrim.key} aria-labelledby={`docs-${pilgrim.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
           <h3 id={`docs-${pilgrim.key}`} className="font-semibold">

@@ -5,12 +5,15 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { RequestDocument, RequestTypeInfo } from '@/lib/requests/requests-api';
 import type { RequestStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
-import { gregorianEquivalent } from '@/lib/requests/gregorian-equivalent';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
+import { useFormats } from '@/components/requests/use-formats';
+import { formatCount } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
 import type { StepProps } from './step-props';
 
+// Shown as printed, left to right and in Western digits on every page (docs/DIGITS.md).
+const IDENTIFIERS = new Set(['national_id', 'passport_number', 'mobile', 'email']);
 const PERSON_ROWS = ['name_ar', 'name_latin', 'gender', 'date_of_birth', 'nationality', 'national_id', 'passport_number', 'passport_expiry', 'mobile', 'email'] as const;
 
 type GroupProps = {
@@ -36,7 +39,13 @@ function Group({ title, step, rows, shown, labels, onChange }: GroupProps) {
           <div key={`${field}-${index}`} className="contents">
             <dt className="text-sm font-semibold">{labels.field(field)}</dt>
             <dd className="text-sm text-muted">
-              <bdi>{shown(field, value)}</bdi>
+              {IDENTIFIERS.has(field) && value ? (
+                <bdi dir="ltr" data-identifier>
+                  {value}
+                </bdi>
+              ) : (
+                <bdi>{shown(field, value)}</bdi>
+              )}
             </dd>
           </div>
         ))}
@@ -58,6 +67,7 @@ export function ReviewStep({
   const fields = useTranslations('Fields');
   const locale = useLocale();
   const [pending, setPending] = useState(false);
+  const formats = useFormats();
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const service = (draft.answers.service ?? {}) as Record<string, string>;
   const applicant = (draft.answers.applicant ?? {}) as Record<string, string>;
@@ -70,10 +80,12 @@ export function ReviewStep({
     if (field === 'nationality') return regions.of(value) ?? value;
     if (field === 'package') return t(`packages.${value}.name`);
     if (field === 'date_of_birth' || field === 'passport_expiry') {
-      const gregorian = gregorianEquivalent(value, locale);
-      return gregorian ? `${value} (${gregorian})` : value;
+      // Dates in the page's digits: "١٤ ربيع الأول ١٤١٠ هـ (١٥ أكتوبر ١٩٨٩)".
+      const date = formats.hijriAnswer(value);
+      return date ? `${date.hijri} (${date.gregorian})` : value;
     }
     if (field === 'mobile') return internationalPhone(value);
+    if (field === 'travel_month') return formats.hijriMonth(value) ?? value;
     return value;
   }
 
@@ -117,7 +129,7 @@ export function ReviewStep({
       />
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
-        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} title={t('companionNumber', { number: i + 1 })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
+        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}

@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { serviceSchema } from '@/lib/requests/answers';
-import { travelMonths } from '@/lib/requests/travel-months';
+import { openTravelMonths } from '@/lib/requests/travel-months';
+import { useFormats } from '@/components/requests/use-formats';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
@@ -16,11 +17,12 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
   const t = useTranslations('Wizard');
   const fields = useTranslations('Fields');
   const locale = useLocale();
+  const formats = useFormats();
   const saved = (draft.answers.service ?? {}) as Partial<Values>;
   const { form, summary, attempt, submit } = useStepForm<Values>({
     draft,
     step: 'service',
-    schema: serviceSchema(type.packages),
+    schema: serviceSchema(type.packages, type.season),
     defaults: { package: saved.package ?? '', travel_month: saved.travel_month ?? '' },
   });
   return (
@@ -49,7 +51,8 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         formId="service"
         name="travel_month"
         label={fields('travel_month')}
-        options={travelMonths(type.season.start, type.season.end, locale)}
+        // From this month (Makkah time) to the season's end: a month gone by is not offered.
+        options={openTravelMonths(type.season).map((value) => ({ value, label: formats.hijriMonth(value) ?? value }))}
         onCommit={() => void form.trigger('travel_month')}
       />
     </StepShell>

@@ -56,10 +56,11 @@ function withRequestId(response: Response, requestId: string): Response {
 }
 
 export function errorResponse(request: Request, error: unknown, requestId?: string): Response {
-  const t = translatorFor(requestLocale(request));
+  const locale = requestLocale(request);
+  const t = translatorFor(locale);
   if (error instanceof ZodError) {
     return Response.json(
-      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t) } },
+      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale) } },
       { status: 422 },
     );
   }

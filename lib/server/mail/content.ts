@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
-import { numberLocale } from '@/lib/i18n/number-locale';
+import { numberLocale } from '@/lib/i18n/digits';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';

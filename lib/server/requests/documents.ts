@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { fileStorage } from '@/lib/server/uploads/storage';
 import { IMAGE_LIMITS } from '@/lib/server/uploads/image-header';
 import { inspectDocument, type DocumentKind, type InspectMessages } from '@/lib/server/uploads/inspect';
-import { numberLocale } from '@/lib/i18n/number-locale';
+import { formatMegabytes, numberLocale } from '@/lib/i18n/digits';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { ownRequest, pilgrimsOf, publicDocument } from './requests';
@@ -17,6 +17,8 @@ function inspectMessages({ locale, t }: { locale: string; t: Translate }): Inspe
   const number = new Intl.NumberFormat(numberLocale(locale), { useGrouping: false, maximumFractionDigits: 1 });
   return {
     notAnImage: t('ApiErrors.not_an_image'),
+    tooBig: (maxKb) => t('ApiErrors.file_too_big', { limit: formatMegabytes(maxKb * 1024, locale) }),
+    wrongType: (types) => t(types.includes('pdf') ? 'ApiErrors.file_not_pdf_or_image' : 'ApiErrors.file_not_image'),
     tooDemanding: t('ApiErrors.image_too_demanding'),
     tooLarge: ({ width, height }) =>
       t('ApiErrors.image_too_large', {

@@ -16,6 +16,8 @@ const messages = {
   notAnImage: 'الملف ليس صورة صالحة.',
   tooLarge: ({ width, height }: { width: number; height: number }) => `too large: ${width} x ${height}`,
   tooDemanding: 'too demanding',
+  tooBig: (maxKb: number) => `at most ${maxKb} KB`,
+  wrongType: (types: readonly string[]) => `only ${types.join(', ')}`,
 };
 
 afterEach(() => {
@@ -207,6 +209,8 @@ describe('inspectDocument', () => {
     const passport = await refusal(inspectDocument('passport', file(padded(2049), 'p.jpg', 'image/jpeg'), messages));
     expect([photo.code, photo.status]).toEqual(['payload_too_large', 413]);
     expect([passport.code, passport.status]).toEqual(['payload_too_large', 413]);
+    // Each says its own limit, so that the pilgrim knows what to send instead.
+    expect([photo.options.fields, passport.options.fields]).toEqual([{ file: ['at most 1024 KB'] }, { file: ['at most 2048 KB'] }]);
   });
 
   it('checks the size first, even for content it would refuse', async () => {

@@ -35,6 +35,10 @@ function sniff(bytes: Uint8Array): DocumentType | null {
 /** The `file` field's messages, localized by the caller. */
 export type InspectMessages = {
   notAnImage: string;
+  /** Over the kind's limit: says the limit. */
+  tooBig: (maxKb: number) => string;
+  /** Not a type the kind takes: says which it takes. */
+  wrongType: (types: readonly DocumentType[]) => string;
   tooLarge: (dimensions: Dimensions) => string;
   tooDemanding: string;
 };
@@ -56,11 +60,11 @@ export async function inspectDocument(
 ): Promise<InspectedDocument> {
   const limits = DOCUMENT_LIMITS[kind];
   // Before reading, so that an oversized upload is never copied again.
-  if (file.size > limits.maxKb * 1024) throw new ApiError('payload_too_large');
+  if (file.size > limits.maxKb * 1024) throw new ApiError('payload_too_large', { fields: { file: [messages.tooBig(limits.maxKb)] } });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniff(bytes);
   if (type === null || !(limits.types as readonly DocumentType[]).includes(type)) {
-    throw new ApiError('unsupported_media_type');
+    throw new ApiError('unsupported_media_type', { fields: { file: [messages.wrongType(limits.types)] } });
   }
   const found: InspectedDocument = { mime: MIME[type], extension: type, size: bytes.byteLength };
   if (type === 'pdf') return found;

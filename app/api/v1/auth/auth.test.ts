@@ -88,8 +88,8 @@ describe('POST /auth/register', () => {
     expect(en.json!.error.message).toBe('Some answers need your attention.');
     expect(en.json!.error.fields).toEqual({
       name: ['The Full name field is required'],
-      email: ['The E-mail address field must be a valid e-mail address'],
-      password: ['The Password field must be at least 8 characters'],
+      email: ['Enter an e-mail address in the right form, like name@example.com'],
+      password: ['The Password must be 8 characters or more'],
       password_confirmation: ['The confirmation does not match the Password field'],
     });
     const ar = await call(registerRoute.POST, { body, locale: 'ar' });
@@ -287,7 +287,7 @@ describe('GET, PATCH, DELETE /me', () => {
     expect(status).toBe(422);
     expect(json!.error.fields).toEqual({
       name: ['The Full name field is required'],
-      locale: ['The Preferred language field must be one of the listed choices'],
+      locale: ['Choose the Preferred language from the list'],
     });
   });
 

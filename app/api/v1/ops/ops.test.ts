@@ -75,7 +75,7 @@ describe('POST /ops/requests/{id}/status', () => {
     expect((await move(id, { status: 'approved' }, KEY)).status).toBe(409);
     const unknown = await move(id, { status: 'lost' }, KEY);
     expect(unknown.status).toBe(422);
-    expect(unknown.json!.error.fields.status).toEqual(['The Status field must be one of the listed choices']);
+    expect(unknown.json!.error.fields.status).toEqual(['Choose the Status from the list']);
     expect((await move('HJ-1400-999999', { status: 'submitted' }, KEY)).status).toBe(404);
   });
 

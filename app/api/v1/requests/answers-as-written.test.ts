@@ -83,8 +83,8 @@ describe('PATCH /requests/{id}: answers as written', () => {
     const refused = await save(token, id, { step: 'companions', data: [child, adult], version, complete: true });
     expect(refused.status).toBe(422);
     expect(refused.json!.error.fields).toEqual({
-      'companions.1.mobile': ['The Mobile number field is required'],
-      'companions.1.email': ['The E-mail address field is required'],
+      'companions.1.mobile': ['Companion 2: the Mobile number field is required'],
+      'companions.1.email': ['Companion 2: the E-mail address field is required'],
     });
 
     const saved = await save(token, id, { step: 'companions', data: [child], version, complete: true });

@@ -57,7 +57,11 @@ describe('POST /requests/{id}/documents', () => {
       const { status, json } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind, file }, { token, params: { id } });
       expect(status).toBe(415);
       expect(json.error.code).toBe('unsupported_media_type');
+      // Says which files the document may be.
+      expect(json.error.fields.file).toEqual([kind === 'photo' ? 'The file must be a JPG or PNG photo' : 'The file must be a PDF, JPG or PNG file']);
     }
+    const ar = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: html }, { token, params: { id }, locale: 'ar' });
+    expect(ar.json.error.fields.file).toEqual(['يجب أن يكون الملف صورة بصيغة JPG أو PNG']);
   });
 
   it('413 for a file over its limit, 422 for an image that does not decode', async () => {
@@ -65,6 +69,9 @@ describe('POST /requests/{id}/documents', () => {
     const id = await draftWithCompanion(token);
     const big = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file: pdfFile('big.pdf', 2049 * 1024) }, { token, params: { id } });
     expect(big.status).toBe(413);
+    expect(big.json.error.fields.file).toEqual(['The file must be smaller than 2 MB: choose a smaller file, or scan it again at a lower resolution']);
+    const bigAr = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: pdfFile('big.png', 1025 * 1024) }, { token, params: { id }, locale: 'ar' });
+    expect(bigAr.json.error.fields.file).toEqual(['يجب أن يكون الملف أصغر من ١ ميغابايت: اختر ملفًا أصغر، أو امسحه ضوئيًا من جديد بدقة أقل']);
     const broken = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5])], 'photo.png', { type: 'image/png' });
     const bad = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: broken }, { token, params: { id }, locale: 'ar' });
     expect(bad.status).toBe(422);
@@ -133,7 +140,7 @@ describe('POST /requests/{id}/documents', () => {
     const missing = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'visa' }, { token, params: { id } });
     expect(missing.status).toBe(422);
     expect(missing.json.error.fields).toEqual({
-      kind: ['The Document field must be one of the listed choices'],
+      kind: ['Choose the Document from the list'],
       file: ['The File field is required'],
     });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { companion, hijriFromNow, person, SERVICE } from '@/test/answers';
+import { companion, hijriFromNow, person, SERVICE, travelMonthFromNow } from '@/test/answers';
 import { getDb } from '@/lib/server/db/client';
 import { documents } from '@/lib/server/db/schema';
 import * as typesRoute from '../request-types/route';
@@ -74,7 +74,7 @@ describe('drafts', () => {
     const { token } = await newUser();
     const { status, json } = await call(listRoute.POST, { token, body: { type: 'tourism' }, locale: 'en' });
     expect(status).toBe(422);
-    expect(json!.error.fields.type).toEqual(['The Service field must be one of the listed choices']);
+    expect(json!.error.fields.type).toEqual(['Choose a service']);
   });
 
   it('autosave keeps whatever was typed, even unfinished, and bumps the version', async () => {
@@ -156,12 +156,12 @@ describe('drafts', () => {
     const en = await save(token, id, { step: 'applicant', data: bad, version: 1, complete: true }, 'en');
     expect(en.status).toBe(422);
     expect(en.json!.error.fields).toEqual({
-      name_latin: ['The Name in Latin letters field may only contain Latin letters, spaces, hyphens and apostrophes, as in the passport'],
+      name_latin: ['Enter the name in Latin letters exactly as printed in the passport, like AISHA RAHMAN'],
       date_of_birth: ['The Date of birth field must be a real Hijri date in the form DD-MM-YYYY'],
-      national_id: ['The National ID or residence number field may only contain numbers'],
+      national_id: ['Enter the national ID or residence number using numbers only, as on the card'],
     });
     const ar = await save(token, id, { step: 'applicant', data: bad, version: 1, complete: true }, 'ar');
-    expect(ar.json!.error.fields.national_id).toEqual(['يجب أن يحتوي حقل رقم الهوية الوطنية أو الإقامة على أرقام فقط']);
+    expect(ar.json!.error.fields.national_id).toEqual(['أدخل رقم الهوية الوطنية أو الإقامة بالأرقام فقط، كما في البطاقة']);
     const good = await save(token, id, { step: 'applicant', data: person(), version: 1, complete: true });
     expect(good.status).toBe(200);
     expect(good.json!.data.completed_steps).toEqual(['applicant']);
@@ -171,10 +171,10 @@ describe('drafts', () => {
     const { token } = await newUser();
     const { id } = await newDraft(token);
     const { json } = await save(token, id, { step: 'companions', data: [companion(), companion({ relation: 'neighbour' })], version: 1, complete: true });
-    expect(json!.error.fields).toEqual({ 'companions.1.relation': ['The Relation to the applicant field must be one of the listed choices'] });
+    expect(json!.error.fields).toEqual({ 'companions.1.relation': ['Companion 2: choose how the companion is related to the applicant'] });
     const many = Array.from({ length: 14 }, () => companion());
     const tooMany = await save(token, id, { step: 'companions', data: many, version: 1, complete: true });
-    expect(tooMany.json!.error.fields.companions).toEqual(['You can add at most 13 companions']);
+    expect(tooMany.json!.error.fields.companions).toEqual(['You can add up to 13 companions: remove one to add another']);
   });
 
   it('the documents step needs a passport scan and a photo for every pilgrim', async () => {
@@ -251,6 +251,37 @@ describe('ownership', () => {
   });
 });
 
+describe('travel months', () => {
+  // The test database's seasons run from two months ago to a year ahead (test/database.ts).
+  const lastMonth = { ...SERVICE, travel_month: travelMonthFromNow(-1) };
+
+  it('a month that has passed is refused at "Continue", in the reader\'s language; this month is taken', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    const en = await save(token, id, { step: 'service', data: lastMonth, version: 1, complete: true }, 'en');
+    expect(en.status).toBe(422);
+    expect(en.json!.error.fields).toEqual({ travel_month: ['Choose a travel month that has not passed yet'] });
+    const ar = await save(token, id, { step: 'service', data: lastMonth, version: 1, complete: true }, 'ar');
+    expect(ar.json!.error.fields).toEqual({ travel_month: ['اختر شهر سفر لم يمضِ بعد'] });
+    const beyond = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(14) }, version: 1, complete: true });
+    expect(beyond.json!.error.fields).toEqual({ travel_month: ['Choose one of the travel months in the list'] });
+    const now = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(0) }, version: 1, complete: true });
+    expect(now.status).toBe(200);
+  });
+
+  it('a month that has passed since it was chosen is refused at submit', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await completeDraft(token, id);
+    const read = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    // Autosave keeps it (as typed); the check is at "Continue" and at submit.
+    expect((await save(token, id, { step: 'service', data: lastMonth, version: read.version })).status).toBe(200);
+    const { status, json } = await call(submitRoute.POST, { token, params: { id }, body: {}, locale: 'en' });
+    expect(status).toBe(422);
+    expect(json!.error.fields).toEqual({ 'service.travel_month': ['Choose a travel month that has not passed yet'] });
+  });
+});
+
 describe('submit and the state machine', () => {
   it('checks the whole request with full field paths', async () => {
     const { token } = await newUser();
@@ -260,8 +291,8 @@ describe('submit and the state machine', () => {
     await save(token, id, { step: 'companions', data: [companion(), companion({ passport_expiry: hijriFromNow(4) })], version: 3 });
     const { status, json } = await call(submitRoute.POST, { token, params: { id }, body: {}, locale: 'en' });
     expect(status).toBe(422);
-    expect(json!.error.fields['companions.1.passport_expiry']).toEqual(['The Passport expiry date must be at least 6 months after the travel month']);
-    expect(json!.error.fields['declaration.declaration']).toEqual(['Please confirm the declaration']);
+    expect(json!.error.fields['companions.1.passport_expiry']).toEqual(['Companion 2: the passport must be valid for at least 6 months after the travel month: renew it, or choose an earlier travel month']);
+    expect(json!.error.fields['declaration.declaration']).toEqual(['Tick the box to confirm the declaration']);
     expect(json!.error.fields['documents.applicant.passport']).toBeDefined();
   });
 

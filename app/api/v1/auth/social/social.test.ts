@@ -236,7 +236,7 @@ describe('POST /auth/social', () => {
     const token = await firebaseIdToken({ key: google, email: uniqueEmail() });
     const facebook = await signIn(token, { provider: 'facebook', locale: 'en' });
     expect(facebook.status).toBe(422);
-    expect(facebook.json!.error.fields).toEqual({ provider: ['The Sign-in provider field must be one of the listed choices'] });
+    expect(facebook.json!.error.fields).toEqual({ provider: ['Choose the Sign-in provider from the list'] });
     expectNoSignIn(facebook);
     const empty = await call(socialRoute.POST, { body: { provider: 'google' }, locale: 'ar', headers: address() });
     expect(empty.status).toBe(422);

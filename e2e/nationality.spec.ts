@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { draftThrough, signUp } from './session';
+
+type Messages = typeof en;
+const MESSAGES = { en, ar: ar as Messages } as const;
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+  const country = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code)!;
+
+  test(`nationality is found by typing its English or Arabic name, laid out in the page's direction (${locale})`, async ({ page, context }) => {
+    const { token } = await signUp(context, page, locale);
+    const id = await draftThrough(context.request, token, 'applicant');
+    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=applicant`);
+    const nationality = page.getByRole('combobox', { name: m.Fields.nationality });
+
+    // The first letters of the name in the other language find it too. (Typed again until the step's
+    // answers have arrived: the form takes them once, right after it appears.)
+    await expect(async () => {
+      await nationality.fill('');
+      await nationality.pressSequentially(locale === 'ar' ? 'Egy' : 'مصر');
+      await expect(page.getByRole('option')).toHaveText([country('EG')], { timeout: 1000 });
+    }).toPass();
+    await nationality.fill('');
+    await nationality.pressSequentially(locale === 'ar' ? 'مصر' : 'Egy');
+    const egypt = page.getByRole('option', { name: country('EG') });
+    await expect(page.getByRole('option')).toHaveText([country('EG')]);
+
+    // The option's text starts at the page's start edge: the right in Arabic, the left in English.
+    const gap = await egypt.evaluate((option) => {
+      const range = document.createRange();
+      range.selectNodeContents(option);
+      const text = range.getBoundingClientRect();
+      const box = option.getBoundingClientRect();
+      return document.documentElement.dir === 'rtl' ? box.right - text.right : text.left - box.left;
+    });
+    expect(gap).toBeLessThan(16);
+    await egypt.click();
+    await expect(nationality).toHaveValue(country('EG'));
+
+    // Kept as the ISO code.
+    await nationality.blur();
+    await expect
+      .poll(async () => (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.data.applicant?.nationality)
+      .toBe('EG');
+  });
+
+  test(`a companion's nationality list starts with the applicant's (${locale})`, async ({ page, context }) => {
+    const { token } = await signUp(context, page, locale);
+    // The helper's applicant is Saudi; Saudi Arabia is far from first in either alphabet.
+    const id = await draftThrough(context.request, token, 'companions');
+    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=companions`);
+    const nationality = page.getByRole('combobox', { name: m.Fields.nationality }).first();
+    await expect(async () => {
+      await page.getByRole('button', { name: m.Wizard.addCompanion }).click();
+      await expect(nationality).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    // The whole list, from the keyboard (↓ in the field).
+    await nationality.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option').first()).toHaveText(country('SA'));
+    // Offered once: first, not also at its place in the alphabet.
+    await expect(page.getByRole('option', { name: country('SA'), exact: true })).toHaveCount(1);
+  });
+}
