@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ChangeEvent, type FocusEvent } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
 
@@ -12,7 +12,7 @@ type Props = {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur: (event: FocusEvent<HTMLInputElement>) => void;
   error?: string;
-  description?: string;
+  description?: ReactNode;
   type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
   dir?: 'ltr' | 'rtl';

@@ -25,7 +25,7 @@ export function EmailSettings() {
         {t('title')}
       </h2>
       <p className="mt-1">
-        <bdi>{t('address', { email: user.email })}</bdi>{' '}
+        <bdi className="wrap-anywhere">{t('address', { email: user.email })}</bdi>{' '}
         <span className={`ms-2 rounded-full px-2 py-0.5 text-sm font-semibold ${user.email_verified ? 'bg-brand-50 text-brand-800' : 'bg-sand-100 text-ink'}`}>
           {user.email_verified ? t('verified') : t('unverified')}
         </span>

@@ -22,7 +22,7 @@ const groupStyles = tv({
 
 export type TextFieldProps = AriaTextFieldProps & {
   label: string;
-  description?: string;
+  description?: ReactNode;
   errorMessage?: string | ((validation: ValidationResult) => string);
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;

@@ -8,6 +8,7 @@ import { FormCountry } from '@/components/forms/form-country';
 import { FormHijriDate } from '@/components/forms/form-hijri-date';
 import { FormSelect } from '@/components/forms/form-select';
 import { FormTextField } from '@/components/forms/form-text-field';
+import { identifierTags } from '@/components/ui/identifier-text';
 
 /**
  * The personal fields of a pilgrim, the same for the applicant and each
@@ -37,7 +38,7 @@ export function PersonFields<T extends FieldValues>({
   const name = (field: string) => `${prefix}${field}` as Path<T>;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       {withRelation && (
         <FormSelect
           control={control}
@@ -66,7 +67,7 @@ export function PersonFields<T extends FieldValues>({
       {/* Nearly every passport prints its dates in Gregorian. */}
       <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={d('passportExpiryHint')} defaultCalendar="gregorian" />
       {withRelation && <p className="text-sm text-muted">{p('childContacts')}</p>}
-      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p('hint')} type="tel" dir="ltr" />
+      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p.rich('hint', identifierTags)} type="tel" dir="ltr" />
       <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
     </div>
   );
