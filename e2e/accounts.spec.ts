@@ -137,5 +137,5 @@ test('Arabic validation messages on the register form', async ({ page }) => {
   await expect(page.getByText('حقل البريد الإلكتروني مطلوب').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('abc');
   await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).blur();
-  await expect(page.getByText('يجب ألا يقل حقل كلمة المرور عن 8 أحرف')).toBeVisible();
+  await expect(page.getByText('يجب ألا يقل طول كلمة المرور عن ٨ من الأحرف')).toBeVisible();
 });

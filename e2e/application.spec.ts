@@ -123,8 +123,9 @@ for (const locale of ['en', 'ar'] as const) {
       // The mobile as E.164, shown in the international format; the child's contacts are the applicant's.
       const applicantAnswers = page.getByRole('region', { name: w.mainApplicant });
       await expect(applicantAnswers.getByText('+966 50 123 4567', { exact: true })).toBeVisible();
-      await expect(applicantAnswers.getByText('14-03-1410', { exact: false })).toBeVisible();
-      await expect(page.getByRole('region', { name: w.companionNumber.replace('{number}', '1') }).getByText(w.reachedThroughApplicant, { exact: true })).toHaveCount(2);
+      // The date of birth named in both calendars, in the page's digits.
+      await expect(applicantAnswers.getByText(locale === 'ar' ? /١٤١٠ هـ \(١٥ أكتوبر ١٩٨٩\)/ : /1410 AH \(October 15, 1989\)/)).toBeVisible();
+      await expect(page.getByRole('region', { name: w.companionNumber.replace('{number}', locale === 'ar' ? '١' : '1') }).getByText(w.reachedThroughApplicant, { exact: true })).toHaveCount(2);
       // A change link goes to the step and comes back to the review.
       await page.getByRole('button', { name: w.changeGroup.replace('{group}', w.mainApplicant) }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();

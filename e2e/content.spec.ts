@@ -28,8 +28,8 @@ const SEEN = {
     start: 'ابدأ طلبك',
     continueDraft: 'أكمل مسودتك',
     search: { label: 'ابحث في الأسئلة', word: 'جواز', count: '٤ أسئلة تطابق «جواز».', none: 'لا توجد أسئلة تطابق «zzzq»' },
-    deepLink: { id: 'payment-deadline', question: 'ما المهلة المتاحة لي للدفع؟', answer: '72 ساعة من إرسال الطلب' },
-    pages: { about: 'مكتب حج وعمرة مرخّص', terms: 'خلال 72 ساعة', privacy: 'نستخدم ملفَّي تعريف ارتباط', contact: 'من الأحد إلى الخميس' },
+    deepLink: { id: 'payment-deadline', question: 'ما المهلة المتاحة لي للدفع؟', answer: '٧٢ ساعة من إرسال الطلب' },
+    pages: { about: 'مكتب حج وعمرة مرخّص', terms: 'خلال ٧٢ ساعة', privacy: 'نستخدم ملفَّي تعريف ارتباط', contact: 'من الأحد إلى الخميس' },
   },
 } as const;
 

@@ -14,6 +14,11 @@ describe('foldForSearch', () => {
     expect(foldForSearch('تُسترد')).toBe('تسترد');
     expect(foldForSearch('أإآ ى ة')).toBe('ااا ي ه');
   });
+
+  it('reads Arabic-Indic digits as Western ones, so "72" finds "٧٢ ساعة"', () => {
+    expect(foldForSearch('٧٢ ساعة')).toBe('72 ساعه');
+    expect(foldForSearch('۷۲')).toBe('72');
+  });
 });
 
 describe('filterFaqs', () => {

@@ -1,3 +1,5 @@
+import { westernDigits } from '@/lib/validation/digits';
+
 /** An FAQ as the FAQ page searches it: `text` is its answer without markup. */
 export type SearchableFaq = { id: string; question: string; answer_html: string; text: string };
 export type SearchableFaqGroup = { id: string; title: string; items: SearchableFaq[] };
@@ -5,10 +7,11 @@ export type SearchableFaqGroup = { id: string; title: string; items: SearchableF
 /**
  * Folds what does not change a word's meaning, so that a search finds it
  * however it was typed: case, Latin accents, Arabic diacritics and tatweel,
- * the forms of alef (أ إ آ → ا), alef maqsura (ى → ي) and ta marbuta (ة → ه).
+ * the forms of alef (أ إ آ → ا), alef maqsura (ى → ي) and ta marbuta (ة → ه),
+ * and the digits (Arabic pages count in ٠-٩; a search may be typed in 0-9).
  */
 export function foldForSearch(text: string): string {
-  return text
+  return westernDigits(text)
     .toLocaleLowerCase('en')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')

@@ -41,7 +41,7 @@ function Group({ title, step, rows, shown, labels, onChange }: GroupProps) {
             <dd className="text-sm text-muted">
               {IDENTIFIERS.has(field) && value ? (
                 <bdi dir="ltr" data-identifier>
-                  {value}
+                  {shown(field, value)}
                 </bdi>
               ) : (
                 <bdi>{shown(field, value)}</bdi>
