@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import net from 'node:net';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { addSessionCookie, heading } from './helpers';
@@ -41,3 +42,24 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/profile/requests/drafts/complete?id=42`);
   });
 }
+
+// A path that cannot be percent-decoded: Next.js alone answered it with a bare 500
+// on every route with an id or slug (issue 22). Sent over a socket, as written
+// (a browser or fetch would re-encode it).
+test('a path with a malformed percent-encoding is a 400, in the error shape on the API', async ({ baseURL }) => {
+  const { port } = new URL(baseURL!);
+  const send = (target: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve({ status: Number(text.split(' ')[1]), body: text.split('\r\n\r\n')[1] ?? '' }));
+      socket.on('error', reject);
+    });
+  for (const target of ['/api/v1/requests/%E0%A4%A', '/api/v1/pages/%E0%A4%A', '/api/v1/documents/%E0%A4%A', '/api/v1/payments/%E0%A4%A/receipt']) {
+    const answer = await send(target);
+    expect(answer.status, target).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'bad_request', message: en.ApiErrors.bad_request } });
+  }
+  expect((await send('/en/static/%E0%A4%A')).status).toBe(400);
+});

@@ -8,6 +8,7 @@ import { gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
 import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
+import { refuseMalformedPaths } from './http/malformed-path';
 import { startHousekeeping } from './auth/housekeeping';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
@@ -20,6 +21,8 @@ export async function startServer() {
   }
   // Before the first request: rate limits need the peer's address (socket-address.ts).
   stampSocketAddresses();
+  // A path Next.js cannot decode would be its bare 500 (malformed-path.ts).
+  refuseMalformedPaths();
   const { kind } = await database();
   logger.info('database ready', { kind });
   // One line when payments need the deployer's eye: the test gateway in production, or no gateway at all.

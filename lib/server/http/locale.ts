@@ -3,7 +3,11 @@ import { routing, type AppLocale } from '@/i18n/routing';
 
 /** The answer's language: the best supported Accept-Language entry, else the default (Arabic). */
 export function requestLocale(request: Request): AppLocale {
-  const header = request.headers.get('accept-language') ?? '';
+  return acceptedLocale(request.headers.get('accept-language') ?? '');
+}
+
+/** The best supported entry of an Accept-Language header, else the default (Arabic). */
+export function acceptedLocale(header: string): AppLocale {
   const ranked = header
     .split(',')
     .map((part) => {

@@ -1,0 +1,64 @@
+import 'server-only';
+import http from 'node:http';
+import { translatorFor } from '@/lib/i18n/translator';
+import { acceptedLocale } from './locale';
+
+const GUARDED = Symbol.for('portal.malformed-path-guarded');
+type Guardable = { emit: (event: string | symbol, ...args: unknown[]) => boolean; [GUARDED]?: true };
+
+/** Whether a request target's path holds a percent sign that is no valid UTF-8 percent-encoding (`/requests/%E0%A4%A`). */
+export function hasMalformedPath(target: string): boolean {
+  const path = target.split('?', 1)[0] ?? '';
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * From now on, every HTTP server of this process answers a request whose path
+ * cannot be percent-decoded with a 400 before Next.js sees it: Next.js decodes
+ * route parameters itself and answers such a path with a bare 500 that no
+ * route handler can catch. The API gets its error shape (DESIGN section 6),
+ * pages a short page, both in the reader's language. Installed once at start,
+ * beside the socket-address stamp.
+ */
+export function refuseMalformedPaths() {
+  const prototype = http.Server.prototype as unknown as Guardable;
+  if (prototype[GUARDED]) return;
+  const emit = prototype.emit;
+  prototype.emit = function (this: unknown, event, ...args) {
+    if (event === 'request') {
+      const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+      if (hasMalformedPath(request.url ?? '/')) {
+        answerBadRequest(request, response);
+        return true;
+      }
+    }
+    return emit.call(this, event, ...args);
+  };
+  prototype[GUARDED] = true;
+}
+
+function answerBadRequest(request: http.IncomingMessage, response: http.ServerResponse) {
+  const header = request.headers['accept-language'];
+  const locale = acceptedLocale(Array.isArray(header) ? header.join(',') : (header ?? ''));
+  const message = translatorFor(locale)('ApiErrors.bad_request');
+  const isApi = (request.url ?? '').startsWith('/api/');
+  const body = isApi
+    ? JSON.stringify({ error: { code: 'bad_request', message } })
+    : `<!doctype html><html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"><meta charset="utf-8"><title>400</title><p>${escapeHtml(message)}</p></html>`;
+  // The request body is not read: the connection closes after the answer.
+  response.writeHead(400, {
+    'Content-Type': isApi ? 'application/json' : 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Language': locale,
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  response.end(body);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
