@@ -76,9 +76,14 @@ describe('guards in the proxy', () => {
     expect(locationOf(visit('/ar/auth/register', { cookie: 'session=abc' }))).toBe('/ar');
   });
 
-  it('sends a visitor without a session away from profile pages to the localized home', () => {
+  it('sends a visitor without a session away from profile pages to the localized home, with the way back', () => {
+    const target = (response: Response) => new URL(response.headers.get('location')!, 'http://portal.test');
     expect(locationOf(visit('/ar/profile/requests'))).toBe('/ar');
-    expect(locationOf(visit('/en/profile', { cookie: 'session=' }))).toBe('/en');
+    expect(target(visit('/ar/profile/requests')).searchParams.get('next')).toBe('/ar/profile/requests');
+    expect(target(visit('/en/profile', { cookie: 'session=' })).searchParams.get('next')).toBe('/en/profile');
+    expect(target(visit('/en/profile/requests?status=draft')).searchParams.get('next')).toBe('/en/profile/requests?status=draft');
+    // Signed in on a sign-in page: just home, nothing to come back to.
+    expect(target(visit('/en/auth/login', { cookie: 'session=abc' })).search).toBe('');
   });
 
   it('lets the rest through', () => {

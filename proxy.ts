@@ -68,12 +68,13 @@ function route(request: NextRequest, csp: string) {
   }
   const split = splitLocale(request.nextUrl.pathname, routing.locales);
   if (split) {
-    const target = runGuards(NAVIGATION_GUARDS, {
-      pathname: split.rest,
-      hasSession: Boolean(request.cookies.get(SESSION_COOKIE)?.value),
-    });
+    const hasSession = Boolean(request.cookies.get(SESSION_COOKIE)?.value);
+    const target = runGuards(NAVIGATION_GUARDS, { pathname: split.rest, hasSession });
     if (target === 'home') {
-      return NextResponse.redirect(new URL(`/${split.locale}`, request.url));
+      const home = new URL(`/${split.locale}`, request.url);
+      // Signed out on an account page: the home page says why, and its sign-in links lead back here.
+      if (!hasSession) home.searchParams.set('next', `${request.nextUrl.pathname}${request.nextUrl.search}`);
+      return NextResponse.redirect(home);
     }
   }
   // Unprefixed paths are redirected to the negotiated locale (cookie, then

@@ -49,7 +49,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
       // The profile is closed again.
       await page.goto(`/${locale}/profile`);
-      await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}?next=${encodeURIComponent(`/${locale}/profile`)}`);
 
       await page.goto(`/${locale}/auth/login?next=/${locale}/profile`);
       await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(email);

@@ -26,11 +26,19 @@ function messagesOf(locale: 'en' | 'ar') {
   return { m, w, f: m.Fields, continue: w.continue };
 }
 
+/** A message with its placeholders replaced by regular expressions, the rest matched as written. */
+function pattern(message: string, values: Record<string, string>): RegExp {
+  const escaped = message.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')}$`);
+}
+
 async function startHajj(page: Page, locale: 'en' | 'ar') {
   const { m, w } = messagesOf(locale);
   await page.goto(`/${locale}/profile/requests/create`);
   await page.getByRole('button', { name: w.startType.replace('{type}', m.RequestType.hajj) }).click();
   await expect(page).toHaveURL(/\/profile\/requests\/drafts\/complete\?id=/);
+  // Nothing saved yet: not a "draft" to continue (issue 21, titles by state).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.titles.start);
   return new URL(page.url()).searchParams.get('id')!;
 }
 
@@ -138,9 +146,21 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('heading', { level: 2, name: w.steps.declaration })).toBeVisible();
       await page.locator('label').filter({ hasText: w.declarationCheckbox }).click();
       await page.getByRole('button', { name: w.submit }).click();
-      await expect(page.getByRole('heading', { level: 1, name: w.confirmation.title })).toBeVisible();
+      // Honest (issue 21): nothing reaches the office before the fee is paid. The page's one h1
+      // says so with the amount and the deadline; Pay is its first action; the reference is shown.
+      const title = page.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText(pattern(w.confirmation.payTitle, { fee: '(.+)', deadline: '(.+)' }));
+      await expect(title).toHaveCount(1);
+      const fee = pattern(w.confirmation.payTitle, { fee: '(.+)', deadline: '.+' }).exec((await title.textContent())!)![1]!;
+      // Two pilgrims at the season's fee, in the page's digits; the deadline in both calendars, Riyadh time.
+      await expect(title).toContainText(locale === 'ar' ? /٢٠٢٦|٢٠٢٧/ : /202[67]/);
+      await expect(page.getByText(pattern(w.confirmation.payDeadlineHijri, { hijri: locale === 'ar' ? '.+ هـ.*' : '.+ AH.*' }))).toBeVisible();
+      const pay = page.getByRole('button', { name: m.Payments.pay.replace('{fee}', fee) });
+      await expect(pay).toBeVisible();
+      const [firstAction] = await page.locator('main').getByRole('button').or(page.locator('main').getByRole('link')).all();
+      expect(await firstAction!.textContent()).toBe(m.Payments.pay.replace('{fee}', fee));
       await expect(page.getByTestId('reference')).toHaveText(/^HJ-\d{4}-\d{6}$/);
-      await expect(page.getByText(w.confirmation.nextTitle)).toBeVisible();
+      await expect(page.getByText(w.confirmation.title, { exact: true })).toHaveCount(0);
     });
 
     test('leave halfway, come back later: the draft resumes at the first unfinished step', async ({ page, context }) => {
@@ -157,6 +177,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.locator(`a[href*="${id}"]`).first()).toBeVisible();
       await page.locator(`a[href*="drafts/complete?id=${id}"]`).first().click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.titles.continue);
       await expect(page.getByRole('textbox', { name: f.name_latin })).toHaveValue('Half Way');
     });
 

@@ -13,10 +13,10 @@ for (const { locale } of LOCALES) {
       }
     });
 
-    test('without a session cookie, the profile area sends you home', async ({ page }) => {
+    test('without a session cookie, the profile area sends you home, with the way back', async ({ page }) => {
       for (const path of ['/profile', '/profile/requests', '/profile/requests/create', '/profile/requests/drafts']) {
         await page.goto(`/${locale}${path}`);
-        await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+        await expect(page).toHaveURL(`${BASE_URL}/${locale}?next=${encodeURIComponent(`/${locale}${path}`)}`);
       }
     });
 

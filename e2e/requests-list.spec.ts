@@ -343,7 +343,9 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByText(m.RequestDetails.cancel.done)).toBeFocused();
       await expect(answer(overview, m.RequestDetails.status)).toHaveText(m.RequestStatus.cancelled);
       await expect(timeline.getByRole('listitem')).toHaveCount(2);
-      await expect(timeline.getByRole('listitem').nth(1)).toContainText(m.RequestStatus.cancelled);
+      // Newest first: where the request stands now is on top.
+      await expect(timeline.getByRole('listitem').first()).toContainText(m.RequestStatus.cancelled);
+      await expect(timeline.getByRole('listitem').nth(1)).toContainText(m.RequestStatus.pending_payment);
       await expect(overview.getByRole('button', { name: m.RequestDetails.actions.cancel })).toHaveCount(0);
       await expect(overview.getByRole('link', { name: m.RequestDetails.actions.edit })).toHaveCount(0);
       await expect(overview.getByRole('button', { name: m.RequestDetails.reopen.trigger })).toHaveCount(0);

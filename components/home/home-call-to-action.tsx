@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
+import { AuthLink } from '@/components/auth/auth-link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 
 export type HomeVisitor = { signedIn: false } | { signedIn: true; draftId: string | null };
@@ -28,10 +29,18 @@ export function HomeCallToAction({ visitor, secondaryFaqs = true }: { visitor: H
           </Link>
         </>
       ) : (
-        <Link href={visitor.signedIn ? '/profile/requests/create' : '/auth/register'} className={primary}>
-          {t('startRequest')}
-          <ChevronForwardIcon />
-        </Link>
+        visitor.signedIn ? (
+          <Link href="/profile/requests/create" className={primary}>
+            {t('startRequest')}
+            <ChevronForwardIcon />
+          </Link>
+        ) : (
+          // Creating an account first; it keeps the way back to a page asked for (?next=).
+          <AuthLink to="register" className={primary}>
+            {t('startRequest')}
+            <ChevronForwardIcon />
+          </AuthLink>
+        )
       )}
       {secondaryFaqs && !draftId && (
         <Link href="/faqs" className={secondary}>

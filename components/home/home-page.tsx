@@ -4,6 +4,7 @@ import { ChevronForwardIcon } from '@/components/ui/icons';
 import { ScrollReveal } from '@/components/ui/scroll-reveal';
 import { numberLocale } from '@/lib/i18n/digits';
 import { HomeCallToAction, type HomeVisitor } from './home-call-to-action';
+import { SignInReason } from './sign-in-reason';
 import { ServiceCard, type HomeService } from './service-card';
 
 const STEPS = ['account', 'apply', 'pay', 'follow'] as const;
@@ -21,6 +22,8 @@ export function HomePage({ services, faqs, visitor }: Props) {
           <p className="text-sm font-semibold tracking-wide text-sand-100">{t('eyebrow')}</p>
           <h1 className="mt-3 max-w-3xl text-4xl leading-tight font-bold sm:text-5xl">{t('title')}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('lead')}</p>
+          {/* A visitor the guard sent here from their account's pages: why, and the way back. */}
+          <SignInReason />
           <HomeCallToAction visitor={visitor} />
         </div>
       </section>

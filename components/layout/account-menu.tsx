@@ -6,7 +6,7 @@ import { usePathname } from 'next/navigation';
 import { pathWithoutLocale } from '@/lib/i18n/paths';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
-import { Link } from '@/components/ui/link';
+import { AuthLink } from '@/components/auth/auth-link';
 
 // The menu (react-aria's menu and popover) is loaded only for signed-in users,
 // so that public pages do not carry it. React.lazy rather than next/dynamic:
@@ -34,11 +34,11 @@ export function AccountMenu() {
   if (!hydrated) return placeholder;
 
   if (!isSignedIn(userData)) {
-    const next = pathname === '/' ? '' : `?next=${encodeURIComponent(`/${locale}${pathname}`)}`;
+    // Back here after signing in, or to the page asked for when the guard sent the visitor home (?next=).
     return (
-      <Link href={`/auth/login${next}`} className={`${SIGN_IN_BOX} bg-brand-700 text-white hover:bg-brand-800`}>
+      <AuthLink to="login" here={pathname === '/' ? undefined : `/${locale}${pathname}`} className={`${SIGN_IN_BOX} bg-brand-700 text-white hover:bg-brand-800`}>
         {t('signIn')}
-      </Link>
+      </AuthLink>
     );
   }
 

@@ -10,6 +10,8 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useFormats } from './use-formats';
 
 const primary = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
+const secondary = 'inline-block rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';
+const CLOSED: readonly string[] = ['rejected', 'cancelled', 'expired'];
 
 /** Only what the request's status allows the user to do now; nothing at all when it allows nothing. */
 export function RequestActions({ request, onCancelled }: { request: RequestDetails; onCancelled: () => void }) {
@@ -25,6 +27,19 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
   const canEdit = request.status === 'changes_requested';
   const canReopen = TRANSITIONS[request.status].user.includes('draft');
   const canCancel = TRANSITIONS[request.status].user.includes('cancelled');
+  // A request that ended (declined, cancelled, expired) still offers a way on.
+  if (CLOSED.includes(request.status)) {
+    return (
+      <div role="group" aria-label={t('wayOn.label')} className="flex flex-wrap items-start gap-3">
+        <Link href="/profile/requests/create" className={primary}>
+          {t('wayOn.startNew')}
+        </Link>
+        <Link href="/profile/requests" className={secondary}>
+          {t('wayOn.backToRequests')}
+        </Link>
+      </div>
+    );
+  }
   if (!canPay && !canEdit && !canReopen && !canCancel && request.status !== 'draft') return null;
 
   return (

@@ -7,6 +7,7 @@ import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { DualDate } from './dual-date';
 import { paymentLine } from './request-fee';
+import { PayBy } from './pay-by';
 import { StatusBadge } from './status-badge';
 import { useFormats } from './use-formats';
 
@@ -47,6 +48,9 @@ export function RequestCard({ request }: { request: RequestSummary }) {
           </dd>
         </div>
       </dl>
+      <div className="mt-4 empty:hidden">
+        <PayBy request={request} />
+      </div>
       <Link
         href={`/profile/requests/details/${request.id}`}
         aria-describedby={titleId}

@@ -5,6 +5,7 @@ import type { RequestDetails } from '@/lib/requests/requests-api';
 import { AnswerList } from './answer-list';
 import { DualDate } from './dual-date';
 import { RequestActions } from './request-actions';
+import { PayBy } from './pay-by';
 import { StatusBadge } from './status-badge';
 import { useFormats } from './use-formats';
 
@@ -31,6 +32,9 @@ export function RequestOverview({ request, onCancelled }: { request: RequestDeta
             : { label: t('started'), value: <DualDate iso={request.created_at} /> },
         ]}
       />
+      <div className="mt-4 empty:hidden">
+        <PayBy request={request} />
+      </div>
       {officeNote && (
         <p className="mt-4 rounded-lg bg-sand-100 p-3">
           <span className="font-semibold">{t('officeNote')}: </span>

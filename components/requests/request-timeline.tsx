@@ -5,7 +5,7 @@ import type { RequestDetails } from '@/lib/requests/requests-api';
 import { DualDate } from './dual-date';
 import { StatusBadge } from './status-badge';
 
-/** Every move of the request, oldest first: what it became, when, who moved it and why. */
+/** Every move of the request, newest first (where it stands now on top): what it became, when, who moved it and why. */
 export function RequestTimeline({ history }: { history: RequestDetails['history'] }) {
   const t = useTranslations('RequestDetails.timeline');
   return (
@@ -17,7 +17,7 @@ export function RequestTimeline({ history }: { history: RequestDetails['history'
         <p className="text-muted">{t('empty')}</p>
       ) : (
         <ol className="space-y-6 border-s-2 border-slate-200 ps-6">
-          {history.map((entry, index) => (
+          {[...history].reverse().map((entry, index) => (
             <li key={`${entry.at}-${index}`} className="relative">
               {/* The dot sits on the line, at the start edge in either direction. */}
               <span className="absolute -start-[1.95rem] top-1.5 size-3 rounded-full border-2 border-white bg-brand-700" aria-hidden="true" />

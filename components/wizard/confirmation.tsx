@@ -1,52 +1,27 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
-import { numberLocale } from '@/lib/i18n/digits';
-import { useRequest } from '@/lib/requests/requests-api';
+import { useTranslations } from 'next-intl';
+import { useRequest, type RequestDetails } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
+import { useFormats } from '@/components/requests/use-formats';
 import { PushOffer } from './push-offer';
 
-/** After submitting: the reference number and what happens next. */
+/**
+ * After sending. While the fee is unpaid the office has nothing yet, so the
+ * page says what to pay and by when, with Pay as its first action; "Application
+ * sent" is said only once the office has it (docs/NEXT-STEPS.md).
+ */
 export function Confirmation({ id }: { id: string }) {
   const t = useTranslations('Wizard.confirmation');
-  const tp = useTranslations('Payments');
-  const locale = useLocale();
   const { data: request } = useRequest(id);
   if (!request) return <div className="min-h-96" aria-busy="true" />;
-  const fee =
-    request.fee_minor !== null && request.currency
-      ? new Intl.NumberFormat(numberLocale(locale), { style: 'currency', currency: request.currency }).format(request.fee_minor / 100)
-      : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <section className="rounded-2xl bg-brand-800 p-8 text-center text-white" aria-labelledby="confirmation-title">
-        <h1 id="confirmation-title" className="text-2xl font-bold">
-          {t(request.status === 'submitted' ? 'resubmittedTitle' : 'title')}
-        </h1>
-        <p className="mt-4 text-brand-100">{t('reference')}</p>
-        <p className="mt-1 text-3xl font-bold tracking-wide" dir="ltr" data-identifier data-testid="reference">
-          {request.reference}
-        </p>
-      </section>
-      <section className="mt-8" aria-labelledby="next-title">
-        <h2 id="next-title" className="text-xl font-semibold">
-          {t('nextTitle')}
-        </h2>
-        <ol className="mt-3 list-decimal space-y-2 ps-6 text-muted">
-          {request.status === 'pending_payment' && <li>{fee ? t('nextPay', { fee }) : t('nextPayNoFee')}</li>}
-          <li>{t('nextReview')}</li>
-          <li>{t('nextNotify')}</li>
-        </ol>
-      </section>
-      {request.status === 'pending_payment' && fee && (
-        <div className="mt-8">
-          <PayButton requestId={id} label={tp('pay', { fee })} />
-        </div>
-      )}
+      {request.status === 'pending_payment' ? <AwaitingPayment request={request} /> : <Sent request={request} />}
       <PushOffer />
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link href={`/profile/requests/details/${id}`} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link href={`/profile/requests/details/${id}`} className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
           {t('toDetails')}
         </Link>
         <Link href="/profile/requests" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
@@ -54,5 +29,80 @@ export function Confirmation({ id }: { id: string }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+function Reference({ reference, light = false }: { reference: string | null; light?: boolean }) {
+  const t = useTranslations('Wizard.confirmation');
+  return (
+    <>
+      <p className={`mt-4 ${light ? 'text-brand-100' : 'text-muted'}`}>{t('reference')}</p>
+      <p className="mt-1 text-3xl font-bold tracking-wide" dir="ltr" data-identifier data-testid="reference">
+        {reference}
+      </p>
+    </>
+  );
+}
+
+/** The server sets the fee and the deadline at submit; without them the page still says payment is due. */
+function AwaitingPayment({ request }: { request: RequestDetails }) {
+  const t = useTranslations('Wizard.confirmation');
+  const tp = useTranslations('Payments');
+  const formats = useFormats();
+  const fee = request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : null;
+  const deadline = request.pay_by ? formats.deadline(request.pay_by) : null;
+  return (
+    <>
+      <section className="rounded-2xl border-2 border-sand-400 bg-white p-6 sm:p-8" aria-labelledby="confirmation-title">
+        <h1 id="confirmation-title" className="text-2xl font-bold">
+          {fee && deadline ? t('payTitle', { fee, deadline: deadline.gregorian }) : t('nextPayNoFee')}
+        </h1>
+        {deadline && (
+          <p className="mt-2 text-muted">
+            <time dateTime={request.pay_by!}>{t('payDeadlineHijri', { hijri: deadline.hijri })}</time>
+          </p>
+        )}
+        {fee && (
+          <div className="mt-6">
+            <PayButton requestId={request.id} label={tp('pay', { fee })} />
+          </div>
+        )}
+        <p className="mt-6">{t('payLead')}</p>
+        <Reference reference={request.reference} />
+      </section>
+      <section className="mt-8" aria-labelledby="next-title">
+        <h2 id="next-title" className="text-xl font-semibold">
+          {t('afterPayTitle')}
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 ps-6 text-muted">
+          <li>{t('nextReview')}</li>
+          <li>{t('nextNotify')}</li>
+        </ol>
+      </section>
+    </>
+  );
+}
+
+function Sent({ request }: { request: RequestDetails }) {
+  const t = useTranslations('Wizard.confirmation');
+  return (
+    <>
+      <section className="rounded-2xl bg-brand-800 p-8 text-center text-white" aria-labelledby="confirmation-title">
+        <h1 id="confirmation-title" className="text-2xl font-bold">
+          {/* Sent again after the office asked for changes (the history has that step before and after the refetch). */}
+          {t(request.history.some((entry) => entry.to === 'changes_requested') ? 'resubmittedTitle' : 'title')}
+        </h1>
+        <Reference reference={request.reference} light />
+      </section>
+      <section className="mt-8" aria-labelledby="next-title">
+        <h2 id="next-title" className="text-xl font-semibold">
+          {t('nextTitle')}
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 ps-6 text-muted">
+          <li>{t('nextReview')}</li>
+          <li>{t('nextNotify')}</li>
+        </ol>
+      </section>
+    </>
   );
 }

@@ -17,6 +17,7 @@ export function requestFormats(locale: string, timeZone: string) {
   const hijri = new Intl.DateTimeFormat(intl.hijri, { ...dateOnly, timeZone });
   const hijriTime = new Intl.DateTimeFormat(intl.hijri, { ...withTime, timeZone });
   const gregorian = new Intl.DateTimeFormat(intl.gregorian, { ...dateOnly, timeZone });
+  const gregorianTime = new Intl.DateTimeFormat(intl.gregorian, { ...withTime, timeZone });
   // Answers are calendar days, not moments: formatted at UTC noon so no time zone moves them.
   const hijriDay = new Intl.DateTimeFormat(intl.hijri, { ...dateOnly, timeZone: 'UTC' });
   const gregorianDay = new Intl.DateTimeFormat(intl.gregorian, { ...dateOnly, timeZone: 'UTC' });
@@ -32,6 +33,11 @@ export function requestFormats(locale: string, timeZone: string) {
     moment: (iso: string, { time = false } = {}) => {
       const date = new Date(iso);
       return { hijri: (time ? hijriTime : hijri).format(date), gregorian: gregorian.format(date) };
+    },
+    /** A deadline (ISO timestamp): the Gregorian date with the time, as people read a deadline, and the Hijri date with the time. */
+    deadline: (iso: string) => {
+      const date = new Date(iso);
+      return { gregorian: gregorianTime.format(date), hijri: hijriTime.format(date) };
     },
     /** A DD-MM-YYYY Hijri answer with its Gregorian day; null when the text is not a valid date. */
     hijriAnswer: (text: string) => {

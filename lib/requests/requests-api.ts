@@ -36,6 +36,8 @@ export type RequestSummary = {
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
+  /** By when to pay, while the request awaits payment (it expires then); else null. */
+  pay_by: string | null;
 };
 
 export type RequestDocument = { id: string; pilgrim: string; kind: 'passport' | 'photo'; file_name: string; mime: string; size: number; created_at: string };
@@ -127,9 +129,14 @@ export function useReopenRequest() {
 
 export function useSubmitRequest() {
   const invalidate = useInvalidateRequests();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/submit`, { method: 'POST', body: {} })).data,
-    onSuccess: invalidate,
+    onSuccess: (sent) => {
+      // The confirmation shows at once with the new status, amount and deadline, not the draft's until the refetch.
+      queryClient.setQueryData<RequestDetails>(requestKeys.one(sent.id), (old) => (old ? { ...old, ...sent } : old));
+      return invalidate();
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
+import { env } from '@/lib/server/env';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
 import { normalisedAnswers, requestIssues, stepSchema } from '@/lib/requests/answers';
@@ -92,7 +93,14 @@ export function requestSummary(row: SummaryRow, settled?: string) {
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     submitted_at: iso(row.submittedAt),
+    pay_by: payBy(row),
   };
+}
+
+/** By when a request awaiting payment must be paid (then it expires); null in every other state. */
+function payBy(row: SummaryRow): string | null {
+  if (row.status !== 'pending_payment' || !row.submittedAt) return null;
+  return new Date(row.submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
 }
 
 /** The whole request: answers, documents and the status timeline. */

@@ -308,13 +308,27 @@ describe('submit and the state machine', () => {
     const types = (await call(typesRoute.GET)).json!.data;
     expect(json!.data.fee_minor).toBe(types[0].fee_minor * 2);
     expect(json!.data.completed_steps).toHaveLength(6);
+    // By when to pay: the deadline after which an unpaid request expires (PAYMENT_DEADLINE_HOURS, 72 by default).
+    expect(Date.parse(json!.data.pay_by) - Date.parse(json!.data.submitted_at)).toBe(72 * 3_600_000);
 
     const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    expect(details.pay_by).toBe(json!.data.pay_by);
+    expect((await call(listRoute.GET, { token, path: '/api/v1/requests' })).json!.data[0].pay_by).toBe(json!.data.pay_by);
     expect(details.history).toEqual([expect.objectContaining({ from: 'draft', to: 'pending_payment', actor: 'user' })]);
     // Submitted once: again is a conflict, and it left the drafts list.
     expect((await call(submitRoute.POST, { token, params: { id }, body: {} })).status).toBe(409);
     expect((await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft' })).json!.data).toHaveLength(0);
     expect((await call(listRoute.GET, { token, path: '/api/v1/requests' })).json!.data).toHaveLength(1);
+  });
+
+  it('a draft and a cancelled request have nothing to pay by', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.pay_by).toBeNull();
+    await completeDraft(token, id);
+    await call(submitRoute.POST, { token, params: { id }, body: {} });
+    expect((await call(cancelRoute.POST, { token, params: { id }, body: {} })).status).toBe(200);
+    expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.pay_by).toBeNull();
   });
 
   it('references count up per type and year', async () => {

@@ -5,6 +5,7 @@ import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { Link } from '@/components/ui/link';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
 import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { AuthLink } from '@/components/auth/auth-link';
 
 export const generateMetadata = publicPageMetadata('login', '/auth/login');
 
@@ -28,9 +29,9 @@ export default async function Page({ params }: LocaleParams) {
       </p>
       <p className="mt-4 text-sm text-muted">
         {t('login.switchPrompt')}{' '}
-        <Link href="/auth/register" className="font-semibold text-brand-800 underline underline-offset-4">
+        <AuthLink to="register" className="font-semibold text-brand-800 underline underline-offset-4">
           {t('login.switchLink')}
-        </Link>
+        </AuthLink>
       </p>
     </>
   );

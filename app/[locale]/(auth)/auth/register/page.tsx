@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RegisterForm } from '@/components/auth/register-form';
 import { GoogleSignIn } from '@/components/auth/google-sign-in';
-import { Link } from '@/components/ui/link';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
 import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { AuthLink } from '@/components/auth/auth-link';
 
 export const generateMetadata = publicPageMetadata('register', '/auth/register');
 
@@ -21,9 +21,9 @@ export default async function Page({ params }: LocaleParams) {
       </Suspense>
       <p className="mt-6 text-sm text-muted">
         {t('register.switchPrompt')}{' '}
-        <Link href="/auth/login" className="font-semibold text-brand-800 underline underline-offset-4">
+        <AuthLink to="login" className="font-semibold text-brand-800 underline underline-offset-4">
           {t('register.switchLink')}
-        </Link>
+        </AuthLink>
       </p>
     </>
   );

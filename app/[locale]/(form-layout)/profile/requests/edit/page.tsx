@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { RequestWizard } from '@/components/wizard/request-wizard';
+import { PageTitle, WizardTitle } from '@/components/wizard/wizard-title';
 import { isRequestId } from '@/lib/requests/request-id';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
@@ -17,10 +18,8 @@ export default async function Page({ params, searchParams }: Props) {
   const t = await getTranslations('Titles');
   return (
     <>
-      <div className="mx-auto max-w-3xl px-4 pt-8">
-        <h1 className="text-2xl font-bold">{t('edit')}</h1>
-      </div>
-      <SignedInGate>
+      <SignedInGate signedOutTitle={<PageTitle>{t('edit')}</PageTitle>}>
+        <WizardTitle id={id} mode="edit" fallback={t('edit')} />
         <RequestWizard id={id} mode="edit" />
       </SignedInGate>
     </>

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import type { RequestSummary } from '@/lib/requests/requests-api';
+import { PayBy } from './pay-by';
+
+const HOUR = 3_600_000;
+const awaiting = (payBy: number): RequestSummary => ({
+  id: 'r1', payment: 'unpaid', reference: 'HJ-1448-000001', type: 'hajj', status: 'pending_payment', step: 'declaration', completed_steps: [], steps_total: 6,
+  pilgrims: 2, applicant_name: null, fee_minor: 3_000_000, currency: 'SAR', version: 7, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  submitted_at: new Date().toISOString(), pay_by: new Date(payBy).toISOString(),
+});
+
+function show(request: RequestSummary, locale: 'en' | 'ar' = 'en') {
+  return render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ar} timeZone="Asia/Riyadh">
+      <PayBy request={request} />
+    </NextIntlClientProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('PayBy', () => {
+  it('says how much and by when, in Riyadh time, both calendars', () => {
+    // 27 November 2026, 14:00 in Riyadh (UTC+3).
+    show(awaiting(Date.UTC(2026, 10, 27, 11, 0)));
+    // Intl separates with no-break spaces: compared as plain spaces.
+    expect(screen.getByTestId('pay-by').textContent!.replace(/\s/g, ' ')).toContain('Pay SAR 30,000.00 by November 27, 2026 at 2:00 PM');
+    expect(screen.getByTestId('pay-by').textContent).toMatch(/1448 AH.*Riyadh time/);
+    expect(screen.queryByText(en.PayBy.dueSoon)).toBeNull();
+  });
+
+  it('marks a deadline less than a day away', () => {
+    show(awaiting(Date.now() + 5 * HOUR), 'ar');
+    expect(screen.getByText(ar.PayBy.dueSoon)).toBeTruthy();
+    // Amounts in the Arabic page's digits.
+    expect(screen.getByTestId('pay-by').textContent).toContain('٣٠٬٠٠٠٫٠٠');
+  });
+
+  it('shows nothing for a request that awaits no payment', () => {
+    const { container } = show({ ...awaiting(Date.now() + 5 * HOUR), status: 'submitted', pay_by: null });
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { officeMoves, requestAwaitingPayment, signUp } from './session';
+import { BASE_URL } from '../playwright.config';
+
+const PASSWORD = 'Labbaik#2026';
+
+// Always know what to do next (issue 21): the application page is titled by the request's state.
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = locale === 'en' ? en : (ar as typeof en);
+
+  test(`a request the office sent back is titled with what to do (${locale})`, async ({ page, context }) => {
+    const { token } = await signUp(context, page, locale);
+    const { id } = await requestAwaitingPayment(context.request, token);
+    await officeMoves(context.request, id, 'submitted', 'Paid at the counter');
+    await officeMoves(context.request, id, 'under_review');
+    await officeMoves(context.request, id, 'changes_requested', 'The passport scan is blurred');
+    await page.goto(`/${locale}/profile/requests/edit?id=${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Wizard.titles.changes);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = locale === 'en' ? en : (ar as typeof en);
+  const payLine = (text: string) => new RegExp(`^${m.PayBy.line.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{fee}', '.+').replace('{deadline}', '.+')}$`).test(text);
+
+  test(`the list and the details say by when to pay and how much (${locale})`, async ({ page, context }) => {
+    const { token } = await signUp(context, page, locale);
+    const { reference } = await requestAwaitingPayment(context.request, token);
+    await page.goto(`/${locale}/profile/requests`);
+    const card = page.getByRole('article').filter({ hasText: reference });
+    const line = card.getByTestId('pay-by').locator('time');
+    await expect(line).toBeVisible();
+    expect(payLine((await line.textContent())!)).toBe(true);
+    // Three days ahead: not yet marked as due.
+    await expect(card.getByText(m.PayBy.dueSoon)).toHaveCount(0);
+    await card.getByRole('link', { name: m.RequestsList.details }).click();
+    await expect(page.getByTestId('pay-by').locator('time')).toHaveText(/.+/);
+    expect(payLine((await page.getByTestId('pay-by').locator('time').textContent())!)).toBe(true);
+  });
+
+  test(`the timeline reads newest first, and an ended request offers a way on (${locale})`, async ({ page, context }) => {
+    const { token } = await signUp(context, page, locale);
+    const { id } = await requestAwaitingPayment(context.request, token);
+    await officeMoves(context.request, id, 'cancelled', 'Cancelled at your request');
+    await page.goto(`/${locale}/profile/requests/details/${id}`);
+    const timeline = page.getByRole('region', { name: m.RequestDetails.timeline.title });
+    await expect(timeline.getByRole('listitem')).toHaveCount(2);
+    await expect(timeline.getByRole('listitem').first()).toContainText(m.RequestStatus.cancelled);
+    await expect(timeline.getByRole('listitem').last()).toContainText(m.RequestStatus.pending_payment);
+    const wayOn = page.getByRole('group', { name: m.RequestDetails.wayOn.label });
+    await wayOn.getByRole('link', { name: m.RequestDetails.wayOn.startNew }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/profile/requests/create$`));
+    await page.goBack();
+    await page.getByRole('group', { name: m.RequestDetails.wayOn.label }).getByRole('link', { name: m.RequestDetails.wayOn.backToRequests }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/profile/requests$`));
+  });
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = locale === 'en' ? en : (ar as typeof en);
+
+  test(`a signed-out visitor of their requests is told why, and signing in leads back there (${locale})`, async ({ page, context, playwright }) => {
+    // An account made by a client of its own: this browser starts signed out.
+    const api = await playwright.request.newContext({ baseURL: BASE_URL });
+    const email = `back.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    expect((await api.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: PASSWORD, password_confirmation: PASSWORD } })).status()).toBe(201);
+    await api.dispose();
+
+    await page.goto(`/${locale}/profile/requests?status=pending_payment`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}\\?next=`));
+    await expect(page.getByRole('heading', { level: 2, name: m.Home.signInReason.requests })).toBeVisible();
+    // Every sign-in and registration link on the page carries the way back.
+    const asked = encodeURIComponent(`/${locale}/profile/requests?status=pending_payment`);
+    for (const name of [m.SignedOut.signIn, m.SignedOut.register, m.Home.startRequest]) {
+      for (const link of await page.getByRole('link', { name, exact: true }).all()) {
+        expect(await link.getAttribute('href'), name).toContain(`next=${asked}`);
+      }
+    }
+    await page.getByRole('region', { name: m.Home.signInReason.requests }).getByRole('link', { name: m.SignedOut.signIn }).click();
+    await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(email);
+    await page.getByRole('textbox', { name: m.Auth.fields.password, exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: m.Auth.login.submit }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile/requests?status=pending_payment`);
+    // And registering from the home page leads there too.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/${locale}/profile/requests`);
+    await page.getByRole('region', { name: m.Home.signInReason.requests }).getByRole('link', { name: m.SignedOut.register }).click();
+    await page.getByRole('textbox', { name: m.Auth.fields.name }).fill('Khalid Omar');
+    await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(`new.${email}`);
+    await page.getByRole('textbox', { name: m.Auth.fields.password, exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: m.Auth.fields.passwordConfirmation }).fill(PASSWORD);
+    await page.getByRole('button', { name: m.Auth.register.submit }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile/requests`);
+  });
+
+  test(`the home page says nothing of signing in to a visitor who came by themselves (${locale})`, async ({ page }) => {
+    await page.goto(`/${locale}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: m.Home.signInReason.requests })).toHaveCount(0);
+    // Another site's address in `next` is no page of ours: no message, links without it.
+    await page.goto(`/${locale}?next=${encodeURIComponent('https://evil.example/en/profile')}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: m.Home.signInReason.account })).toHaveCount(0);
+    expect(await page.getByRole('link', { name: m.Home.startRequest, exact: true }).first().getAttribute('href')).not.toContain('evil');
+  });
+}
