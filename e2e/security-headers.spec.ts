@@ -174,9 +174,9 @@ test('a page path with a dot in it gets the CSP, the headers and the guards like
   const unprefixed = await page.goto('/foo.bar');
   expect(new URL(unprefixed!.url()).pathname).toMatch(/^\/(ar|en)\/foo\.bar$/);
   expectPageCsp(headersOf(unprefixed));
-  // The guards: signed out, a profile path with a dot goes home.
+  // The guards: signed out, a profile path with a dot goes home (with the way back).
   await page.goto('/en/profile/requests.json');
-  await expect(page).toHaveURL(`${BASE_URL}/en`);
+  await expect(page).toHaveURL(`${BASE_URL}/en?next=${encodeURIComponent('/en/profile/requests.json')}`);
   await check();
 });
 
