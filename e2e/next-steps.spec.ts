@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { officeMoves, requestAwaitingPayment, signUp } from './session';
+import { draftThrough, officeMoves, requestAwaitingPayment, signUp } from './session';
 import { BASE_URL } from '../playwright.config';
 
 const PASSWORD = 'Labbaik#2026';
@@ -107,5 +107,26 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: m.Home.signInReason.account })).toHaveCount(0);
     expect(await page.getByRole('link', { name: m.Home.startRequest, exact: true }).first().getAttribute('href')).not.toContain('evil');
+  });
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = locale === 'en' ? en : (ar as typeof en);
+
+  test(`the declaration is never ticked in advance, even when it was made before (${locale})`, async ({ page, context }) => {
+    const { token } = await signUp(context, page, locale);
+    // Every step finished through the API, the declaration included (stored as ticked).
+    const id = await draftThrough(context.request, token);
+    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=declaration`);
+    const box = page.getByRole('checkbox', { name: m.Wizard.declarationCheckbox });
+    await expect(box).toBeVisible();
+    await expect(box).not.toBeChecked();
+    // Sending without ticking it again is refused, naming the box.
+    await page.getByRole('button', { name: m.Wizard.submit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle })).toBeFocused();
+    await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
+    await expect(box).toBeChecked();
+    await page.getByRole('button', { name: m.Wizard.submit }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(m.Wizard.confirmation.payTitle.split(' {fee}')[0]!);
   });
 }

@@ -14,7 +14,9 @@ import type { StepProps } from './step-props';
 export function DeclarationStep({ draft, onBack, onSubmitted, submit }: Omit<StepProps, 'onDone'> & { onSubmitted: () => void; submit: () => Promise<unknown> }) {
   const t = useTranslations('Wizard');
   const message = useFieldMessage();
-  const accepted = (draft.answers.declaration as { declaration?: boolean } | undefined)?.declaration === true;
+  // Never ticked in advance, re-submissions included (issue 21): a declaration stored earlier, or
+  // sent before the office asked for changes, is made again on this visit, by the pilgrim's own tick.
+  const [accepted, setAccepted] = useState(false);
   const [summary, setSummary] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
@@ -55,7 +57,13 @@ export function DeclarationStep({ draft, onBack, onSubmitted, submit }: Omit<Ste
         <p>{t('declarationText')}</p>
       </div>
       <div id="declaration-declaration" tabIndex={-1}>
-        <Checkbox isSelected={accepted} onChange={(value) => draft.update('declaration', { declaration: value })}>
+        <Checkbox
+          isSelected={accepted}
+          onChange={(value) => {
+            setAccepted(value);
+            draft.update('declaration', { declaration: value });
+          }}
+        >
           {t('declarationCheckbox')}
         </Checkbox>
       </div>
