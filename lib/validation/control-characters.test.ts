@@ -9,6 +9,11 @@ describe('hasControlCharacters', () => {
     for (const code of refused) expect(hasControlCharacters(`a${String.fromCharCode(code)}b`), code.toString(16)).toBe(true);
   });
 
+  it('finds a lone surrogate (no UTF-8 form; jsonb refuses it), never a whole pair', () => {
+    for (const text of ['\ud800', 'a\udfffb', '\ud83d', 'x\ude00']) expect(hasControlCharacters(text), JSON.stringify(text)).toBe(true);
+    expect(hasControlCharacters('\ud83d\ude00 عائشة')).toBe(false);
+  });
+
   it('keeps tab, line breaks and the format characters Arabic needs', () => {
     // LRM, RLM, ALM, ZWNJ, ZWJ, embeddings and overrides, isolates, tatweel, BOM-free text, emoji with ZWJ.
     const kept = ['\t', '\n', '\r\n', '\u200e', '\u200f', '\u061c', '\u200c', '\u200d', '\u202a\u202b\u202c\u202d\u202e', '\u2066\u2067\u2068\u2069', 'رحمـــن', 'عائشة', '👩‍👩‍👧', '\u00a0', 'é'];
