@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
-import { draftThrough, requestAwaitingPayment, signUp } from './session';
+import { draftThrough, officeMoves, requestAwaitingPayment, signUp } from './session';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -21,7 +21,7 @@ async function expectAccessible(page: Page, screen: string) {
 }
 
 const PUBLIC = ['/', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register', '/no/such/page', '/check-payment'];
-const STEPS = ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'] as const;
+const STEPS = ['service', 'applicant', 'companions', 'documents', 'review'] as const;
 
 for (const locale of ['en', 'ar'] as const) {
   const m = MESSAGES[locale];
@@ -93,6 +93,14 @@ for (const locale of ['en', 'ar'] as const) {
         await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps[step] })).toBeVisible();
         await expectAccessible(page, `step ${step}`);
       }
+      // Changes asked for: the task list with the office's note (issue 21).
+      const { id: sentBack } = await requestAwaitingPayment(context.request, token);
+      for (const [status, note] of [['submitted', 'Paid at the counter'], ['under_review'], ['changes_requested', 'The passport scan is blurred']] as const) {
+        await officeMoves(context.request, sentBack, status, note);
+      }
+      await page.goto(`/${locale}/profile/requests/edit?id=${sentBack}`);
+      await expect(page.getByRole('heading', { level: 2, name: m.Wizard.tasks.title })).toBeVisible();
+      await expectAccessible(page, 'changes task list');
       // A step's errors, shown after "Continue" on an empty applicant step.
       const id = await draftThrough(context.request, token, 'applicant');
       await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);

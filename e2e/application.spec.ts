@@ -141,9 +141,15 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByRole('button', { name: w.continue }).click();
       await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
       await expect(page.getByText('+966 50 999 9999')).toBeVisible();
-      await page.getByRole('button', { name: w.continue }).click();
-
-      await expect(page.getByRole('heading', { level: 2, name: w.steps.declaration })).toBeVisible();
+      // Check answers as GOV.UK's (issue 21): the travel month in both calendars, the package, and the
+      // cost as the server will compute it (two pilgrims), then the declaration above "Accept and send".
+      const service = page.getByRole('region', { name: w.steps.service });
+      await expect(service).toContainText(w.packages.standard.name);
+      await expect(service.getByText(locale === 'ar' ? / هـ · .+ ٢٠٢[٦٧٨]$/ : / AH · .+ 202[678]$/)).toBeVisible();
+      const cost = page.getByRole('region', { name: w.cost.title });
+      await expect(cost).toContainText(locale === 'ar' ? /حاجّان × .+ = .+، تُدفع بعد الإرسال/ : /^.*2 pilgrims × SAR.+ = SAR.+, to pay after sending/);
+      await expect(page.getByRole('heading', { level: 2, name: w.steps.declaration })).toHaveCount(0);
+      await expect(page.getByRole('checkbox', { name: w.declarationCheckbox })).not.toBeChecked();
       await page.locator('label').filter({ hasText: w.declarationCheckbox }).click();
       await page.getByRole('button', { name: w.submit }).click();
       // Honest (issue 21): nothing reaches the office before the fee is paid. The page's one h1

@@ -21,6 +21,44 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Wizard.titles.changes);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
+
+  test(`changes asked for are made from a task list, with the office's note in sight, then sent again (${locale})`, async ({ page, context }) => {
+    test.setTimeout(60_000);
+    const w = m.Wizard;
+    const { token } = await signUp(context, page, locale);
+    const { id } = await requestAwaitingPayment(context.request, token);
+    await officeMoves(context.request, id, 'submitted', 'Paid at the counter');
+    await officeMoves(context.request, id, 'under_review');
+    await officeMoves(context.request, id, 'changes_requested', 'The passport scan is blurred');
+
+    // The details lead with the office's note, and the way to make the changes.
+    await page.goto(`/${locale}/profile/requests/details/${id}`);
+    const detailsNote = page.getByRole('region', { name: m.RequestDetails.officeAsked });
+    await expect(detailsNote).toContainText('The passport scan is blurred');
+    await page.getByRole('link', { name: m.RequestDetails.actions.edit }).click();
+
+    // The edit opens on the task list, never on the declaration; the note stays at the top.
+    await expect(page.getByRole('heading', { level: 2, name: w.tasks.title })).toBeVisible();
+    await expect(page.getByRole('region', { name: m.RequestDetails.officeAsked })).toContainText('The passport scan is blurred');
+    await expect(page.getByRole('checkbox', { name: w.declarationCheckbox })).toHaveCount(0);
+    const tasks = page.getByRole('region', { name: w.tasks.title });
+    await expect(tasks.getByRole('listitem')).toHaveCount(4);
+    await tasks.getByRole('link', { name: new RegExp(w.steps.documents) }).click();
+    await expect(page.getByRole('heading', { level: 2, name: w.steps.documents })).toBeVisible();
+    await expect(page.getByRole('region', { name: m.RequestDetails.officeAsked })).toBeVisible();
+
+    // Finished steps are links in the progress bar: straight to check answers.
+    const progress = page.getByRole('navigation', { name: w.progress });
+    await progress.getByRole('link', { name: new RegExp(w.steps.review) }).click();
+    await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
+    // What is already paid, and a fresh declaration above "Accept and send again".
+    await expect(page.getByRole('region', { name: w.cost.title })).toContainText(locale === 'ar' ? /المدفوع: .+ عن حاج واحد\. لا يلزم دفع المزيد\./ : /Paid: SAR.+ for 1 pilgrim\. Nothing more to pay\./);
+    const box = page.getByRole('checkbox', { name: w.declarationCheckbox });
+    await expect(box).not.toBeChecked();
+    await page.locator('label').filter({ hasText: w.declarationCheckbox }).click();
+    await page.getByRole('button', { name: w.submitAgain }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.confirmation.resubmittedTitle);
+  });
 }
 
 for (const locale of ['en', 'ar'] as const) {

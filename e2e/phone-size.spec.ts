@@ -11,7 +11,7 @@ import { draftThrough, requestAwaitingPayment, signUp } from './session';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
-const STEPS = ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'] as const;
+const STEPS = ['service', 'applicant', 'companions', 'documents', 'review'] as const;
 const PUBLIC = ['', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register', '/check-payment', '/no/such/page'];
 
 /** What sticks out sideways, for the failure message: the innermost elements past either edge of the page. */
@@ -111,7 +111,7 @@ for (const locale of ['en', 'ar'] as const) {
     const draft = await draftThrough(context.request, token, 'applicant');
     await page.goto(`/${locale}/profile/requests/drafts/complete?id=${draft}&step=applicant`);
     const progress = page.getByRole('navigation', { name: m.Wizard.progress });
-    const named = m.Wizard.stepOfNamed.replace('{number}', locale === 'ar' ? '٢' : '2').replace('{total}', locale === 'ar' ? '٦' : '6').replace('{name}', m.Wizard.steps.applicant);
+    const named = m.Wizard.stepOfNamed.replace('{number}', locale === 'ar' ? '٢' : '2').replace('{total}', locale === 'ar' ? '٥' : '5').replace('{name}', m.Wizard.steps.applicant);
     await expect(progress.getByText(named, { exact: true })).toBeVisible();
     // Nothing in it is cut short: each visible text fits its box.
     const cut = await progress.evaluate((nav) =>

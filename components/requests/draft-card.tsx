@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { useDeleteDraft, type RequestSummary } from '@/lib/requests/requests-api';
+import { WIZARD_STEPS } from '@/lib/requests/steps';
 import { Link } from '@/components/ui/link';
 import { ConfirmDialog } from './confirm-dialog';
 import { DraftProgress } from './draft-progress';
@@ -33,7 +34,8 @@ export function DraftCard({ draft, onDeleted }: { draft: RequestSummary; onDelet
         </div>
       </dl>
       <div className="mt-4">
-        <DraftProgress done={draft.completed_steps.length} total={draft.steps_total} />
+        {/* The steps the pilgrim sees (the declaration is made on check answers). */}
+        <DraftProgress done={WIZARD_STEPS.filter((step) => draft.completed_steps.includes(step)).length} total={WIZARD_STEPS.length} />
       </div>
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <Link

@@ -5,6 +5,7 @@ import type { RequestDetails } from '@/lib/requests/requests-api';
 import { AnswerList } from './answer-list';
 import { DualDate } from './dual-date';
 import { RequestActions } from './request-actions';
+import { OfficeNote } from './office-note';
 import { PayBy } from './pay-by';
 import { StatusBadge } from './status-badge';
 import { useFormats } from './use-formats';
@@ -14,14 +15,15 @@ export function RequestOverview({ request, onCancelled }: { request: RequestDeta
   const t = useTranslations('RequestDetails');
   const type = useTranslations('RequestType');
   const { number } = useFormats();
-  // Why the office moved the request to where it is now (e.g. which changes it needs), shown up front.
-  const latest = request.history.at(-1);
-  const officeNote = latest && latest.to === request.status && latest.actor === 'office' ? latest.note : null;
   return (
     <section aria-labelledby="overview-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="overview-title" className="mb-4 text-2xl font-semibold">
         {t('title', { type: type(request.type) })}
       </h2>
+      {/* Why the office moved the request to where it is now (the changes it needs), up front. */}
+      <div className="mb-4 empty:hidden">
+        <OfficeNote request={request} level={3} />
+      </div>
       <AnswerList
         items={[
           { label: t('reference'), value: request.reference ? <bdi dir="ltr" data-identifier className="font-semibold">{request.reference}</bdi> : t('noReference') },
@@ -35,12 +37,6 @@ export function RequestOverview({ request, onCancelled }: { request: RequestDeta
       <div className="mt-4 empty:hidden">
         <PayBy request={request} />
       </div>
-      {officeNote && (
-        <p className="mt-4 rounded-lg bg-sand-100 p-3">
-          <span className="font-semibold">{t('officeNote')}: </span>
-          <bdi>{officeNote}</bdi>
-        </p>
-      )}
       <div className="mt-5 empty:hidden">
         <RequestActions request={request} onCancelled={onCancelled} />
       </div>

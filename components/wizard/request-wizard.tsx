@@ -7,11 +7,13 @@ import { usePathname, useRouter } from '@/i18n/navigation';
 import { ApiClientError } from '@/lib/api-client';
 import { formatCount } from '@/lib/i18n/digits';
 import { EDITABLE_STATUSES } from '@/lib/requests/statuses';
-import { firstUnfinishedStep, isRequestStep, REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
+import { firstUnfinishedStep, isRequestStep, WIZARD_STEPS, wizardStepOf, type WizardStep } from '@/lib/requests/steps';
 import { useRequest, useRequestTypes, useSubmitRequest, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { DraftMissing } from './draft-missing';
+import { ChangesTaskList } from './changes-task-list';
+import { OfficeNote } from '@/components/requests/office-note';
 import { Confirmation } from './confirmation';
 import { SavedIndicator } from './saved-indicator';
 import { WizardSteps } from './wizard-steps';
@@ -21,7 +23,6 @@ import { ApplicantStep } from './steps/applicant-step';
 import { CompanionsStep } from './steps/companions-step';
 import { DocumentsStep } from './steps/documents-step';
 import { ReviewStep } from './steps/review-step';
-import { DeclarationStep } from './steps/declaration-step';
 
 /** Loads the request, then runs the steps; a request that is not the user's, or gone, shows the missing state. */
 export function RequestWizard({ id, mode }: { id: string; mode: 'complete' | 'edit' }) {
@@ -49,42 +50,60 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
   const [submitted, setSubmitted] = useState(mode === 'complete' ? request.status !== 'draft' : !EDITABLE_STATUSES.includes(request.status));
 
   const asked = search.get('step');
-  const step: RequestStep = isRequestStep(asked) ? asked : firstUnfinishedStep(draft.completed);
+  // Making the changes the office asked for starts at the task list (no step asked), never on a step.
+  const changes = request.status === 'changes_requested';
+  const step: WizardStep | 'tasks' = isRequestStep(asked) ? wizardStepOf(asked) : changes ? 'tasks' : firstUnfinishedStep(draft.completed);
   const fromReview = search.get('from') === 'review';
 
-  function go(next: RequestStep, from?: 'review') {
+  const queryOf = (next: WizardStep, from?: 'review') => ({ id: request.id, step: next, ...(from ? { from } : {}) });
+  const hrefOf = (next: WizardStep) => `/${locale}${pathname}?${new URLSearchParams(queryOf(next)).toString()}`;
+  function go(next: WizardStep, from?: 'review') {
     void draft.flush();
-    const query: Record<string, string> = { id: request.id, step: next };
-    if (from) query.from = from;
-    router.push({ pathname, query });
+    router.push({ pathname, query: queryOf(next, from) });
     window.scrollTo({ top: 0 });
   }
-  const index = REQUEST_STEPS.indexOf(step);
-  const next = () => go(fromReview && step !== 'review' ? 'review' : (REQUEST_STEPS[index + 1] ?? 'declaration'));
-  const back = index > 0 ? () => go(REQUEST_STEPS[index - 1]!) : undefined;
+  const index = step === 'tasks' ? -1 : WIZARD_STEPS.indexOf(step);
+  const next = () => go(fromReview && step !== 'review' ? 'review' : (WIZARD_STEPS[index + 1] ?? 'review'));
+  // The first step goes back to the task list when making changes.
+  const back = index > 0 ? () => go(WIZARD_STEPS[index - 1]!) : changes && index === 0 ? () => router.push({ pathname, query: { id: request.id } }) : undefined;
 
   if (submitted) return <Confirmation id={request.id} />;
 
   const common = { draft, onDone: next, onBack: back };
   return (
     <>
-      <WizardSteps current={step} completed={draft.completed} />
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-          {/* A phone has the step in full in the progress bar above (wizard-steps.tsx). */}
-          <p className="text-sm font-semibold text-brand-800 max-sm:sr-only">
-            {t('stepOf', { number: formatCount(index + 1, locale), total: formatCount(REQUEST_STEPS.length, locale) })}
-          </p>
-          <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
+      <WizardSteps current={step === 'tasks' ? undefined : step} completed={draft.completed} hrefOf={hrefOf} onGo={(target) => go(target)} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        {/* The office's note stays in sight on every step of the changes. */}
+        <OfficeNote request={request} />
+        <div>
+          {step !== 'tasks' && (
+            <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+              {/* A phone has the step in full in the progress bar above (wizard-steps.tsx). */}
+              <p className="text-sm font-semibold text-brand-800 max-sm:sr-only">
+                {t('stepOf', { number: formatCount(index + 1, locale), total: formatCount(WIZARD_STEPS.length, locale) })}
+              </p>
+              <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
+            </div>
+          )}
+          {step === 'tasks' && <ChangesTaskList completed={draft.completed} hrefOf={hrefOf} onGo={(target) => go(target)} />}
+          {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
+          {step === 'applicant' && <ApplicantStep key={step} {...common} />}
+          {step === 'companions' && <CompanionsStep key={step} {...common} type={type} />}
+          {step === 'documents' && <DocumentsStep key={step} {...common} requestId={request.id} documents={request.documents} locale={locale} />}
+          {step === 'review' && (
+            <ReviewStep
+              key={step}
+              draft={draft}
+              onBack={back}
+              type={type}
+              request={request}
+              onChange={(target) => go(target, 'review')}
+              submit={() => submitRequest.mutateAsync(request.id)}
+              onSubmitted={() => setSubmitted(true)}
+            />
+          )}
         </div>
-        {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
-        {step === 'applicant' && <ApplicantStep key={step} {...common} />}
-        {step === 'companions' && <CompanionsStep key={step} {...common} type={type} />}
-        {step === 'documents' && <DocumentsStep key={step} {...common} requestId={request.id} documents={request.documents} locale={locale} />}
-        {step === 'review' && <ReviewStep key={step} {...common} type={type} documents={request.documents} onChange={(target) => go(target, 'review')} />}
-        {step === 'declaration' && (
-          <DeclarationStep key={step} draft={draft} onBack={back} submit={() => submitRequest.mutateAsync(request.id)} onSubmitted={() => setSubmitted(true)} />
-        )}
       </div>
       <Dialog title={t('conflict.title')} role="alertdialog" isOpen={draft.conflict} onOpenChange={(open) => !open && draft.dismissConflict()}>
         {({ close }) => (

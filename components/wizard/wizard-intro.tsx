@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { REQUEST_STEPS as WIZARD_STEPS } from '@/lib/requests/steps';
+import { WIZARD_STEPS } from '@/lib/requests/steps';
 
 const NEEDS = ['passport', 'photo', 'nationalId', 'companions'] as const;
 

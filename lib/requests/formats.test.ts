@@ -25,6 +25,16 @@ describe('request formats', () => {
     expect(en.hijriMonth('13-1448')).toBeNull();
   });
 
+  it('names a travel month in both calendars: the Gregorian months its days fall in', () => {
+    // Ramadan 1448 runs from 8 February to 9 March 2027 (Umm al-Qura).
+    expect(en.travelMonth('09-1448')).toEqual({ hijri: 'Ramadan 1448 AH', gregorian: 'February\u2009–\u2009March 2027' });
+    // Dhu al-Hijjah 1448: 7 May to 5 June 2027.
+    expect(en.travelMonth('12-1448')!.gregorian).toBe('May\u2009–\u2009June 2027');
+    expect(ar.travelMonth('09-1448')!.gregorian).toContain('فبراير');
+    expect(ar.travelMonth('09-1448')!.gregorian).toContain('٢٠٢٧');
+    expect(en.travelMonth('00-1448')).toBeNull();
+  });
+
   it('formats the fee in the page language', () => {
     expect(en.money(250000, 'SAR')).toBe('SAR\u00a02,500.00');
     expect(ar.money(250000, 'SAR')).toContain('٢٬٥٠٠');

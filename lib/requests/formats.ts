@@ -22,6 +22,7 @@ export function requestFormats(locale: string, timeZone: string) {
   const hijriDay = new Intl.DateTimeFormat(intl.hijri, { ...dateOnly, timeZone: 'UTC' });
   const gregorianDay = new Intl.DateTimeFormat(intl.gregorian, { ...dateOnly, timeZone: 'UTC' });
   const hijriMonth = new Intl.DateTimeFormat(intl.hijri, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const gregorianMonths = new Intl.DateTimeFormat(intl.gregorian, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const number = new Intl.NumberFormat(intl.number);
   const kilobytes = new Intl.NumberFormat(intl.number, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   // Built on first use per currency: building an Intl formatter costs more than using one.
@@ -53,6 +54,25 @@ export function requestFormats(locale: string, timeZone: string) {
       // The 15th: the middle of the month, well away from either edge.
       const [year, month, day] = hijriToGregorian({ day: 15, month: Number(match[1]), year: Number(match[2]) }).split('-').map(Number) as [number, number, number];
       return hijriMonth.format(new Date(Date.UTC(year, month - 1, day, 12)));
+    },
+    /**
+     * A MM-YYYY travel month in both calendars: "Ramadan 1448 · February – March 2027"
+     * (the Gregorian months its days fall in); null when the text is not one.
+     */
+    travelMonth: (text: string) => {
+      const match = /^(0[1-9]|1[0-2])-(\d{4})$/.exec(text);
+      if (!match) return null;
+      const month = Number(match[1]);
+      const year = Number(match[2]);
+      const first = hijriToGregorian({ day: 1, month, year });
+      const next = month === 12 ? { day: 1, month: 1, year: year + 1 } : { day: 1, month: month + 1, year };
+      const noon = (iso: string, days = 0) => {
+        const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+        return new Date(Date.UTC(y, m - 1, d + days, 12));
+      };
+      const start = noon(first);
+      const end = noon(hijriToGregorian(next), -1);
+      return { hijri: hijriMonth.format(start), gregorian: gregorianMonths.formatRange(start, end) };
     },
     money: (minor: number, currency: string) => {
       let format = money.get(currency);

@@ -31,6 +31,8 @@ export type RequestSummary = {
   pilgrims: number;
   applicant_name: string | null;
   fee_minor: number | null;
+  /** How many pilgrims the fee covers (fixed at the first submit); null before it. */
+  fee_pilgrims: number | null;
   currency: string | null;
   version: number;
   created_at: string;

@@ -2,14 +2,20 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { RequestDocument, RequestTypeInfo } from '@/lib/requests/requests-api';
-import type { RequestStep } from '@/lib/requests/steps';
+import { ApiClientError } from '@/lib/api-client';
+import type { RequestDetails, RequestTypeInfo } from '@/lib/requests/requests-api';
+import type { WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { useFieldMessage } from '@/components/forms/use-field-message';
+import { ResendVerification } from '@/components/account/resend-verification';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
 import { useFormats } from '@/components/requests/use-formats';
 import { formatCount } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
+import { CostSummary } from '../cost-summary';
 import type { StepProps } from './step-props';
 
 // Shown as printed, left to right and in Western digits on every page (docs/DIGITS.md).
@@ -18,16 +24,19 @@ const PERSON_ROWS = ['name_ar', 'name_latin', 'gender', 'date_of_birth', 'nation
 
 type GroupProps = {
   title: string;
-  step: RequestStep;
+  step: WizardStep;
   rows: [string, string | undefined][];
   shown: (field: string, value: string | undefined) => string;
   labels: { field: (name: string) => string; change: string; changeGroup: (group: string) => string };
-  onChange: (step: RequestStep) => void;
+  onChange: (step: WizardStep) => void;
+  /** Not the first group of its step (a second companion): the step's anchor is on the first. */
+  repeated?: boolean;
 };
 
-function Group({ title, step, rows, shown, labels, onChange }: GroupProps) {
+function Group({ title, step, rows, shown, labels, onChange, repeated }: GroupProps) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label={title}>
+    // The error summary's links for a step's answers lead here (review-<step>).
+    <section id={repeated ? undefined : `review-${step}`} tabIndex={repeated ? undefined : -1} className="rounded-xl border border-slate-200 bg-white p-4" aria-label={title}>
       <div className="flex items-center justify-between gap-4">
         <h3 className="text-lg font-semibold">{title}</h3>
         <Button variant="quiet" onPress={() => onChange(step)} aria-label={labels.changeGroup(title)}>
@@ -54,19 +63,39 @@ function Group({ title, step, rows, shown, labels, onChange }: GroupProps) {
   );
 }
 
-/** Check your answers: every group with a link that changes it and comes back here. */
+/**
+ * Check your answers, as GOV.UK's pattern has it: every group with a Change
+ * link that comes back here, the cost, then the declaration (never ticked in
+ * advance, re-submissions included) above "Accept and send".
+ */
 export function ReviewStep({
   draft,
   type,
-  documents,
-  onDone,
+  request,
   onBack,
   onChange,
-}: StepProps & { type: RequestTypeInfo; documents: RequestDocument[]; onChange: (step: RequestStep) => void }) {
+  submit,
+  onSubmitted,
+}: Omit<StepProps, 'onDone'> & {
+  type: RequestTypeInfo;
+  request: RequestDetails;
+  onChange: (step: WizardStep) => void;
+  submit: () => Promise<unknown>;
+  onSubmitted: () => void;
+}) {
   const t = useTranslations('Wizard');
   const fields = useTranslations('Fields');
   const locale = useLocale();
+  const message = useFieldMessage();
+  const documents = request.documents;
+  // Never ticked in advance (issue 21): a declaration stored earlier, or made before the office
+  // asked for changes, is made again on this visit, by the pilgrim's own tick.
+  const [accepted, setAccepted] = useState(false);
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
+  // Refused because the address is not confirmed: the message says so, and a resend button is at hand.
+  const [unverified, setUnverified] = useState(false);
   const formats = useFormats();
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const service = (draft.answers.service ?? {}) as Record<string, string>;
@@ -85,7 +114,11 @@ export function ReviewStep({
       return date ? `${date.hijri} (${date.gregorian})` : value;
     }
     if (field === 'mobile') return internationalPhone(value);
-    if (field === 'travel_month') return formats.hijriMonth(value) ?? value;
+    if (field === 'travel_month') {
+      // "Ramadan 1448 AH · February – March 2027": the month in both calendars.
+      const month = formats.travelMonth(value);
+      return month ? `${month.hijri} · ${month.gregorian}` : value;
+    }
     return value;
   }
 
@@ -103,16 +136,29 @@ export function ReviewStep({
       formId="review"
       title={t('steps.review')}
       lead={t('reviewLead')}
-      summary={[]}
-      attempt={0}
+      summary={summary}
+      attempt={attempt}
       isPending={pending}
       onBack={onBack}
+      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : t('submit')}
       onSubmit={async (event) => {
         event.preventDefault();
         setPending(true);
         try {
           await draft.complete('review', {});
-          onDone();
+          await draft.complete('declaration', { declaration: accepted });
+          await submit();
+          onSubmitted();
+        } catch (error) {
+          setUnverified(error instanceof ApiClientError && error.code === 'email_unverified');
+          const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
+          // An answer of another step leads to its group here, where its Change link is.
+          setSummary(
+            entries.length
+              ? entries.map(([field, messages]) => ({ field: field.split('.')[0]!, message: message(field, messages[0]) ?? '' }))
+              : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('uploadOffline') }],
+          );
+          setAttempt((n) => n + 1);
         } finally {
           setPending(false);
         }
@@ -129,7 +175,7 @@ export function ReviewStep({
       />
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
-        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
+        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
@@ -137,6 +183,25 @@ export function ReviewStep({
         step="documents"
         rows={['applicant', ...companions.map((_, i) => `companion-${i}`)].flatMap((pilgrim) => docsFor(pilgrim))}
       />
+      <CostSummary request={request} type={type} pilgrims={1 + companions.length} />
+      <section aria-labelledby="review-declaration-title" className="flex flex-col gap-3">
+        <h3 id="review-declaration-title" className="text-lg font-semibold">
+          {t('steps.declaration')}
+        </h3>
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-muted">{t('declarationText')}</p>
+        <div id="review-declaration" tabIndex={-1}>
+          <Checkbox
+            isSelected={accepted}
+            onChange={(value) => {
+              setAccepted(value);
+              draft.update('declaration', { declaration: value });
+            }}
+          >
+            {t('declarationCheckbox')}
+          </Checkbox>
+        </div>
+        {unverified && <ResendVerification />}
+      </section>
     </StepShell>
   );
 }

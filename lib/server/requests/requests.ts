@@ -88,6 +88,8 @@ export function requestSummary(row: SummaryRow, settled?: string) {
     pilgrims: row.pilgrims,
     applicant_name: applicantName(row.data),
     fee_minor: row.feeMinor,
+    // How many pilgrims the fee covers (fixed at the first submit); null before it.
+    fee_pilgrims: row.feePilgrims,
     currency: row.currency,
     version: row.version,
     created_at: iso(row.createdAt),

@@ -307,6 +307,7 @@ describe('submit and the state machine', () => {
     expect(json!.data.pilgrims).toBe(2);
     const types = (await call(typesRoute.GET)).json!.data;
     expect(json!.data.fee_minor).toBe(types[0].fee_minor * 2);
+    expect(json!.data.fee_pilgrims).toBe(2);
     expect(json!.data.completed_steps).toHaveLength(6);
     // By when to pay: the deadline after which an unpaid request expires (PAYMENT_DEADLINE_HOURS, 72 by default).
     expect(Date.parse(json!.data.pay_by) - Date.parse(json!.data.submitted_at)).toBe(72 * 3_600_000);

@@ -1,0 +1,46 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import type { RequestDetails, RequestTypeInfo } from '@/lib/requests/requests-api';
+import { useFormats } from '@/components/requests/use-formats';
+import { formatCount } from '@/lib/i18n/digits';
+
+/**
+ * The cost on check answers, as the server computes it at submit (DESIGN
+ * section 6): the service's fee per pilgrim times the pilgrims in the request.
+ * Sent again after changes, the fee is already paid and fixed: what was paid
+ * is shown, and whether it still covers the pilgrims now in the request.
+ */
+export function CostSummary({ request, type, pilgrims }: { request: RequestDetails; type: RequestTypeInfo; pilgrims: number }) {
+  const t = useTranslations('Wizard.cost');
+  const locale = useLocale();
+  const formats = useFormats();
+  const count = formatCount(pilgrims, locale);
+  const line = t('line', { pilgrims, count, fee: formats.money(type.fee_minor, type.currency), total: formats.money(type.fee_minor * pilgrims, type.currency) });
+  const paid = request.status === 'changes_requested' && request.fee_minor !== null && request.currency !== null && request.fee_pilgrims !== null;
+
+  return (
+    <section aria-labelledby="review-cost-title" id="review-cost" tabIndex={-1} className="rounded-xl border-2 border-brand-700 bg-brand-50 p-4">
+      <h3 id="review-cost-title" className="text-lg font-semibold">
+        {t('title')}
+      </h3>
+      {!paid && (
+        <p className="mt-2 text-lg font-semibold text-ink" data-cost>
+          {t('toPayAfterSending', { line })}
+        </p>
+      )}
+      {paid && request.fee_pilgrims === pilgrims && (
+        <p className="mt-2 text-lg font-semibold text-ink" data-cost>
+          {t('alreadyPaid', { amount: formats.money(request.fee_minor!, request.currency!), pilgrims, count })}
+        </p>
+      )}
+      {paid && request.fee_pilgrims !== pilgrims && (
+        <div className="mt-2 space-y-1" data-cost>
+          <p className="font-semibold text-ink">{t('newFee', { line })}</p>
+          <p className="text-ink">{t('paidFor', { amount: formats.money(request.fee_minor!, request.currency!), pilgrims: request.fee_pilgrims!, count: formatCount(request.fee_pilgrims!, locale) })}</p>
+          <p className="font-semibold text-red-800">{t('keepPilgrims')}</p>
+        </div>
+      )}
+    </section>
+  );
+}
