@@ -168,3 +168,48 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(m.Wizard.confirmation.payTitle.split(' {fee}')[0]!);
   });
 }
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = locale === 'en' ? en : (ar as typeof en);
+
+  test(`the account page leads with what needs doing, and the account menu counts it (${locale})`, async ({ page, context }) => {
+    test.setTimeout(60_000);
+    const { token } = await signUp(context, page, locale);
+    await page.goto(`/${locale}/profile`);
+    const section = page.getByRole('region', { name: m.NeedsDoing.title });
+    await expect(section).toContainText(m.NeedsDoing.nothing);
+    await expect(page.getByTestId('needs-doing-count')).toHaveCount(0);
+
+    const { reference: toPay } = await requestAwaitingPayment(context.request, token);
+    const { id: sentBackId, reference: sentBack } = await requestAwaitingPayment(context.request, token);
+    await officeMoves(context.request, sentBackId, 'submitted', 'Paid at the counter');
+    await officeMoves(context.request, sentBackId, 'under_review');
+    await officeMoves(context.request, sentBackId, 'changes_requested', 'The passport scan is blurred.\nUpload a sharper one.');
+    await draftThrough(context.request, token, 'companions');
+
+    await page.reload();
+    const items = section.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    // The payment: its reference, amount and deadline, and Pay.
+    const payment = items.filter({ hasText: toPay });
+    await expect(payment.getByRole('heading', { level: 3 })).toContainText(m.NeedsDoing.awaitingPayment);
+    await expect(payment.getByTestId('pay-by')).toBeVisible();
+    await expect(payment.getByRole('button', { name: new RegExp(`^${m.Payments.pay.split('{')[0]!.trim()}`) })).toBeVisible();
+    // The changes: the note's first line and the way to make them.
+    const changes = items.filter({ hasText: sentBack });
+    await expect(changes).toContainText('The passport scan is blurred.');
+    await expect(changes).not.toContainText('Upload a sharper one.');
+    await expect(changes.getByRole('link', { name: m.NeedsDoing.makeChanges })).toHaveAttribute('href', `/${locale}/profile/requests/edit?id=${sentBackId}`);
+    // The draft: how far it got and Continue.
+    const draft = items.filter({ hasText: m.NeedsDoing.draft });
+    await expect(draft.getByRole('progressbar')).toBeVisible();
+    await expect(draft.getByRole('link', { name: m.NeedsDoing.continue })).toBeVisible();
+    // The personal details come after.
+    await expect(page.getByRole('heading', { level: 2, name: m.Titles.personalDetails })).toBeVisible();
+
+    // Two things run on someone else's clock: the header says so, and the menu's account entry too.
+    await expect(page.getByTestId('needs-doing-count')).toHaveText(locale === 'ar' ? '٢' : '2');
+    const menu = page.getByRole('button', { name: new RegExp(`^${m.Header.accountMenu.replace('{name}', 'Aisha Rahman')}: `) });
+    await expect(menu).toHaveAccessibleName(locale === 'ar' ? /أمران مطلوبان$/ : /2 things to do$/);
+  });
+}

@@ -152,7 +152,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(card.getByText(progress)).toBeVisible();
       const bar = card.getByRole('progressbar', { name: m.DraftsList.progressLabel });
       await expect(bar).toHaveAttribute('aria-valuenow', '2');
-      await expect(bar).toHaveAttribute('aria-valuemax', '6');
+      await expect(bar).toHaveAttribute('aria-valuemax', '5');
       await expect(card.getByText(m.DraftsList.lastSaved)).toBeVisible();
       await expect(card.getByRole('link', { name: m.DraftsList.continue })).toHaveAttribute('href', `/${locale}/profile/requests/drafts/complete?id=${draft.id}`);
 

@@ -1,7 +1,9 @@
 'use client';
 
 import { MenuTrigger } from 'react-aria-components';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatCount } from '@/lib/i18n/digits';
+import { useNeedsDoing } from '@/lib/requests/requests-api';
 import { useRouter } from '@/i18n/navigation';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { logout } from '@/lib/auth/logout';
@@ -23,10 +25,19 @@ export function SignedInMenu({ name }: { name: string }) {
   const t = useTranslations('Header');
   const logoutLoading = useAuthStore((s) => s.logoutLoading);
   const router = useRouter();
+  const locale = useLocale();
+  // Payments due and changes asked for (GET /me/needs-doing), shown on the menu and beside "My account".
+  const count = useNeedsDoing().data?.count ?? 0;
+  const toDo = count > 0 ? t('needsDoing', { count, shown: formatCount(count, locale) }) : null;
   return (
     <MenuTrigger>
-      <Button variant="quiet" aria-label={t('accountMenu', { name: name })} isPending={logoutLoading}>
+      <Button variant="quiet" aria-label={toDo ? `${t('accountMenu', { name: name })}: ${toDo}` : t('accountMenu', { name: name })} isPending={logoutLoading}>
         <span className="max-w-32 truncate">{logoutLoading ? t('signingOut') : name}</span>
+        {count > 0 && (
+          <span aria-hidden="true" data-testid="needs-doing-count" className="min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-5 text-white">
+            {formatCount(count, locale)}
+          </span>
+        )}
         <ChevronDownIcon />
       </Button>
       <Menu
@@ -37,7 +48,7 @@ export function SignedInMenu({ name }: { name: string }) {
       >
         {ACCOUNT_LINKS.map(([label, href]) => (
           <MenuItem key={href} id={href}>
-            {t(label)}
+            {label === 'profile' && toDo ? `${t(label)} (${toDo})` : t(label)}
           </MenuItem>
         ))}
         <MenuItem id={LOGOUT}>{t('signOut')}</MenuItem>

@@ -71,6 +71,8 @@ export const requestKeys = {
   types: ['request-types'] as const,
   list: (status: string | undefined, page: number) => ['requests', 'list', status ?? 'all', page] as const,
   one: (id: string) => ['requests', 'one', id] as const,
+  // Under 'requests': every change to a request refreshes it too.
+  needsDoing: ['requests', 'needs-doing'] as const,
 };
 
 export const fetchRequestTypes = async () => (await apiRequest<{ data: RequestTypeInfo[] }>('/request-types')).data;
@@ -94,6 +96,21 @@ export const fetchRequest = async (id: string) => (await apiRequest<{ data: Requ
 
 export function useRequest(id: string) {
   return useQuery({ queryKey: requestKeys.one(id), queryFn: () => fetchRequest(id) });
+}
+
+/** What needs doing on the account (GET /me/needs-doing): the account page's first section and the header's count. */
+export type NeedsDoing = {
+  /** Payments due and changes asked for: what runs on someone else's clock. */
+  count: number;
+  awaiting_payment: RequestSummary[];
+  changes_requested: (RequestSummary & { office_note: string | null })[];
+  drafts: RequestSummary[];
+};
+
+export const fetchNeedsDoing = async () => (await apiRequest<{ data: NeedsDoing }>('/me/needs-doing')).data;
+
+export function useNeedsDoing({ enabled = true } = {}) {
+  return useQuery({ queryKey: requestKeys.needsDoing, queryFn: fetchNeedsDoing, staleTime: 30_000, enabled });
 }
 
 export function useCreateRequest() {

@@ -131,6 +131,7 @@ const MATRIX: Record<string, Entry> = {
     expect: { ...SIGNED_IN, 'another user': 202, owner: 202 },
   },
   'GET v1/me/email-preferences': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'GET v1/me/needs-doing': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'PUT v1/me/email-preferences': { setup: async () => ({ body: { requests: true, payments: false } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
   'GET v1/me/sessions': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },

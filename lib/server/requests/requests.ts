@@ -39,7 +39,7 @@ export function pilgrimsOf(data: Record<string, unknown>): string[] {
 export type SummaryRow = Omit<RequestRow, 'data'> & { data: { applicant?: unknown } };
 
 const { data: answers, ...columnsButAnswers } = getTableColumns(requests);
-const summaryColumns = {
+export const summaryColumns = {
   ...columnsButAnswers,
   data: sql<SummaryRow['data']>`jsonb_build_object('applicant', jsonb_build_object('name_latin', ${answers} -> 'applicant' -> 'name_latin', 'name_ar', ${answers} -> 'applicant' -> 'name_ar'))`,
 };

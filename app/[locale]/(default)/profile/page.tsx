@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { ProfileOverview } from '@/components/profile/profile-overview';
+import { NeedsDoing } from '@/components/profile/needs-doing';
 import { PushSettings } from '@/components/profile/push-settings';
 import { EmailSettings } from '@/components/profile/email-settings';
 import { YourDevices } from '@/components/profile/your-devices';
@@ -18,6 +19,8 @@ export default async function Page({ params }: LocaleParams) {
       <PageHeader title={t('profile')} />
       <div className="mx-auto max-w-6xl px-4">
         <SignedInGate>
+          <NeedsDoing />
+          <h2 className="mb-3 text-xl font-bold">{t('personalDetails')}</h2>
           <ProfileOverview />
           <EmailSettings />
           <PushSettings />
