@@ -208,8 +208,11 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 2, name: m.Titles.personalDetails })).toBeVisible();
 
     // Two things run on someone else's clock: the header says so, and the menu's account entry too.
-    await expect(page.getByTestId('needs-doing-count')).toHaveText(locale === 'ar' ? '٢' : '2');
-    const menu = page.getByRole('button', { name: new RegExp(`^${m.Header.accountMenu.replace('{name}', 'Aisha Rahman')}: `) });
-    await expect(menu).toHaveAccessibleName(locale === 'ar' ? /أمران مطلوبان$/ : /2 things to do$/);
+    const count = page.getByRole('banner').getByTestId('needs-doing-count');
+    await expect(count).toHaveText(locale === 'ar' ? '٢أمران مطلوبان' : '22 things to do');
+    await expect(count).toHaveAccessibleName(locale === 'ar' ? 'أمران مطلوبان' : '2 things to do');
+    await expect(count).toHaveAttribute('href', `/${locale}/profile`);
+    await page.getByRole('button', { name: m.Header.accountMenu.replace('{name}', 'Aisha Rahman') }).click();
+    await expect(page.getByRole('menuitem', { name: `${m.Header.profile} (${locale === 'ar' ? 'أمران مطلوبان' : '2 things to do'})` })).toBeVisible();
   });
 }

@@ -8,6 +8,8 @@ import { useRouter } from '@/i18n/navigation';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { logout } from '@/lib/auth/logout';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { Providers } from '@/components/providers';
 import { Menu, MenuItem } from '@/components/ui/menu';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
@@ -20,8 +22,20 @@ const ACCOUNT_LINKS = [
 
 const LOGOUT = 'logout';
 
-/** The signed-in user's menu: their pages and sign out (logoutLoading shows while it runs). */
+/**
+ * The signed-in user's menu: their pages and sign out (logoutLoading shows
+ * while it runs), with what needs doing counted. Its own Providers: the header
+ * sits outside the page's, and this is loaded only for a signed-in user.
+ */
 export function SignedInMenu({ name }: { name: string }) {
+  return (
+    <Providers>
+      <AccountMenuButton name={name} />
+    </Providers>
+  );
+}
+
+function AccountMenuButton({ name }: { name: string }) {
   const t = useTranslations('Header');
   const logoutLoading = useAuthStore((s) => s.logoutLoading);
   const router = useRouter();
@@ -30,29 +44,33 @@ export function SignedInMenu({ name }: { name: string }) {
   const count = useNeedsDoing().data?.count ?? 0;
   const toDo = count > 0 ? t('needsDoing', { count, shown: formatCount(count, locale) }) : null;
   return (
-    <MenuTrigger>
-      <Button variant="quiet" aria-label={toDo ? `${t('accountMenu', { name: name })}: ${toDo}` : t('accountMenu', { name: name })} isPending={logoutLoading}>
-        <span className="max-w-32 truncate">{logoutLoading ? t('signingOut') : name}</span>
-        {count > 0 && (
-          <span aria-hidden="true" data-testid="needs-doing-count" className="min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-5 text-white">
-            {formatCount(count, locale)}
-          </span>
-        )}
-        <ChevronDownIcon />
-      </Button>
-      <Menu
-        onAction={(key) => {
-          if (key === LOGOUT) void logout(() => router.replace('/'));
-          else router.push(String(key));
-        }}
-      >
-        {ACCOUNT_LINKS.map(([label, href]) => (
-          <MenuItem key={href} id={href}>
-            {label === 'profile' && toDo ? `${t(label)} (${toDo})` : t(label)}
-          </MenuItem>
-        ))}
-        <MenuItem id={LOGOUT}>{t('signOut')}</MenuItem>
-      </Menu>
-    </MenuTrigger>
+    <div className="flex items-center gap-1">
+      <MenuTrigger>
+        <Button variant="quiet" aria-label={t('accountMenu', { name: name })} isPending={logoutLoading}>
+          <span className="max-w-32 truncate">{logoutLoading ? t('signingOut') : name}</span>
+          <ChevronDownIcon />
+        </Button>
+        <Menu
+          onAction={(key) => {
+            if (key === LOGOUT) void logout(() => router.replace('/'));
+            else router.push(String(key));
+          }}
+        >
+          {ACCOUNT_LINKS.map(([label, href]) => (
+            <MenuItem key={href} id={href}>
+              {label === 'profile' && toDo ? `${t(label)} (${toDo})` : t(label)}
+            </MenuItem>
+          ))}
+          <MenuItem id={LOGOUT}>{t('signOut')}</MenuItem>
+        </Menu>
+      </MenuTrigger>
+      {/* Beside the menu, not in its button: the button's name stays its visible text, and the count leads to the account page. */}
+      {toDo && (
+        <Link href="/profile" data-testid="needs-doing-count" className="min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-6 text-white hover:bg-red-800">
+          <span aria-hidden="true">{formatCount(count, locale)}</span>
+          <span className="sr-only">{toDo}</span>
+        </Link>
+      )}
+    </div>
   );
 }
