@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
 
@@ -10,6 +11,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'take.spec.ts',
   retries: 0,
+  // The servers start from the repository's root, as in the browser tests.
+  webServer: [base.webServer!].flat().map((server) => ({ ...server, cwd: path.resolve(__dirname, '../..') })),
   workers: 1,
   projects: [{ name: 'screenshots', use: { ...base.projects![0]!.use, viewport: { width: 1024, height: 800 } } }],
 });

@@ -33,6 +33,8 @@ for (const locale of ['en', 'ar'] as const) {
     await draftThrough(context.request, token, 'companions');
     await page.goto(`/${locale}/profile`);
     await expect(page.getByRole('region', { name: m.NeedsDoing.title }).getByRole('listitem')).toHaveCount(3);
+    // The header's account menu and its count come after load (loaded only for a signed-in user).
+    await expect(page.getByRole('banner').getByTestId('needs-doing-count')).toBeVisible();
     await shoot(page, `account-${locale}`);
   });
 }
