@@ -1,4 +1,5 @@
 import { SOCKET_ADDRESS_HEADER } from '@/lib/server/http/socket-address';
+import { expectResponseDocumented } from './openapi-response';
 
 type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 
@@ -60,5 +61,7 @@ export async function call(handler: Handler, options: CallOptions = {}) {
   const response = await handler(request, { params: Promise.resolve((options.params ?? {}) as never) });
   const text = await response.text();
   const json = text ? (JSON.parse(text) as Record<string, any>) : null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // The answer is the one the API's document promises (issue 22): its status, and its body's shape.
+  await expectResponseDocumented(handler, response.status, response.headers.get('content-type'), json);
   return { status: response.status, headers: response.headers, json };
 }

@@ -1,6 +1,7 @@
 import { z } from '@/lib/validation/z';
 import { confirmed, rules, textField } from '@/lib/validation/rules';
 import { routing } from '@/i18n/routing';
+import { DEVICE_TOKEN } from '@/lib/push/schemas';
 import { confirmationRules, currentPasswordRules, emailRules, nameRules, passwordRules, phoneRules, registerRules } from './sign-in-rules';
 
 // The account forms' rules, shared by the screens and the API. The rules of
@@ -60,3 +61,6 @@ export type SocialSignInInput = z.input<typeof socialSignInSchema>;
 
 /** Linking Google from the profile: a fresh Firebase ID token. */
 export const googleLinkSchema = z.object({ id_token: textField([rules.max(8192)]) });
+
+/** POST /auth/logout: a token that cannot be a device's is ignored, so that signing out never fails because of it. */
+export const logoutSchema = z.object({ device_token: z.string().regex(DEVICE_TOKEN).optional().catch(undefined) });

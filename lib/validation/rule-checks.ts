@@ -8,7 +8,14 @@ import { hasControlCharacters } from './control-characters';
 import { westernDigits } from './digits';
 
 type Check = (value: unknown) => boolean | Promise<boolean>;
-export type Rule = { name: RuleName; params?: RuleParams; check: Check };
+/**
+ * A rule: its name and parameters (for the message), its check, and what it
+ * says in JSON Schema terms where it can (the API's OpenAPI document,
+ * lib/server/openapi): an enum, a length, a bound, a format. Rules that read
+ * digits of any script or the Umm al-Qura calendar have no such words: they
+ * are named in the field's description instead.
+ */
+export type Rule = { name: RuleName; params?: RuleParams; check: Check; doc?: Record<string, unknown> };
 
 export const str = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
 const num = (value: unknown) => (str(value).trim() === '' ? NaN : Number(str(value)));
@@ -40,11 +47,11 @@ export const baseRules = {
     check: (value) =>
       isFile(value) ? value.size > 0 : Array.isArray(value) ? value.length > 0 : value === true || str(value).trim() !== '',
   }),
-  email: (): Rule => ({ name: 'email', check: (value) => EMAIL.test(str(value)) && str(value).length <= 254 }),
-  min: (min: number): Rule => ({ name: 'min', params: { min }, check: (value) => chars(value) >= min }),
-  max: (max: number): Rule => ({ name: 'max', params: { max }, check: (value) => chars(value) <= max }),
-  min_value: (min: number): Rule => ({ name: 'min_value', params: { min }, check: (value) => num(value) >= min }),
-  max_value: (max: number): Rule => ({ name: 'max_value', params: { max }, check: (value) => num(value) <= max }),
+  email: (): Rule => ({ name: 'email', doc: { format: 'email', maxLength: 254 }, check: (value) => EMAIL.test(str(value)) && str(value).length <= 254 }),
+  min: (min: number): Rule => ({ name: 'min', params: { min }, doc: { minLength: min }, check: (value) => chars(value) >= min }),
+  max: (max: number): Rule => ({ name: 'max', params: { max }, doc: { maxLength: max }, check: (value) => chars(value) <= max }),
+  min_value: (min: number): Rule => ({ name: 'min_value', params: { min }, doc: { minimum: min }, check: (value) => num(value) >= min }),
+  max_value: (max: number): Rule => ({ name: 'max_value', params: { max }, doc: { maximum: max }, check: (value) => num(value) <= max }),
   between: (min: number, max: number): Rule => ({
     name: 'between',
     params: { min, max },
@@ -104,8 +111,8 @@ export const baseRules = {
       return size !== null && size.width === width && size.height === height;
     },
   }),
-  length: (length: number): Rule => ({ name: 'length', params: { length }, check: (value) => chars(value) === length }),
-  one_of: (values: readonly string[]): Rule => ({ name: 'one_of', check: (value) => values.includes(str(value)) }),
+  length: (length: number): Rule => ({ name: 'length', params: { length }, doc: { minLength: length, maxLength: length }, check: (value) => chars(value) === length }),
+  one_of: (values: readonly string[]): Rule => ({ name: 'one_of', doc: { enum: [...values] }, check: (value) => values.includes(str(value)) }),
   not_one_of: (values: readonly string[]): Rule => ({ name: 'not_one_of', check: (value) => !values.includes(str(value)) }),
   is: (expected: string): Rule => ({ name: 'is', check: (value) => str(value) === expected }),
   is_not: (unwanted: string): Rule => ({ name: 'is_not', check: (value) => str(value) !== unwanted }),

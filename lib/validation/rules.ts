@@ -37,7 +37,14 @@ export function textField(list: Rule[], options: FieldOptions = {}): z.ZodType<s
       if (error) ctx.addIssue({ code: 'custom', message: error });
     })
     // Only once every rule passed (a failed check stops here): the value as the field keeps it.
-    .transform(async (value) => (optional && value === '' ? undefined : options.finish ? await options.finish(value) : value));
+    .transform(async (value) => (optional && value === '' ? undefined : options.finish ? await options.finish(value) : value))
+    // What the rules say in JSON Schema terms, for the API's document (lib/server/openapi/json-schema.ts).
+    .meta(fieldDoc(list, optional));
+}
+
+/** A text field's rules as JSON Schema words: an enum, lengths, bounds, a format; its rules by name; whether it is required. */
+function fieldDoc(list: Rule[], optional: boolean): Record<string, unknown> {
+  return { ...Object.assign({}, ...list.map((rule) => rule.doc ?? {})), 'x-rules': list.map((rule) => rule.name), 'x-required': !optional };
 }
 
 /** A file field checked by rules in order. */

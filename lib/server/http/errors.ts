@@ -16,7 +16,7 @@ export type ErrorCode =
   | 'server_error'
   | 'service_unavailable';
 
-const STATUS: Record<ErrorCode, number> = {
+export const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { logout } from '@/lib/server/accounts/accounts';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { refuseCrossSite } from '@/lib/server/http/cross-site';
@@ -7,10 +6,7 @@ import { readBody } from '@/lib/server/http/request-body';
 import { noContent } from '@/lib/server/http/respond';
 import { clearedSessionCookie } from '@/lib/server/http/session-cookie';
 import { forgetDeviceAtLogout } from '@/lib/server/push/devices';
-import { DEVICE_TOKEN } from '@/lib/push/schemas';
-
-// A token that cannot be a device's is ignored: signing out never fails because of it.
-const logoutSchema = z.object({ device_token: z.string().regex(DEVICE_TOKEN).optional().catch(undefined) });
+import { logoutSchema } from '@/lib/auth/schemas';
 
 // POST /api/v1/auth/logout – ends this session; the body's device_token stops push messages to that browser; from another site → 403.
 export const POST = route(async (request) => {

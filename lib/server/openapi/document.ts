@@ -1,0 +1,107 @@
+import { STATUS } from '@/lib/server/http/errors';
+import { errorEnvelope } from './entities';
+import { jsonSchema } from './json-schema';
+import { OPERATIONS, type Auth, type Operation } from './operations';
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed: not JSON, a malformed percent-encoding, an oversized header',
+  401: 'No session, or it ended',
+  403: 'Forbidden: from another site, a forged signature, an unconfirmed address (email_unverified)',
+  404: 'Not found, or not yours',
+  409: 'Conflict: the request is not in a state that allows it, or a stale version',
+  413: 'Body too large (64 KB; uploads 10 MB)',
+  415: 'Unsupported content type',
+  422: 'Validation failed: error.fields has a message per field',
+  429: 'Too many requests: Retry-After says when to try again',
+  500: 'Server error (never with internals)',
+  503: 'The database is unavailable: Retry-After',
+};
+
+const SECURITY: Record<Auth, unknown[] | undefined> = {
+  none: [],
+  link: [],
+  session: [{ bearer: [] }, { cookie: [] }],
+  optional: [{}, { bearer: [] }, { cookie: [] }],
+  ops: [{ opsKey: [] }],
+  signature: [],
+};
+
+function operationObject(op: Operation) {
+  // Every change is refused from another site (403), and every body may be malformed, too large or of the wrong type.
+  const errors = new Set([...op.errors, 429, 500, 503, ...(op.method === 'get' ? [] : [403]), ...(op.body ? [400, 413, 415] : [])]);
+  const responses: Record<string, unknown> = {};
+  for (const success of op.success) {
+    const content = success.schema
+      ? { [success.contentType ?? 'application/json']: { schema: jsonSchema(success.schema, 'output'), ...(success.example ? { example: success.example } : {}) } }
+      : success.contentType
+        ? { [success.contentType]: { schema: {} } }
+        : undefined;
+    responses[String(success.status)] = { description: success.description, ...(content ? { content } : {}) };
+  }
+  for (const status of [...errors].sort()) {
+    responses[String(status)] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+  const parameters = [
+    ...Object.entries(op.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
+    ...(op.query ? queryParameters(op.query) : []),
+  ];
+  return {
+    operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: op.summary,
+    tags: [op.tag],
+    ...(op.tag === 'Operator' ? { 'x-operator': true } : {}),
+    security: SECURITY[op.auth],
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              (op.body.types ?? ['application/json']).map((type) => [type, { schema: bodySchema(op.body!), ...(op.body!.example !== undefined && type === 'application/json' ? { example: op.body!.example } : {}) }]),
+            ),
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function bodySchema(body: NonNullable<Operation['body']>) {
+  const schema = jsonSchema(body.schema, 'input');
+  if (body.partial) delete schema.required;
+  return schema;
+}
+
+function queryParameters(query: Operation['query']) {
+  const schema = jsonSchema(query!, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property }));
+}
+
+/** The API's OpenAPI 3.1 document, generated from OPERATIONS (served at GET /api/v1/openapi.json). */
+export function openApiDocument(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Labbaik Pilgrim Services API',
+      version: '1',
+      description:
+        'The API of the pilgrims’ portal (DESIGN section 6). Errors share one envelope, {error: {code, message, fields?}}; messages are in the reader’s language (Accept-Language). ' +
+        'Write requests from a browser are refused from another site (403). The operator API (tag Operator) takes the office’s X-Ops-Key.',
+      'x-error-codes': Object.entries(STATUS).map(([code, status]) => ({ code, status })),
+    },
+    servers: [{ url: serverUrl }],
+    tags: ['Accounts', 'Account', 'Requests', 'Payments', 'Notifications', 'Content', 'Operator', 'Service'].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(errorEnvelope, 'output') },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by sign-in or registration' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie set by sign-in (HttpOnly)' },
+        opsKey: { type: 'apiKey', in: 'header', name: 'X-Ops-Key', description: 'The office’s key (operator API only)' },
+      },
+    },
+  };
+}

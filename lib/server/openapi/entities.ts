@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { REQUEST_STATUSES } from '@/lib/requests/statuses';
+import { REQUEST_STEPS } from '@/lib/requests/steps';
+
+// What the API answers, in zod: the document's response schemas
+// (lib/server/openapi/document.ts). Request bodies and queries are the
+// handlers' own schemas; these describe the objects the services return.
+
+const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 timestamp');
+const nullableTimestamp = timestamp.nullable();
+const uuid = z.uuid();
+
+export const errorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.string().describe('One of the error codes listed in the document description (x-error-codes)'),
+      message: z.string().describe("In the reader's language (Accept-Language or the locale cookie)"),
+      fields: z.record(z.string(), z.array(z.string())).optional().describe('422 only: messages per field, by path (applicant.mobile, companions.0.email)'),
+    }),
+  })
+  // A 409 for a stale version also carries `data`: the request as it is now.
+  .loose();
+
+export const user = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    phone: z.string().nullable(),
+    locale: z.enum(['en', 'ar']),
+    created_at: timestamp,
+  });
+
+export const signedIn = z.object({ data: user, token: z.string().describe('The bearer token; the response also sets the session cookie') });
+
+export const requestType = z
+  .object({
+    id: z.enum(['hajj', 'umrah']),
+    code: z.string(),
+    name: z.object({ en: z.string(), ar: z.string() }),
+    fee_minor: z.int().describe('Per pilgrim, in the currency’s minor unit (halalas)'),
+    currency: z.string(),
+    season: z.object({ start: z.string(), end: z.string(), start_gregorian: z.string().nullable(), end_gregorian: z.string().nullable() }),
+    companion_limit: z.int(),
+    packages: z.array(z.string()),
+  })
+  .loose();
+
+export const requestSummary = z
+  .object({
+    id: uuid,
+    payment: z.enum(['paid', 'refunding', 'refunded', 'unpaid']).nullable(),
+    reference: z.string().nullable(),
+    type: z.enum(['hajj', 'umrah']),
+    status: z.enum(REQUEST_STATUSES),
+    step: z.enum(REQUEST_STEPS),
+    completed_steps: z.array(z.enum(REQUEST_STEPS)),
+    steps_total: z.int(),
+    pilgrims: z.int(),
+    applicant_name: z.string().nullable(),
+    fee_minor: z.int().nullable(),
+    fee_pilgrims: z.int().nullable().describe('How many pilgrims the fee covers, fixed at the first submit'),
+    currency: z.string().nullable(),
+    version: z.int(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    submitted_at: nullableTimestamp,
+    pay_by: nullableTimestamp.describe('While awaiting payment: when the request expires unpaid'),
+  });
+
+export const requestPayment = z.object({
+  id: uuid,
+  status: z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded']),
+  amount_minor: z.int(),
+  currency: z.string(),
+  failure_reason: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  created_at: timestamp,
+  paid_at: nullableTimestamp,
+  refunded_at: nullableTimestamp,
+  refund_reason: z.string().nullable(),
+});
+
+export const requestDocument = z
+  .object({ id: uuid, pilgrim: z.string(), kind: z.enum(['passport', 'photo']), file_name: z.string(), mime: z.string(), size: z.int(), created_at: timestamp });
+
+export const requestDetails = requestSummary
+  .extend({
+    data: z.record(z.string(), z.unknown()).describe('The answers, per step'),
+    payments: z.array(requestPayment),
+    documents: z.array(requestDocument),
+    history: z.array(z.object({ from: z.enum(REQUEST_STATUSES).nullable(), to: z.enum(REQUEST_STATUSES), actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp })),
+  });
+
+export const needsDoing = z
+  .object({
+    count: z.int().describe('Payments due plus changes asked for'),
+    awaiting_payment: z.array(requestSummary),
+    changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+    drafts: z.array(requestSummary),
+  });
+
+export const payment = z
+  .object({
+    id: uuid,
+    request_id: uuid,
+    status: z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded']),
+    amount_minor: z.int(),
+    currency: z.string(),
+    provider: z.string(),
+    failure_reason: z.string().nullable(),
+    refund_reason: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    redirect_url: z.string().nullable().describe('Where to send the payer while the checkout is open'),
+    created_at: timestamp,
+    paid_at: nullableTimestamp,
+  });
+
+export const notification = z
+  .object({
+    id: uuid,
+    seq: z.int(),
+    type: z.string(),
+    title: z.string(),
+    body: z.string(),
+    request_id: uuid.nullable(),
+    link: z.string(),
+    read: z.boolean(),
+    created_at: timestamp,
+  });
+
+export const pageMeta = z.object({ page: z.int(), per_page: z.int(), total: z.int(), total_pages: z.int() });
+
+/** An object this document does not detail yet: its fields are named in DESIGN section 6 and the README's API table. */
+export const looseObject = z.object({}).loose();
+
+/** `{data: T}`: every success with a body. */
+export const envelope = <T extends z.ZodType>(data: T, meta?: z.ZodType) => (meta ? z.object({ data, meta }) : z.object({ data }));

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { changeEmailSchema, emailPreferencesSchema, forgotPasswordSchema, resetPasswordSchema, verifyCodeSchema, verifyTokenSchema } from '@/lib/auth/recovery-schemas';
+import { googleLinkSchema, loginSchema, logoutSchema, passwordChangeSchema, profileSchema, registerSchema, socialSignInSchema } from '@/lib/auth/schemas';
+import { listNotificationsSchema } from '@/lib/notifications/api-schemas';
+import { registerDeviceSchema, renewDeviceSchema } from '@/lib/push/schemas';
+import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSchema } from '@/lib/requests/api-schemas';
+import { uploadDocumentSchema } from '@/lib/requests/document-schema';
+import * as e from './entities';
+
+// Every operation of the API, once: what it takes (the handlers' own zod
+// schemas), what it answers (entities.ts), the errors it can give, and an
+// example. document.ts turns this into OpenAPI 3.1; openapi.test.ts fails
+// when a route exists that is missing here, or an example does not validate.
+
+export type Auth = 'none' | 'session' | 'optional' | 'ops' | 'signature' | 'link';
+type Body = {
+  schema: z.ZodType;
+  types?: ('application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded')[];
+  example?: unknown;
+  /** Every field may be left out (PATCH /me changes the fields sent): no `required` list. */
+  partial?: boolean;
+};
+type Success = { status: number; description: string; schema?: z.ZodType; contentType?: string; example?: unknown };
+
+export type Operation = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  auth: Auth;
+  params?: Record<string, string>;
+  query?: z.ZodType;
+  body?: Body;
+  success: Success[];
+  /** The error statuses it can give, beyond those every operation can (400, 413, 415 for a body; 429; 500; 503). */
+  errors: number[];
+};
+
+const ID = { id: 'The request’s id (a UUID)' };
+const json = (schema: z.ZodType, example?: unknown): Body => ({ schema, types: ['application/json', 'application/x-www-form-urlencoded'], example });
+const data = (schema: z.ZodType, meta?: z.ZodType) => e.envelope(schema, meta);
+const noContent = (description: string): Success => ({ status: 204, description });
+
+const userExample = { id: '0b6f3c1e-6a53-4a57-9d3c-1f6f6f0a1b2c', name: 'Aisha Rahman', email: 'aisha@example.com', email_verified: true, phone: '+966501234567', locale: 'ar', created_at: '2026-11-20T09:30:00.000Z' };
+const summaryExample = {
+  id: '5d0e8b0a-9a4c-4d2b-8f57-2f6a5c1f0e11', payment: 'unpaid', reference: 'HJ-1448-000123', type: 'hajj', status: 'pending_payment', step: 'declaration',
+  completed_steps: ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'], steps_total: 6, pilgrims: 2, applicant_name: 'Aisha Rahman',
+  fee_minor: 3_000_000, fee_pilgrims: 2, currency: 'SAR', version: 9, created_at: '2026-11-20T09:30:00.000Z', updated_at: '2026-11-24T11:00:00.000Z',
+  submitted_at: '2026-11-24T11:00:00.000Z', pay_by: '2026-11-27T11:00:00.000Z',
+};
+
+export const OPERATIONS: Operation[] = [
+  // Accounts
+  { method: 'post', path: '/api/v1/auth/register', tag: 'Accounts', auth: 'none', summary: 'Create an account and sign it in (from another site: 403)',
+    body: json(registerSchema, { name: 'Aisha Rahman', email: 'aisha@example.com', password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' }),
+    success: [{ status: 201, description: 'Signed in', schema: e.signedIn, example: { data: userExample, token: 'opaque-session-token' } }], errors: [403, 422] },
+  { method: 'post', path: '/api/v1/auth/login', tag: 'Accounts', auth: 'none', summary: 'Sign in with e-mail and password (wrong credentials: 422)',
+    body: json(loginSchema, { email: 'aisha@example.com', password: 'Labbaik#2026' }), success: [{ status: 200, description: 'Signed in', schema: e.signedIn }], errors: [403, 422] },
+  { method: 'post', path: '/api/v1/auth/social', tag: 'Accounts', auth: 'none', summary: 'Sign in with Google (a Firebase ID token): 201 for a new account',
+    body: json(socialSignInSchema, { provider: 'google', id_token: 'header.payload.signature' }),
+    success: [{ status: 200, description: 'Signed in', schema: e.signedIn }, { status: 201, description: 'Account created and signed in', schema: e.signedIn }], errors: [403, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/auth/logout', tag: 'Accounts', auth: 'session', summary: 'End this session (and stop push to the device given)',
+    body: json(logoutSchema, { device_token: 'wp_3f9c' }), success: [noContent('Signed out; the cookie is cleared')], errors: [401, 403] },
+  { method: 'post', path: '/api/v1/auth/verify-email', tag: 'Accounts', auth: 'optional', summary: 'Confirm the address: {token} from the link, or {code} typed while signed in',
+    body: json(z.union([verifyTokenSchema, verifyCodeSchema]), { code: '123456' }), success: [{ status: 200, description: 'Confirmed', schema: data(e.user) }], errors: [401, 422] },
+  { method: 'post', path: '/api/v1/auth/verify-email/resend', tag: 'Accounts', auth: 'session', summary: 'A new confirmation link and code (3 an hour)',
+    success: [noContent('Sent')], errors: [401, 409] },
+  { method: 'post', path: '/api/v1/auth/forgot-password', tag: 'Accounts', auth: 'none', summary: 'E-mail a reset link when the address has an account (the same answer either way)',
+    body: json(forgotPasswordSchema, { email: 'aisha@example.com' }), success: [{ status: 202, description: 'Sent if registered', schema: data(z.object({ status: z.literal('sent_if_registered') })) }], errors: [422] },
+  { method: 'post', path: '/api/v1/auth/reset-password', tag: 'Accounts', auth: 'link', summary: 'Set a new password with the link’s token; every other session ends',
+    body: json(resetPasswordSchema, { token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [{ status: 200, description: 'Signed in', schema: e.signedIn }], errors: [422] },
+  { method: 'get', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'The signed-in user', success: [{ status: 200, description: 'The user', schema: data(e.user), example: { data: userExample } }], errors: [401] },
+  { method: 'patch', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'Change the fields sent among name, phone and locale',
+    body: { ...json(profileSchema, { name: 'Aisha Rahman', phone: '+966 50 123 4567' }), partial: true }, success: [{ status: 200, description: 'The user', schema: data(e.user) }], errors: [401, 422] },
+  { method: 'delete', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'Delete the account and end its sessions', success: [noContent('Deleted')], errors: [401, 403, 409] },
+  { method: 'post', path: '/api/v1/me/password', tag: 'Account', auth: 'session', summary: 'Change the password; every other session ends',
+    body: json(passwordChangeSchema, { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [noContent('Changed')], errors: [401, 422] },
+  { method: 'post', path: '/api/v1/me/email', tag: 'Account', auth: 'session', summary: 'Send a link to a new address, which replaces the old one when followed',
+    body: json(changeEmailSchema, { email: 'aisha.new@example.com', current_password: 'Labbaik#2026' }), success: [{ status: 202, description: 'Link sent', schema: data(e.looseObject) }], errors: [401, 422] },
+  { method: 'get', path: '/api/v1/me/email-preferences', tag: 'Account', auth: 'session', summary: 'Which notification e-mails go out',
+    success: [{ status: 200, description: 'Preferences', schema: data(emailPreferencesSchema), example: { data: { requests: true, payments: true } } }], errors: [401] },
+  { method: 'put', path: '/api/v1/me/email-preferences', tag: 'Account', auth: 'session', summary: 'Turn notification e-mails on or off (account and security e-mails always go)',
+    body: json(emailPreferencesSchema, { requests: true, payments: false }), success: [{ status: 200, description: 'Preferences', schema: data(emailPreferencesSchema) }], errors: [401, 422] },
+  { method: 'get', path: '/api/v1/me/needs-doing', tag: 'Account', auth: 'session', summary: 'What needs doing: payments due, changes asked for, drafts (one call)',
+    success: [{ status: 200, description: 'What needs doing', schema: data(e.needsDoing), example: { data: { count: 1, awaiting_payment: [summaryExample], changes_requested: [], drafts: [] } } }], errors: [401] },
+  { method: 'get', path: '/api/v1/me/sessions', tag: 'Account', auth: 'session', summary: 'Where the account is signed in', success: [{ status: 200, description: 'Sessions', schema: data(z.array(e.looseObject)) }], errors: [401] },
+  { method: 'delete', path: '/api/v1/me/sessions/{id}', tag: 'Account', auth: 'session', params: { id: 'A session of this account' }, summary: 'Sign that device out', success: [noContent('Signed out')], errors: [401, 404] },
+  { method: 'post', path: '/api/v1/me/sessions/revoke-others', tag: 'Account', auth: 'session', summary: 'Sign out every other session', success: [noContent('Done')], errors: [401] },
+  { method: 'get', path: '/api/v1/me/google', tag: 'Account', auth: 'session', summary: 'Whether Google is linked', success: [{ status: 200, description: 'Link state', schema: data(e.looseObject) }], errors: [401] },
+  { method: 'post', path: '/api/v1/me/google', tag: 'Account', auth: 'session', summary: 'Link a Google account (409 when linked to another)',
+    body: json(googleLinkSchema, { id_token: 'header.payload.signature' }), success: [{ status: 200, description: 'Link state', schema: data(e.looseObject) }], errors: [401, 404, 409, 422] },
+  { method: 'delete', path: '/api/v1/me/google', tag: 'Account', auth: 'session', summary: 'Unlink Google (409 while the account has no password)', success: [{ status: 200, description: 'Link state', schema: data(e.looseObject) }], errors: [401, 404, 409] },
+  // Requests
+  { method: 'get', path: '/api/v1/request-types', tag: 'Requests', auth: 'none', summary: 'The services on offer: fees, season, companion limit, packages',
+    success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestType)) }], errors: [] },
+  { method: 'get', path: '/api/v1/requests', tag: 'Requests', auth: 'session', summary: 'The user’s requests, newest first (drafts only with status=draft)', query: listRequestsSchema,
+    success: [{ status: 200, description: 'A page of requests', schema: data(z.array(e.requestSummary), e.pageMeta), example: { data: [summaryExample], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } } }], errors: [401, 422] },
+  { method: 'post', path: '/api/v1/requests', tag: 'Requests', auth: 'session', summary: 'Start a draft', body: json(createRequestSchema, { type: 'hajj' }),
+    success: [{ status: 201, description: 'The draft', schema: data(e.requestDetails) }], errors: [401, 422] },
+  { method: 'get', path: '/api/v1/requests/{id}', tag: 'Requests', auth: 'session', params: ID, summary: 'A request: answers, documents, payments, history', success: [{ status: 200, description: 'The request', schema: data(e.requestDetails) }], errors: [401, 404] },
+  { method: 'patch', path: '/api/v1/requests/{id}', tag: 'Requests', auth: 'session', params: ID, summary: 'Save a step’s answers (autosave), checked when complete; a stale version: 409 with the latest',
+    body: json(saveStepSchema, { step: 'service', data: { package: 'standard', travel_month: '09-1448' }, version: 1, complete: true }),
+    success: [{ status: 200, description: 'Saved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
+  { method: 'delete', path: '/api/v1/requests/{id}', tag: 'Requests', auth: 'session', params: ID, summary: 'Delete a draft', success: [noContent('Deleted')], errors: [401, 404, 409] },
+  { method: 'post', path: '/api/v1/requests/{id}/submit', tag: 'Requests', auth: 'session', params: ID, summary: 'Send it: a draft gets its reference and fee and awaits payment; changes asked for go back to the office',
+    success: [{ status: 200, description: 'Sent', schema: data(e.requestSummary), example: { data: summaryExample } }], errors: [401, 403, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/requests/{id}/cancel', tag: 'Requests', auth: 'session', params: ID, summary: 'Withdraw a request before review (a fee paid is refunded)', success: [{ status: 200, description: 'Cancelled', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
+  { method: 'post', path: '/api/v1/requests/{id}/reopen', tag: 'Requests', auth: 'session', params: ID, summary: 'Back to a draft before paying (its checkout is voided)', success: [{ status: 200, description: 'A draft again', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
+  { method: 'post', path: '/api/v1/requests/{id}/documents', tag: 'Requests', auth: 'session', params: ID, summary: 'Upload a passport scan or photo (checked by content)',
+    body: { schema: uploadDocumentSchema, types: ['multipart/form-data'] }, success: [{ status: 201, description: 'Stored', schema: data(e.requestDocument) }], errors: [401, 404, 409, 422] },
+  { method: 'delete', path: '/api/v1/requests/{id}/documents/{docId}', tag: 'Requests', auth: 'session', params: { ...ID, docId: 'The document’s id' }, summary: 'Remove an uploaded document', success: [noContent('Removed')], errors: [401, 404, 409] },
+  { method: 'get', path: '/api/v1/documents/{id}', tag: 'Requests', auth: 'session', params: { id: 'The document’s id' }, summary: 'Download a document (owner only; the cookie works here)',
+    success: [{ status: 200, description: 'The file', contentType: 'application/octet-stream' }], errors: [401, 404] },
+  // Payments
+  { method: 'post', path: '/api/v1/requests/{id}/payments', tag: 'Payments', auth: 'session', params: ID, summary: 'Open a checkout for the request’s fee (the amount is the server’s)',
+    success: [{ status: 201, description: 'The payment, with redirect_url', schema: data(e.payment) }], errors: [401, 403, 404, 409] },
+  { method: 'get', path: '/api/v1/payments/{id}', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The payment’s status, verified with the gateway while open', success: [{ status: 200, description: 'The payment', schema: data(e.payment) }], errors: [401, 404] },
+  { method: 'get', path: '/api/v1/payments/{id}/receipt', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The receipt of a paid payment (PDF)',
+    success: [{ status: 200, description: 'The receipt', contentType: 'application/pdf' }], errors: [401, 404, 409] },
+  { method: 'post', path: '/api/v1/payments/webhooks/{provider}', tag: 'Payments', auth: 'signature', params: { provider: 'The gateway (test, moyasar)' }, summary: 'A gateway’s signed event (forged: 403, nothing changes)',
+    body: { schema: e.looseObject, types: ['application/json'] }, success: [noContent('Recorded')], errors: [403, 404] },
+  // Notifications and push
+  { method: 'get', path: '/api/v1/notifications', tag: 'Notifications', auth: 'session', summary: 'Notifications, newest first, with the unread count', query: listNotificationsSchema,
+    success: [{ status: 200, description: 'A page', schema: data(z.array(e.notification), z.object({ page: z.int(), per_page: z.int(), total: z.int(), unread_count: z.int() })) }], errors: [401, 422] },
+  { method: 'post', path: '/api/v1/notifications/{id}/read', tag: 'Notifications', auth: 'session', params: { id: 'The notification’s id' }, summary: 'Mark one read',
+    success: [{ status: 200, description: 'The notification', schema: data(e.notification, z.object({ unread_count: z.int() })) }], errors: [401, 404] },
+  { method: 'post', path: '/api/v1/notifications/read-all', tag: 'Notifications', auth: 'session', summary: 'Mark all read',
+    success: [{ status: 200, description: 'How many', schema: data(z.object({ marked: z.int() }), z.object({ unread_count: z.int() })) }], errors: [401] },
+  { method: 'get', path: '/api/v1/notifications/stream', tag: 'Notifications', auth: 'session', summary: 'Server-sent events: new notifications and the unread count',
+    success: [{ status: 200, description: 'An event stream', contentType: 'text/event-stream' }], errors: [401] },
+  { method: 'get', path: '/api/v1/push/config', tag: 'Notifications', auth: 'none', summary: 'What a browser needs to subscribe to push', success: [{ status: 200, description: 'Settings', schema: data(e.looseObject) }], errors: [] },
+  { method: 'get', path: '/api/v1/devices', tag: 'Notifications', auth: 'session', summary: 'The browsers that receive push messages', success: [{ status: 200, description: 'Devices', schema: data(z.array(e.looseObject)) }], errors: [401] },
+  { method: 'post', path: '/api/v1/devices', tag: 'Notifications', auth: 'session', summary: 'This browser receives push messages from now on',
+    body: json(registerDeviceSchema, { provider: 'fcm', token: 'fcm-registration-token' }), success: [{ status: 201, description: 'Registered', schema: data(e.looseObject) }], errors: [401, 409, 422] },
+  { method: 'patch', path: '/api/v1/devices/{token}', tag: 'Notifications', auth: 'session', params: { token: 'The device’s token' }, summary: 'The weekly renewal', body: json(renewDeviceSchema, {}),
+    success: [{ status: 200, description: 'Renewed', schema: data(e.looseObject) }], errors: [401, 404, 422] },
+  { method: 'delete', path: '/api/v1/devices/{token}', tag: 'Notifications', auth: 'session', params: { token: 'The device’s token' }, summary: 'Push switched off on that browser', success: [noContent('Removed')], errors: [401, 404] },
+  // Content
+  { method: 'get', path: '/api/v1/faqs', tag: 'Content', auth: 'none', summary: 'The FAQs in the reader’s language', success: [{ status: 200, description: 'FAQs', schema: data(z.array(e.looseObject)) }], errors: [] },
+  { method: 'get', path: '/api/v1/pages/{slug}', tag: 'Content', auth: 'none', params: { slug: 'about, terms, privacy or contact' }, summary: 'A static page in the reader’s language', success: [{ status: 200, description: 'The page', schema: data(e.looseObject) }], errors: [404] },
+  // Operator
+  { method: 'post', path: '/api/v1/ops/requests/{id}/status', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'The office moves a request (X-Ops-Key); operator API',
+    body: json(officeMoveSchema, { status: 'changes_requested', note: 'The passport scan is blurred' }), success: [{ status: 200, description: 'Moved', schema: data(e.looseObject) }], errors: [401, 404, 409, 422] },
+  // Service
+  { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: e.looseObject }], errors: [] },
+  { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.looseObject }], errors: [] },
+  { method: 'post', path: '/api/test-gateway/{id}/pay', tag: 'Service', auth: 'none', params: { id: 'The test checkout’s id' }, summary: 'The test gateway’s checkout (development and tests only)',
+    body: json(z.object({ card_number: z.string(), otp: z.string().optional() }), { card_number: '4000000000000002', otp: '123456' }),
+    success: [{ status: 200, description: 'The outcome', schema: data(z.object({ outcome: z.string(), reason: z.string().nullable(), return_url: z.string() })) }], errors: [404, 409] },
+  { method: 'get', path: '/api/v1/openapi.json', tag: 'Service', auth: 'none', summary: 'This document', success: [{ status: 200, description: 'OpenAPI 3.1', schema: e.looseObject }], errors: [] },
+];
