@@ -49,9 +49,9 @@ function operationOf(handler: unknown) {
     const map = new Map<unknown, { method: string; route: string }>();
     const modules = import.meta.glob('/app/api/**/route.ts');
     for (const [file, load] of Object.entries(modules)) {
-      const module = (await load()) as Record<string, unknown>;
+      const routeModule = (await load()) as Record<string, unknown>;
       const route = file.replace(/^\/app/, '').replace(/\/route\.ts$/, '').replace(/\[([^\]]+)\]/g, '{$1}');
-      for (const method of METHODS) if (module[method]) map.set(module[method], { method, route });
+      for (const method of METHODS) if (routeModule[method]) map.set(routeModule[method], { method, route });
     }
     return map;
   })();
