@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
-import { payments, requestHistory, requests } from '@/lib/server/db/schema';
-import { requestSummary, summaryColumns } from './requests';
+import { requestHistory, requests } from '@/lib/server/db/schema';
+import { requestSummary, settledPayment, summaryColumns } from './requests';
 
 // The most of each kind listed: more than a person can act on at once (the lists have the rest).
 const MOST_PER_KIND = 20;
@@ -20,7 +20,7 @@ export async function needsDoing(userId: string) {
   const rows = await db
     .select({
       request: summaryColumns,
-      settled: sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`,
+      settled: settledPayment,
     })
     .from(requests)
     .where(and(eq(requests.userId, userId), inArray(requests.status, ['pending_payment', 'changes_requested', 'draft'])))

@@ -152,6 +152,14 @@ export async function createDraft(userId: string, typeId: string) {
   return requestDetails(row!, [], []);
 }
 
+/**
+ * Each request's settled payment status (paid, else owed back, else given
+ * back), as a column of a select over requests. Columns are spelled out with
+ * their tables: in a select list drizzle writes them bare, and a bare "id"
+ * inside the subquery would be the payment's.
+ */
+export const settledPayment = sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`;
+
 /** One page of a user's requests, its total and each one's settled payment, in one query. */
 function listQuery(db: Db, byStatus: boolean) {
   const where = and(
@@ -163,9 +171,7 @@ function listQuery(db: Db, byStatus: boolean) {
     .select({
       request: summaryColumns,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      // Columns spelled out with their tables: in a select list drizzle writes them
-      // bare, and a bare "id" inside the subquery would be the payment's.
-      settled: sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`,
+      settled: settledPayment,
     })
     .from(requests)
     .where(where)
