@@ -27,7 +27,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: staticSecurityHeaders({ production: process.env.NODE_ENV === 'production' }) },
-      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+      // The API reference page (/api/docs) sends its own policy (API_DOCS_CSP): it runs Redoc.
+      { source: '/api/:path((?!docs(?:/|$)).*)', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       // The public folders skip proxy.ts; their files run nothing, and a 404 page there runs nothing either.
       { source: '/:folder(fonts|icons)/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       // The faces in public/fonts carry their version in their names: kept for a year.

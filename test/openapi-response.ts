@@ -58,6 +58,13 @@ function operationOf(handler: unknown) {
   return handlers.then((map) => map.get(handler));
 }
 
+/** The route handler of an operation of the document (`POST`, `/api/v1/requests/{id}/submit`), if one exists. */
+export async function handlerOf(method: string, route: string) {
+  await operationOf(undefined);
+  for (const [handler, operation] of await handlers!) if (operation.method === method.toUpperCase() && operation.route === route) return handler;
+  return undefined;
+}
+
 /**
  * Every response an API test receives through test/api.ts's call(): checked
  * against the document (its status documented, its JSON body valid), except

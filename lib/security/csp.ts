@@ -59,3 +59,13 @@ export function pageCsp({ nonce, development = false, firebaseAuthDomain = null 
 
 /** The API answers JSON and files, and the public folders fonts and icons: nothing in them may load or run anything, nor be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The API reference page (/api/docs): Redoc's script from this server, the
+ * document from this server, nothing else. Redoc writes its styles into
+ * <style> elements (styled-components) and searches in a worker it builds
+ * from a blob; neither can run script of another origin.
+ */
+export const API_DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src blob:; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

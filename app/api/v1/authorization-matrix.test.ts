@@ -151,6 +151,8 @@ const MATRIX: Record<string, Entry> = {
   'GET v1/documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: { ...OWNER_ONLY, owner: 200 } },
   'GET v1/faqs': { expect: PUBLIC(200) },
   'GET v1/openapi.json': { expect: PUBLIC(200) },
+  'GET docs': { expect: PUBLIC(200) },
+  'GET docs/redoc.standalone.js': { expect: PUBLIC(200) },
   'GET v1/pages/[slug]': { setup: async () => ({ params: { slug: 'about' } }), expect: PUBLIC(200) },
   'GET v1/push/config': { expect: PUBLIC(200) },
   'GET v1/request-types': { expect: PUBLIC(200) },

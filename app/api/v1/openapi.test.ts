@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { call } from '@/test/api';
 import { documentValidator } from '@/test/openapi-response';
 import * as route from './openapi.json/route';
+import * as docsRoute from '../docs/route';
+import * as redocRoute from '../docs/redoc.standalone.js/route';
 
 // The API's document (issue 22): every route is in it, and every example validates against its own schema.
 
@@ -80,5 +82,27 @@ describe('GET /api/v1/openapi.json', () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a page that loads Redoc from this server over the document, under a policy of its own', async () => {
+    const page = await docsRoute.GET(new Request('http://portal.test/api/docs'), { params: Promise.resolve({} as never) });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    const html = await page.text();
+    expect(html).toContain('<redoc spec-url="/api/v1/openapi.json"');
+    expect(html).toContain('<script src="/api/docs/redoc.standalone.js"></script>');
+    // No inline script: the policy could not run one.
+    expect(html.match(/<script/g)).toHaveLength(1);
+
+    const script = await redocRoute.GET(new Request('http://portal.test/api/docs/redoc.standalone.js'), { params: Promise.resolve({} as never) });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await script.text()).length).toBeGreaterThan(500_000);
   });
 });

@@ -148,4 +148,6 @@ export const OPERATIONS: Operation[] = [
     body: json(z.object({ card_number: z.string(), otp: z.string().optional() }), { card_number: '4000000000000002', otp: '123456' }),
     success: [{ status: 200, description: 'The outcome', schema: data(z.object({ outcome: z.string(), reason: z.string().nullable(), return_url: z.string() })) }], errors: [404, 409] },
   { method: 'get', path: '/api/v1/openapi.json', tag: 'Service', auth: 'none', summary: 'This document', success: [{ status: 200, description: 'OpenAPI 3.1', schema: e.looseObject }], errors: [] },
+  { method: 'get', path: '/api/docs', tag: 'Service', auth: 'none', summary: 'This document as a reference page for people (Redoc)', success: [{ status: 200, description: 'The page', contentType: 'text/html' }], errors: [] },
+  { method: 'get', path: '/api/docs/redoc.standalone.js', tag: 'Service', auth: 'none', summary: 'The reference page’s script', success: [{ status: 200, description: 'Redoc', contentType: 'text/javascript' }], errors: [] },
 ];

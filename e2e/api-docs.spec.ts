@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 22: the API reference answers on a production build, renders the
+// document with its own strict policy, and nothing of Redoc reaches the
+// pilgrims' pages.
+
+test('the API reference page renders the document, and its policy lets nothing else in', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto('/api/docs');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1, name: /Labbaik Pilgrim Services API/ })).toBeVisible({ timeout: 30_000 });
+  // Operations from the document, by their summaries, and the error envelope's schema.
+  await expect(page.getByText('Start a draft').first()).toBeAttached();
+  await expect(page.getByText('Open a checkout for the request’s fee (the amount is the server’s)').first()).toBeAttached();
+  // Redoc's "API docs by Redocly" logo comes from its CDN: the policy blocks it (nothing is fetched from a third party) and Redoc then hides it.
+  expect(violations.filter((text) => !text.includes("'https://cdn.redoc.ly/redoc/logo-mini.svg'"))).toEqual([]);
+  await page.screenshot({ path: 'test-results/api-docs.png' });
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`no Redoc in the pilgrims' pages' scripts (${locale})`, async ({ page, request }) => {
+    await page.goto(`/${locale}`);
+    const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      const text = await (await request.get(source)).text();
+      expect(text.includes('redoc') || text.includes('Redoc'), source).toBe(false);
+    }
+  });
+}
