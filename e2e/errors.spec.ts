@@ -63,3 +63,21 @@ test('a path with a malformed percent-encoding is a 400, in the error shape on t
   }
   expect((await send('/en/static/%E0%A4%A')).status).toBe(400);
 });
+
+// Headers past Node's limit (16 KB; a browser with too many cookies sends them):
+// Node alone answered a bare status line with no body (issue 22).
+test('headers too large are a 431 in the error shape, and the server answers on', async ({ baseURL, request }) => {
+  const { port } = new URL(baseURL!);
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () =>
+      socket.write(`GET /api/v1/me HTTP/1.1\r\nHost: localhost\r\nAccept-Language: ar\r\nCookie: session=${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`),
+    );
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+    socket.on('end', () => resolve({ status: Number(text.split(' ')[1]), body: text.split('\r\n\r\n')[1] ?? '' }));
+    socket.on('error', reject);
+  });
+  expect(answer.status).toBe(431);
+  expect(JSON.parse(answer.body)).toEqual({ error: { code: 'header_too_large', message: ar.ApiErrors.header_too_large } });
+  expect((await request.get('/api/health')).status()).toBe(200);
+});

@@ -9,6 +9,7 @@ import { startPushDelivery } from './push/worker';
 import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { refuseMalformedPaths } from './http/malformed-path';
+import { answerUnparsableRequests } from './http/header-overflow';
 import { startHousekeeping } from './auth/housekeeping';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
@@ -23,6 +24,8 @@ export async function startServer() {
   stampSocketAddresses();
   // A path Next.js cannot decode would be its bare 500 (malformed-path.ts).
   refuseMalformedPaths();
+  // Headers too large, or a request Node cannot parse: an answer in the API's shape, not a bare status line (header-overflow.ts).
+  answerUnparsableRequests();
   const { kind } = await database();
   logger.info('database ready', { kind });
   // One line when payments need the deployer's eye: the test gateway in production, or no gateway at all.

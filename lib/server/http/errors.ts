@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'header_too_large'
   | 'unsupported_media_type'
   | 'validation_failed'
   | 'invalid_credentials'
@@ -24,6 +25,7 @@ export const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  header_too_large: 431,
   unsupported_media_type: 415,
   validation_failed: 422,
   invalid_credentials: 422,

@@ -1,7 +1,6 @@
 import 'server-only';
 import http from 'node:http';
-import { translatorFor } from '@/lib/i18n/translator';
-import { acceptedLocale } from './locale';
+import { earlyAnswer } from './early-answer';
 
 const GUARDED = Symbol.for('portal.malformed-path-guarded');
 type Guardable = { emit: (event: string | symbol, ...args: unknown[]) => boolean; [GUARDED]?: true };
@@ -44,21 +43,8 @@ export function refuseMalformedPaths() {
 
 function answerBadRequest(request: http.IncomingMessage, response: http.ServerResponse) {
   const header = request.headers['accept-language'];
-  const locale = acceptedLocale(Array.isArray(header) ? header.join(',') : (header ?? ''));
-  const message = translatorFor(locale)('ApiErrors.bad_request');
-  const isApi = (request.url ?? '').startsWith('/api/');
-  const body = isApi
-    ? JSON.stringify({ error: { code: 'bad_request', message } })
-    : `<!doctype html><html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"><meta charset="utf-8"><title>400</title><p>${escapeHtml(message)}</p></html>`;
+  const { body, headers } = earlyAnswer(request.url ?? '/', Array.isArray(header) ? header.join(',') : (header ?? ''), 'bad_request');
   // The request body is not read: the connection closes after the answer.
-  response.writeHead(400, {
-    'Content-Type': isApi ? 'application/json' : 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Language': locale,
-    'Content-Length': Buffer.byteLength(body),
-    Connection: 'close',
-  });
+  response.writeHead(400, headers);
   response.end(body);
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -13,6 +13,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'Unsupported content type',
   422: 'Validation failed: error.fields has a message per field',
   429: 'Too many requests: Retry-After says when to try again',
+  431: 'Headers too large (over 16 KB, often too many cookies): answered by the server before any route',
   500: 'Server error (never with internals)',
   503: 'The database is unavailable: Retry-After',
 };
@@ -28,7 +29,7 @@ const SECURITY: Record<Auth, unknown[] | undefined> = {
 
 function operationObject(op: Operation) {
   // Every change is refused from another site (403), and every body may be malformed, too large or of the wrong type.
-  const errors = new Set([...op.errors, 429, 500, 503, ...(op.method === 'get' ? [] : [403]), ...(op.body ? [400, 413, 415] : [])]);
+  const errors = new Set([...op.errors, 400, 429, 431, 500, 503, ...(op.method === 'get' ? [] : [403]), ...(op.body ? [413, 415] : [])]);
   const responses: Record<string, unknown> = {};
   for (const success of op.success) {
     const content = success.schema
@@ -38,7 +39,8 @@ function operationObject(op: Operation) {
         : undefined;
     responses[String(success.status)] = { description: success.description, ...(content ? { content } : {}) };
   }
-  for (const status of [...errors].sort()) {
+  // A status the operation answers in its own shape (the health check's 503) is not an error envelope.
+  for (const status of [...errors].sort().filter((status) => !op.success.some((success) => success.status === status))) {
     responses[String(status)] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   }
   const parameters = [

@@ -137,3 +137,52 @@ export const looseObject = z.object({}).loose();
 
 /** `{data: T}`: every success with a body. */
 export const envelope = <T extends z.ZodType>(data: T, meta?: z.ZodType) => (meta ? z.object({ data, meta }) : z.object({ data }));
+
+/** A signed-in session as GET /me/sessions lists it. */
+export const session = z.object({
+  id: uuid,
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  created_at: timestamp,
+  last_used_at: timestamp,
+  current: z.boolean().describe('The session this call was made with'),
+});
+
+const firebaseClientConfig = z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() });
+
+export const googleLink = z.object({
+  linked: z.boolean(),
+  has_password: z.boolean().describe('False for an account made by Google sign-in that has not set a password yet'),
+  config: firebaseClientConfig.nullable().describe('The sign-in popup’s settings; null when Google sign-in is not configured'),
+});
+
+export const pushConfig = z.object({
+  vapid_public_key: z.string().describe('The Web Push application server key (base64url)'),
+  fcm: firebaseClientConfig.extend({ messagingSenderId: z.string(), vapidKey: z.string() }).nullable().describe('Firebase Cloud Messaging, when configured'),
+});
+
+export const pushDevice = z.object({
+  token: z.string().describe('Identifies the device in PATCH and DELETE /devices/{token}'),
+  provider: z.enum(['webpush', 'fcm']),
+  renewed_at: timestamp,
+});
+
+export const listedPushDevice = pushDevice.extend({ browser: z.string().nullable(), system: z.string().nullable(), created_at: timestamp });
+
+export const faqGroup = z.object({
+  id: z.string(),
+  title: z.string(),
+  items: z.array(z.object({ id: z.string(), question: z.string(), answer_html: z.string().describe('Sanitised HTML') })),
+});
+
+export const staticPage = z.object({
+  slug: z.enum(['about', 'terms', 'privacy', 'contact']),
+  title: z.string(),
+  description: z.string(),
+  html: z.string().describe('Sanitised HTML'),
+  locale: z.enum(['en', 'ar']),
+});
+
+export const health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) });
+
+export const build = z.object({ id: z.string(), built_at: timestamp });
