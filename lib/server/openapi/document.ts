@@ -9,7 +9,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Forbidden: from another site, a forged signature, an unconfirmed address (email_unverified)',
   404: 'Not found, or not yours',
   409: 'Conflict: the request is not in a state that allows it, or a stale version',
-  413: 'Body too large (64 KB; uploads 10 MB)',
+  413: 'Body too large (64 KB; an upload 2 MB)',
   415: 'Unsupported content type',
   422: 'Validation failed: error.fields has a message per field',
   429: 'Too many requests: Retry-After says when to try again',
