@@ -129,4 +129,35 @@ test.describe('two app instances on one PostgreSQL', () => {
     await onFirst.dispose();
     await onSecond.dispose();
   });
+
+  // Issue 17: each instance caches the sessions it looked up (SESSION_CACHE_SECONDS,
+  // 30 by default); a session ended on one instance must not live on in the other's cache.
+  test('a session ended on one instance is refused on the other within a second, and a changed name shows there too', async () => {
+    const [first, second] = origins as [string, string];
+    const onFirst = await playwrightRequest.newContext({ baseURL: first });
+    const onSecond = await playwrightRequest.newContext({ baseURL: second });
+    const email = `instances.session.${Date.now()}@example.com`;
+    const { token } = await (await onFirst.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } })).json();
+    const headers = { authorization: `Bearer ${token}` };
+    // Used on the second instance twice: cached there.
+    for (let i = 0; i < 2; i += 1) expect((await onSecond.get('/api/v1/me', { headers })).status()).toBe(200);
+
+    const within = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 1000;
+      for (;;) {
+        if (await check()) return true;
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    // A new name given on the first instance is what the second answers.
+    expect((await onFirst.patch('/api/v1/me', { headers, data: { name: 'Aisha Bint Omar' } })).status()).toBe(200);
+    expect(await within(async () => (await (await onSecond.get('/api/v1/me', { headers })).json()).data.name === 'Aisha Bint Omar')).toBe(true);
+
+    // Signed out on the first instance: refused on the second within a second.
+    expect((await onFirst.post('/api/v1/auth/logout', { headers, data: {} })).status()).toBe(204);
+    expect(await within(async () => (await onSecond.get('/api/v1/me', { headers })).status() === 401)).toBe(true);
+    await onFirst.dispose();
+    await onSecond.dispose();
+  });
 });

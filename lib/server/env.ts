@@ -56,6 +56,9 @@ const schema = z.object({
   // The least severe log lines written to stdout/stderr (one JSON object per line).
   LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(15),
+  // How long each instance keeps a session it looked up (0: no cache). Ended
+  // sessions are forgotten at once everywhere (LISTEN/NOTIFY); this bounds the rest.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   // Extra origins push messages may be sent to besides the browsers' push services
   // (comma-separated, e.g. a self-hosted push server); the tests use a local one.
   WEB_PUSH_ALLOWED_ORIGINS: z.string().optional(),

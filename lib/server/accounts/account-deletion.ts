@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests, retainedPayments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { deleteStoredFiles, documentKeys } from '@/lib/server/requests/request-files';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 // Money is moving: deleting now would lose the payment the gateway settles, or
 // the refund still owed (`refunding`), or money a gateway may still take for a
@@ -72,5 +73,6 @@ export async function eraseAccount(userId: string) {
     await deleteStoredFiles(await documentKeys(tx, owned.map((request) => request.id)));
     // Sessions, requests (with documents, history, payments), notifications and devices cascade.
     await tx.delete(users).where(eq(users.id, userId));
+    await accountChanged(tx as unknown as Db, userId);
   });
 }

@@ -12,6 +12,7 @@ import type { ProfileUpdate } from '@/lib/auth/schemas';
 import { eraseAccount } from './account-deletion';
 import { sendVerification } from './email-verification';
 import { wakeMailer } from '@/lib/server/mail/wake';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** The user as the API shows it: never the password hash. */
 export type PublicUser = { id: string; name: string; email: string; email_verified: boolean; phone: string | null; locale: string; created_at: string };
@@ -106,6 +107,7 @@ export async function updateProfile(session: Session, input: ProfileUpdate) {
     .where(eq(users.id, session.user.id))
     .returning();
   if (!user) throw new ApiError('unauthenticated');
+  await accountChanged(db, user.id);
   return publicUser(user);
 }
 
@@ -116,6 +118,7 @@ export async function changePassword(session: Session, input: { current_password
   }
   const db = await getDb();
   await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: sql`now()` }).where(eq(users.id, session.user.id));
+  await accountChanged(db, session.user.id);
   await revokeOtherSessions(session.user.id, session.id);
 }
 

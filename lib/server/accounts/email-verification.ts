@@ -12,6 +12,7 @@ import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
 import { consumeCode, consumeToken, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
 import { isUniqueViolation, publicUser, type PublicUser } from './accounts';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** Whether the account's address is proven to be its owner's (a link or code from it was used, or Google vouched). */
 export function isEmailVerified(user: Pick<User, 'emailVerifiedAt'>): boolean {
@@ -112,6 +113,8 @@ export async function verifyEmail(input: { token: string } | { code: string; ses
 async function applyVerification(tx: Db, used: EmailToken): Promise<User> {
   const [current] = await tx.select().from(users).where(eq(users.id, used.userId)).limit(1).for('update');
   if (!current) throw new ApiError('validation_failed', { messageKey: 'email_link_invalid' });
+  // Sessions cached with the old address, or as unconfirmed, are forgotten (session-cache.ts).
+  await accountChanged(tx, current.id);
   if (used.purpose === 'verify_email') {
     // A link for an address the account no longer has proves nothing about the current one.
     if (current.email.toLowerCase() !== used.email.toLowerCase()) throw new ApiError('validation_failed', { messageKey: 'email_link_invalid' });

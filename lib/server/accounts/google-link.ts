@@ -8,6 +8,7 @@ import { firebaseWebConfig } from '@/lib/server/firebase/config';
 import type { FirebaseClientConfig } from '@/lib/auth/google-sign-in';
 import { isUniqueViolation } from './accounts';
 import { verifiedGoogleIdentity } from './google-sign-in';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** GET /me/google: whether Google is linked, whether a password exists, and what the popup needs (null: Google sign-in is off). */
 export type GoogleLinkState = { linked: boolean; has_password: boolean; config: FirebaseClientConfig | null };
@@ -39,6 +40,7 @@ export async function linkGoogle(session: Session, idToken: string, address: str
     if (isUniqueViolation(error)) throw new ApiError('conflict', { messageKey: 'google_linked_elsewhere' });
     throw error;
   }
+  await accountChanged(db, session.user.id);
   return googleLinkState(session);
 }
 
@@ -51,5 +53,6 @@ export async function unlinkGoogle(session: Session): Promise<GoogleLinkState> {
     .where(and(eq(users.id, session.user.id), eq(users.hasPassword, true)))
     .returning({ id: users.id });
   if (!user) throw new ApiError('conflict', { messageKey: 'google_unlink_needs_password' });
+  await accountChanged(db, session.user.id);
   return googleLinkState(session);
 }

@@ -12,6 +12,7 @@ import { env } from '@/lib/server/env';
 import { firebaseWebConfig } from '@/lib/server/firebase/config';
 import { InvalidIdTokenError, verifyFirebaseIdToken, type GoogleIdentity } from '@/lib/server/firebase/id-token';
 import { findByEmail, isUniqueViolation, publicUser, type PublicUser } from './accounts';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /**
  * A Firebase ID token checked against Google's keys for the configured project:
@@ -123,6 +124,7 @@ async function linkGoogleSub(userId: string, sub: string): Promise<User | undefi
       .set({ googleSub: sub, updatedAt: sql`now()` })
       .where(and(eq(users.id, userId), isNull(users.googleSub)))
       .returning();
+    if (user) await accountChanged(db, userId);
     return user;
   } catch (error) {
     // This Google user was linked to another account in the meantime.

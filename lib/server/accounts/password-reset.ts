@@ -11,6 +11,7 @@ import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
 import { consumeToken, issueEmailToken, retireTokens } from './email-tokens';
 import { findByEmail, publicUser } from './accounts';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 const WINDOW_SECONDS = 60 * 60;
 // Reset e-mails per typed address (whether or not it has an account, so the
@@ -80,6 +81,7 @@ export async function resetPassword(input: { token: string; password: string }, 
     if (!user) throw new ApiError('validation_failed', { messageKey: 'reset_link_invalid', fields: { token: [t('ApiErrors.reset_link_invalid')] } });
     await retireTokens(tx as unknown as Db, user.id, ['reset_password']);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await accountChanged(tx as unknown as Db, user.id);
     await enqueueMail(tx as unknown as Db, { kind: 'password_changed', userId: user.id, params: {} });
     return user;
   });

@@ -3,6 +3,7 @@ import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { sessions, users } from '@/lib/server/db/schema';
+import { accountChanged, cacheSession, cachedSession } from './session-cache';
 import { hashToken, newToken, SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from './tokens';
 
 export type User = typeof users.$inferSelect;
@@ -45,8 +46,11 @@ const sessionByTokenHash = preparedPer((db) =>
  * the browser it was last used from ("your devices" on the profile).
  */
 export async function findSession(token: string, userAgent?: string | null): Promise<Session | null> {
+  const tokenHash = hashToken(token);
+  const cached = cachedSession(tokenHash, userAgent);
+  if (cached) return cached;
   const db = await getDb();
-  const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash });
   if (!row) return null;
   if (row.expired) {
     await db.delete(sessions).where(eq(sessions.id, row.id));
@@ -59,12 +63,15 @@ export async function findSession(token: string, userAgent?: string | null): Pro
       .set({ lastUsedAt: sql`now()`, ...(newBrowser ? { userAgent } : {}) })
       .where(eq(sessions.id, row.id));
   }
-  return { id: row.id, user: row.user };
+  const session = { id: row.id, user: row.user };
+  cacheSession(tokenHash, session, newBrowser ? userAgent : row.userAgent);
+  return session;
 }
 
 export async function revokeSession(sessionId: string) {
   const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  const [ended] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  if (ended) await accountChanged(db, ended.userId);
 }
 
 /**
@@ -77,6 +84,7 @@ export async function revokeOtherSessions(userId: string, keepSessionId: string)
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
+  if (ended.length) await accountChanged(db, userId);
   return ended.length;
 }
 

@@ -9,7 +9,8 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type Listen = (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
+/** `onLost`: the connection that listens died (events may be missed until `onReconnect`). */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
 
 export type Database = {
   db: Db;
@@ -85,7 +86,7 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
+    listen: (channel, onMessage, onReconnect, onLost) => listener.listen(channel, onMessage, onReconnect, onLost),
     close: async () => {
       await listener.close();
       await pool.end();

@@ -13,18 +13,20 @@ export class PgListener {
   private client: Client | null = null;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly lostHandlers = new Set<() => void>();
   private connecting: Promise<void> | null = null;
   private closed = false;
   private delay = 250;
 
   constructor(private readonly url: string) {}
 
-  async listen(channel: string, handler: Handler, onReconnect?: () => void): Promise<() => Promise<void>> {
+  async listen(channel: string, handler: Handler, onReconnect?: () => void, onLost?: () => void): Promise<() => Promise<void>> {
     let set = this.handlers.get(channel);
     const isNew = !set;
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(handler);
     if (onReconnect) this.reconnectHandlers.add(onReconnect);
+    if (onLost) this.lostHandlers.add(onLost);
     try {
       await this.connect();
       if (isNew && this.client) await this.client.query(`LISTEN ${quoteIdent(channel)}`);
@@ -33,11 +35,13 @@ export class PgListener {
       set.delete(handler);
       if (set.size === 0) this.handlers.delete(channel);
       if (onReconnect) this.reconnectHandlers.delete(onReconnect);
+      if (onLost) this.lostHandlers.delete(onLost);
       throw error;
     }
     return async () => {
       set.delete(handler);
       if (onReconnect) this.reconnectHandlers.delete(onReconnect);
+      if (onLost) this.lostHandlers.delete(onLost);
     };
   }
 
@@ -80,6 +84,7 @@ export class PgListener {
     if (this.client !== client || this.closed) return;
     this.client = null;
     client.end().catch(() => {});
+    this.lostHandlers.forEach((handler) => handler());
     const retry = () => {
       if (this.closed) return;
       this.connect().then(

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from '@/lib/server/auth/tokens';
 import type { Session } from '@/lib/server/auth/sessions';
 import { describeUserAgent } from './user-agent';
+import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** A session as "your devices" shows it: never its token or hash, nor the raw User-Agent. */
 export type PublicSession = {
@@ -53,4 +54,5 @@ export async function endSession(session: Session, id: string) {
     .where(and(eq(sessions.id, id), eq(sessions.userId, session.user.id)))
     .returning({ id: sessions.id });
   if (ended.length === 0) throw new ApiError('not_found');
+  await accountChanged(db, session.user.id);
 }

@@ -2,8 +2,11 @@ import 'server-only';
 import { database, type Database } from '@/lib/server/db/client';
 import { EVENTS_CHANNEL, parseEvent, type PortalEvent } from './events';
 
-/** `resync`: the connection to the database was lost and is back; events may have been missed. */
-export type HubEvent = PortalEvent | { k: 'resync' };
+/**
+ * `lost`: the connection that listens died, so events are being missed;
+ * `resync`: it is back, and events may have been missed meanwhile.
+ */
+export type HubEvent = PortalEvent | { k: 'lost' } | { k: 'resync' };
 type Listener = (event: HubEvent) => void;
 
 /**
@@ -22,7 +25,8 @@ class Hub {
         const event = parseEvent(payload);
         if (event) this.dispatch(event);
       },
-      () => this.resync(),
+      () => this.broadcast({ k: 'resync' }),
+      () => this.broadcast({ k: 'lost' }),
     );
   }
 
@@ -46,9 +50,9 @@ class Hub {
     for (const listener of this.everything) listener(event);
   }
 
-  private resync() {
-    for (const set of this.byUser.values()) for (const listener of set) listener({ k: 'resync' });
-    for (const listener of this.everything) listener({ k: 'resync' });
+  private broadcast(event: { k: 'lost' } | { k: 'resync' }) {
+    for (const set of this.byUser.values()) for (const listener of set) listener(event);
+    for (const listener of this.everything) listener(event);
   }
 }
 

@@ -50,21 +50,24 @@ export async function notificationStream(session: Session, lastEventId: number |
           }
         }
       };
+      const endIfSignedOut = async () => {
+        if (!(await sessionIsLive(session.id))) {
+          send('signed_out', {});
+          close();
+        }
+      };
       const onEvent = (event: HubEvent) => {
         if (event.k === 'read') enqueue(async () => send('unread', { unread_count: await unreadCount(userId) }));
-        else enqueue(catchUp);
+        else if (event.k === 'notification' || event.k === 'resync') enqueue(catchUp);
+        // A sign-out or a password change elsewhere: end this stream now if its session went, not at the next beat.
+        else if (event.k === 'account') enqueue(endIfSignedOut);
       };
 
       const unsubscribe = await subscribeToEvents(userId, onEvent);
       const heartbeat = setInterval(() => {
         write(': heartbeat\n\n');
         // A stream outlives no session: a logout elsewhere ends it at the next beat.
-        enqueue(async () => {
-          if (!(await sessionIsLive(session.id))) {
-            send('signed_out', {});
-            close();
-          }
-        });
+        enqueue(endIfSignedOut);
       }, env().STREAM_HEARTBEAT_SECONDS * 1000);
 
       function close() {

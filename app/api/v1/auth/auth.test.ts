@@ -8,6 +8,7 @@ import * as registerRoute from './register/route';
 import * as loginRoute from './login/route';
 import * as logoutRoute from './logout/route';
 import * as meRoute from '../me/route';
+import { clearSessionCache } from '@/lib/server/auth/session-cache';
 import * as passwordRoute from '../me/password/route';
 import * as unknownRoute from '../[...rest]/route';
 
@@ -234,6 +235,8 @@ describe('GET, PATCH, DELETE /me', () => {
     await db.execute(sql`update sessions set last_used_at = now() - interval '29 days' where token_hash = ${hash}`);
     expect((await call(meRoute.GET, { token })).status).toBe(200);
     await db.execute(sql`update sessions set last_used_at = now() - interval '31 days' where token_hash = ${hash}`);
+    // The row was aged behind the app's back: an instance would forget its cached copy within SESSION_CACHE_SECONDS.
+    clearSessionCache();
     expect((await call(meRoute.GET, { token })).status).toBe(401);
   });
 
