@@ -2,18 +2,21 @@
 // account with 20 sent requests (the list), drafts for the autosave, and the
 // notifications those requests produced.
 import { randomBytes } from 'node:crypto';
-import { apiClient, application } from '../scripts/demo-requests.mjs';
+import path from 'node:path';
+import { apiClient, application, confirmAddress } from '../scripts/demo-requests.mjs';
 
 // More accounts than connections, so no account ever has two sign-ins in flight.
 const SIGN_IN_ACCOUNTS = 60;
 /** An address of the documentation range (RFC 5737), one per pilgrim: only ever a header value. */
 const benchAddress = (i) => `198.51.100.${i + 1}`;
 
-export async function seed(base, { drafts: draftCount }) {
+export async function seed(base, { drafts: draftCount, dataDir }) {
   const call = apiClient(base);
   const email = `bench.${randomBytes(4).toString('hex')}@example.com`;
   const password = `Bench#${randomBytes(6).toString('hex')}A1`;
   const { token } = await call('POST', '/auth/register', { body: { name: 'Bench Pilgrim', email, password, password_confirmation: password } });
+  // Sending needs a confirmed address; the bench server has no SMTP_URL, so the e-mail is a file in its DATA_DIR.
+  await confirmAddress(call, email, path.join(dataDir, 'mail'));
   const sent = [];
   for (let i = 0; i < 20; i++) sent.push(await application(call, token, 'umrah', { companions: [] }));
   const drafts = [];

@@ -65,10 +65,10 @@ async function measurePages(url) {
   return { js, lighthouse: scores };
 }
 
-async function measureApi(url, server) {
+async function measureApi(url, server, dataDir) {
   console.log('Creating the account, 20 sent requests and the drafts …');
   // Half again as many drafts as connections for each of the three phases that save.
-  const fixtures = await seed(url, { drafts: Math.ceil(4.5 * CONNECTIONS) });
+  const fixtures = await seed(url, { drafts: Math.ceil(4.5 * CONNECTIONS), dataDir });
   const routes = scenarios(fixtures);
   console.log(`warm-up for ${options.warmup} s …`);
   await run(url, routes.warmup, options.warmup);
@@ -94,7 +94,7 @@ async function measureOn(name, env, withPages) {
   try {
     const idle = rssMb(server.pid);
     const pages = withPages ? await measurePages(server.url) : null;
-    const { api, rssAfter } = await measureApi(server.url, server);
+    const { api, rssAfter } = await measureApi(server.url, server, dataDir);
     return { pages, database: { name, api, rss: { idle, after: rssAfter } } };
   } finally {
     await server.stop();

@@ -34,3 +34,12 @@ for (const locale of ['en', 'ar'] as const) {
     }
   });
 }
+
+test('the document answers on the production build, naming this server', async ({ request, baseURL }) => {
+  const response = await request.get('/api/v1/openapi.json');
+  expect(response.status()).toBe(200);
+  const document = await response.json();
+  expect(document.openapi).toBe('3.1.0');
+  expect(document.servers).toEqual([{ url: new URL(baseURL!).origin }]);
+  expect(Object.keys(document.paths).length).toBeGreaterThan(40);
+});

@@ -1,5 +1,7 @@
 // The API client and the valid answers that `npm run seed:demo` and
 // `npm run bench` use to fill an account with requests through the running app.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PNG } from 'pngjs';
 
 /** fetch on the app's API; answers the JSON body and throws on any non-2xx answer. */
@@ -18,6 +20,27 @@ export function apiClient(base) {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json?.error ?? json)}`);
     return json;
   };
+}
+
+/**
+ * Confirms a new account's address as its owner would, with the link of the
+ * verification e-mail (sending a request needs it). Without SMTP_URL the app
+ * writes each e-mail as a file in DATA_DIR/mail: read from there.
+ */
+export async function confirmAddress(call, email, mailDir, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await readdir(mailDir).catch(() => [])).filter((name) => name.includes('-verify_email-')).sort().reverse();
+    for (const name of names) {
+      // Quoted-printable: soft line breaks out, `=3D` back to `=`.
+      const text = (await readFile(path.join(mailDir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!text.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+      const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (token) return call('POST', '/auth/verify-email', { body: { token } });
+    }
+    if (Date.now() > deadline) throw new Error(`No confirmation e-mail to ${email} in ${mailDir}: confirm the address from the e-mail, or run this against an app without SMTP_URL.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 function hijriToday() {

@@ -4,7 +4,8 @@
 // through. It runs only when asked. Moves that belong to the office need the
 // same OPS_API_KEY as the app; without it, the demo stops at "awaiting payment".
 import { randomBytes } from 'node:crypto';
-import { apiClient, application as fill } from './demo-requests.mjs';
+import path from 'node:path';
+import { apiClient, application as fill, confirmAddress } from './demo-requests.mjs';
 
 const base = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const opsKey = process.env.OPS_API_KEY;
@@ -16,6 +17,8 @@ const office = (target, status, note) => call('POST', `/ops/requests/${target}/s
 const email = `demo.${randomBytes(3).toString('hex')}@example.com`;
 const password = `Demo#${randomBytes(4).toString('hex')}A1`;
 const { token } = await call('POST', '/auth/register', { body: { name: 'Demo Pilgrim', email, password, password_confirmation: password } });
+// Sending a request needs a confirmed address: the app (without SMTP_URL) wrote the e-mail in its DATA_DIR.
+await confirmAddress(call, email, path.resolve(process.env.DATA_DIR ?? '.data', 'mail'));
 
 await application(token, 'umrah', { submit: false });
 const awaiting = await application(token, 'hajj');

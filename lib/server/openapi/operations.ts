@@ -5,6 +5,7 @@ import { listNotificationsSchema } from '@/lib/notifications/api-schemas';
 import { registerDeviceSchema, renewDeviceSchema } from '@/lib/push/schemas';
 import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSchema } from '@/lib/requests/api-schemas';
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
+import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import * as e from './entities';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -145,7 +146,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },
   { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.build }], errors: [] },
   { method: 'post', path: '/api/test-gateway/{id}/pay', tag: 'Service', auth: 'none', params: { id: 'The test checkout’s id' }, summary: 'The test gateway’s checkout (development and tests only)',
-    body: json(z.object({ card_number: z.string(), otp: z.string().optional() }), { card_number: '4000000000000002', otp: '123456' }),
+    body: json(testGatewayPaySchema, { card_number: '4000000000000002', otp: '123456' }),
     success: [{ status: 200, description: 'The outcome', schema: data(z.object({ outcome: z.string(), reason: z.string().nullable(), return_url: z.string() })) }], errors: [404, 409] },
   { method: 'get', path: '/api/v1/openapi.json', tag: 'Service', auth: 'none', summary: 'This document', success: [{ status: 200, description: 'OpenAPI 3.1', schema: e.looseObject }], errors: [] },
   { method: 'get', path: '/api/docs', tag: 'Service', auth: 'none', summary: 'This document as a reference page for people (Redoc)', success: [{ status: 200, description: 'The page', contentType: 'text/html' }], errors: [] },
