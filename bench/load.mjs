@@ -3,6 +3,8 @@ import autocannon from 'autocannon';
 import { person } from '../scripts/demo-requests.mjs';
 
 export const CONNECTIONS = 50;
+/** Drafts for the autosave at 4 connections (each connection holds one at a time). */
+export const QUIET_DRAFTS = 12;
 
 /** The routes measured one by one, and a mix of them for the memory phase. */
 export function scenarios(fixtures) {
@@ -33,8 +35,9 @@ export function scenarios(fixtures) {
       },
     };
   };
-  // A third of the drafts for each phase that saves: the warm-up, the autosave and the mix.
-  const third = Math.floor(fixtures.drafts.length / 3);
+  // A third of the drafts for each phase that saves at 50 connections (the warm-up, the
+  // autosave and the mix); the quiet autosave at 4 connections has the last QUIET_DRAFTS.
+  const third = Math.floor((fixtures.drafts.length - QUIET_DRAFTS) / 3);
   const draftsOf = (phase) => fixtures.drafts.slice(phase * third, (phase + 1) * third);
   // Each sign-in as the next pilgrim, from that pilgrim's own address (see fixtures.mjs).
   const signIn = (pilgrims) => {
@@ -59,6 +62,8 @@ export function scenarios(fixtures) {
     floor: [floor],
     list: [list],
     autosave: [autosaveFrom(draftsOf(1))],
+    quietList: [list],
+    quietAutosave: [autosaveFrom(fixtures.drafts.slice(-QUIET_DRAFTS))],
     notifications: [notifications],
     login: [signIn(fixtures.pilgrims)],
     mixed: [list, autosaveFrom(draftsOf(2)), notifications, detail],
@@ -66,8 +71,8 @@ export function scenarios(fixtures) {
 }
 
 /** Runs one scenario for `duration` seconds; errors count failed connections, timeouts and non-2xx answers. */
-export async function run(base, requests, duration) {
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration, requests });
+export async function run(base, requests, duration, connections = CONNECTIONS) {
+  const result = await autocannon({ url: base, connections, duration, requests });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

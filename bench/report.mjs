@@ -8,6 +8,8 @@ const API_NAMES = {
   notifications: 'GET /api/v1/notifications',
   login: 'POST /api/v1/auth/login (scrypt)',
 };
+// The budgeted routes measured again at a few connections, for their p99.
+const QUIET = { list: 'quietList', autosave: 'quietAutosave' };
 const BUDGETED = new Set(['list', 'autosave']);
 const n0 = (x) => Math.round(x).toLocaleString('en');
 const n1 = (x) => x.toFixed(1);
@@ -19,7 +21,7 @@ export function report({ date, machine, options, pages, databases }) {
     '# Performance',
     '',
     `Measured by \`npm run bench\` on ${date}: ${machine}.`,
-    `Load: autocannon, ${options.connections} connections; every route warmed up together for ${options.warmup} s, then ${options.duration} s per route; memory after a ${options.memoryDuration} s mixed load.`,
+    `Load: autocannon, ${options.connections} connections (the budgeted routes again at ${b.QUIET_CONNECTIONS}); every route warmed up together for ${options.warmup} s, then ${options.duration} s per route; memory after a ${options.memoryDuration} s mixed load.`,
     '',
     '## How to read this',
     '',
@@ -66,27 +68,25 @@ export function report({ date, machine, options, pages, databases }) {
   for (const { name, api, rss } of databases) {
     const floor = api.floor;
     lines.push(`## API on ${name}`, '');
-    lines.push('| figure | req/s | ratio to floor | p50 ms | p99 ms | requests | errors | budget | result |', '|---|---:|---:|---:|---:|---:|---:|---|---|');
+    lines.push(`| figure | req/s | ratio to floor | p50 ms | p99 ms | requests | errors | p99 ms at ${b.QUIET_CONNECTIONS} connections | budget | result |`, '|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
     for (const [key, label] of Object.entries(API_NAMES)) {
       const f = api[key];
+      const quiet = api[QUIET[key]];
       let budget = '—';
       let result = '—';
       if (BUDGETED.has(key)) {
-        const ok = b.apiPasses(f, floor);
-        if (!ok) missed.push(`${label} on ${name}: ${n0(f.rps)} req/s (${(f.rps / floor.rps).toFixed(2)} of floor), p99 ${f.p99} ms, ${f.errors} errors`);
-        budget = `≥ ${b.MIN_API_RATIO} × floor, p99 < ${b.MAX_API_P99_MS} ms, no error`;
+        const ok = b.apiPasses(f, floor, quiet, name);
+        if (!ok) missed.push(`${label} on ${name}: ${n0(f.rps)} req/s (${(f.rps / floor.rps).toFixed(2)} of floor), ${f.errors} errors; p99 at ${b.QUIET_CONNECTIONS} connections ${quiet.p99} ms, ${quiet.errors} errors`);
+        budget = `≥ ${b.MIN_API_RATIO[name]} × floor, p99 ≤ ${b.MAX_QUIET_P99_MS} ms at ${b.QUIET_CONNECTIONS} connections, no error`;
         result = verdict(ok);
       }
-      lines.push(`| ${label} | ${n0(f.rps)} | ${(f.rps / floor.rps).toFixed(2)} | ${f.p50} | ${f.p99} | ${n0(f.total)} | ${f.errors}${f.kinds ? ` (${f.kinds})` : ''} | ${budget} | ${result} |`);
+      lines.push(`| ${label} | ${n0(f.rps)} | ${(f.rps / floor.rps).toFixed(2)} | ${f.p50} | ${f.p99} | ${n0(f.total)} | ${f.errors}${f.kinds ? ` (${f.kinds})` : ''} | ${quiet ? `${quiet.p99}${quiet.errors ? ` (${quiet.errors} errors)` : ''}` : '—'} | ${budget} | ${result} |`);
     }
-    // The p99 budget is absolute: say when this machine cannot meet it even with a constant answer.
-    if (floor.p99 >= b.MAX_API_P99_MS) {
-      lines.push(
-        '',
-        `The floor itself answers with p99 ${floor.p99} ms here. With ${options.connections} connections always waiting, the mean latency is ${options.connections} ÷ throughput (Little's law), so a p99 under ${b.MAX_API_P99_MS} ms needs well over ${n0((options.connections * 1000) / b.MAX_API_P99_MS)} req/s: on this machine, where the load generator shares the server's cores, not even the constant handler meets that budget; it is kept as written, not relaxed.`,
-      );
-    }
-    const ok = rss.after < b.MAX_RSS_MB;
+    lines.push(
+      '',
+      `The p99 at ${options.connections} connections is reported, not budgeted: with ${options.connections} requests always waiting, the mean latency is ${options.connections} ÷ throughput (Little's law), so it measures the queue (the constant floor's own p99 here: ${floor.p99} ms).`,
+    );
+    const ok = rss.after < b.MAX_RSS_MB[name];
     if (!ok) missed.push(`server memory on ${name}: ${n0(rss.after)} MB`);
     const m = api.mixed;
     lines.push(
@@ -95,7 +95,7 @@ export function report({ date, machine, options, pages, databases }) {
       '',
       '| figure | value | budget | result |', '|---|---:|---|---|',
       `| server RSS after start | ${n0(rss.idle)} MB | — | — |`,
-      `| server RSS after the load | ${n0(rss.after)} MB | < ${b.MAX_RSS_MB} MB | ${verdict(ok)} |`,
+      `| server RSS after the load | ${n0(rss.after)} MB | < ${b.MAX_RSS_MB[name]} MB | ${verdict(ok)} |`,
       '',
     );
   }

@@ -13,7 +13,8 @@ import { firstLoadJs } from './first-load-js.mjs';
 import { seed } from './fixtures.mjs';
 import { writeFloorApp } from './floor-app.mjs';
 import { lighthouse, summarizeLighthouse } from './lighthouse.mjs';
-import { CONNECTIONS, run, scenarios } from './load.mjs';
+import { CONNECTIONS, QUIET_DRAFTS, run, scenarios } from './load.mjs';
+import { QUIET_CONNECTIONS } from './budgets.mjs';
 import { createDatabase } from './postgres.mjs';
 import { report } from './report.mjs';
 import { build, freePort, rssMb, start } from './server.mjs';
@@ -68,7 +69,7 @@ async function measurePages(url) {
 async function measureApi(url, server, dataDir) {
   console.log('Creating the account, 20 sent requests and the drafts …');
   // Half again as many drafts as connections for each of the three phases that save.
-  const fixtures = await seed(url, { drafts: Math.ceil(4.5 * CONNECTIONS), dataDir });
+  const fixtures = await seed(url, { drafts: Math.ceil(4.5 * CONNECTIONS) + QUIET_DRAFTS, dataDir });
   const routes = scenarios(fixtures);
   console.log(`warm-up for ${options.warmup} s …`);
   await run(url, routes.warmup, options.warmup);
@@ -76,6 +77,11 @@ async function measureApi(url, server, dataDir) {
   for (const name of ['floor', 'list', 'autosave', 'notifications', 'login']) {
     console.log(`autocannon ${name} for ${options.duration} s …`);
     api[name] = await run(url, routes[name], options.duration);
+  }
+  // The same two budgeted routes with few connections: latency of the app, not of a queue.
+  for (const name of ['quietList', 'quietAutosave']) {
+    console.log(`autocannon ${name} at ${QUIET_CONNECTIONS} connections for ${options.duration} s …`);
+    api[name] = await run(url, routes[name], options.duration, QUIET_CONNECTIONS);
   }
   console.log(`mixed load for ${options.memoryDuration} s …`);
   api.mixed = await run(url, routes.mixed, options.memoryDuration);
