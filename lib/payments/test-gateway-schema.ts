@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/z';
 
 /**
  * The test gateway's checkout form (POST /api/test-gateway/{id}/pay): read
