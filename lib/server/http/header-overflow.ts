@@ -1,10 +1,9 @@
 import 'server-only';
-import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { earlyAnswer } from './early-answer';
+import { interceptServerEvents } from './server-events';
 
 const GUARDED = Symbol.for('portal.header-overflow-guarded');
-type Guardable = { emit: (event: string | symbol, ...args: unknown[]) => boolean; [GUARDED]?: true };
 type ParseError = Error & { code?: string; rawPacket?: Buffer };
 
 // Node's limit on a request's headers (16 KB by default, --max-http-header-size).
@@ -17,18 +16,12 @@ const TOO_LARGE = 'HPE_HEADER_OVERFLOW';
  * cannot parse gets a 400 the same way. Installed once at start.
  */
 export function answerUnparsableRequests() {
-  const prototype = http.Server.prototype as unknown as Guardable;
-  if (prototype[GUARDED]) return;
-  const emit = prototype.emit;
-  prototype.emit = function (this: unknown, event, ...args) {
-    if (event === 'clientError') {
-      const [error, socket] = args as [ParseError, Duplex];
-      answer(error, socket);
-      return true;
-    }
-    return emit.call(this, event, ...args);
-  };
-  prototype[GUARDED] = true;
+  interceptServerEvents(GUARDED, (event, args) => {
+    if (event !== 'clientError') return false;
+    const [error, socket] = args as [ParseError, Duplex];
+    answer(error, socket);
+    return true;
+  });
 }
 
 function answer(error: ParseError, socket: Duplex) {

@@ -1,9 +1,9 @@
 import 'server-only';
-import http from 'node:http';
+import type http from 'node:http';
 import { earlyAnswer } from './early-answer';
+import { interceptServerEvents } from './server-events';
 
 const GUARDED = Symbol.for('portal.malformed-path-guarded');
-type Guardable = { emit: (event: string | symbol, ...args: unknown[]) => boolean; [GUARDED]?: true };
 
 /** Whether a request target's path holds a percent sign that is no valid UTF-8 percent-encoding (`/requests/%E0%A4%A`). */
 export function hasMalformedPath(target: string): boolean {
@@ -25,20 +25,13 @@ export function hasMalformedPath(target: string): boolean {
  * beside the socket-address stamp.
  */
 export function refuseMalformedPaths() {
-  const prototype = http.Server.prototype as unknown as Guardable;
-  if (prototype[GUARDED]) return;
-  const emit = prototype.emit;
-  prototype.emit = function (this: unknown, event, ...args) {
-    if (event === 'request') {
-      const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
-      if (hasMalformedPath(request.url ?? '/')) {
-        answerBadRequest(request, response);
-        return true;
-      }
-    }
-    return emit.call(this, event, ...args);
-  };
-  prototype[GUARDED] = true;
+  interceptServerEvents(GUARDED, (event, args) => {
+    if (event !== 'request') return false;
+    const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+    if (!hasMalformedPath(request.url ?? '/')) return false;
+    answerBadRequest(request, response);
+    return true;
+  });
 }
 
 function answerBadRequest(request: http.IncomingMessage, response: http.ServerResponse) {

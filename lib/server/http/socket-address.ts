@@ -1,5 +1,6 @@
 import 'server-only';
-import http from 'node:http';
+import type http from 'node:http';
+import { interceptServerEvents } from './server-events';
 
 /**
  * The request header that carries the TCP peer's address to route handlers.
@@ -10,7 +11,6 @@ import http from 'node:http';
 export const SOCKET_ADDRESS_HEADER = 'x-portal-socket-address';
 
 const STAMPED = Symbol.for('portal.socket-address-stamped');
-type Stampable = { emit: (event: string | symbol, ...args: unknown[]) => boolean; [STAMPED]?: true };
 
 /**
  * From now on, every HTTP server of this process writes the peer's address
@@ -20,15 +20,11 @@ type Stampable = { emit: (event: string | symbol, ...args: unknown[]) => boolean
  * dev` alike; patching the prototype reaches the server Next.js has made.
  */
 export function stampSocketAddresses() {
-  const prototype = http.Server.prototype as unknown as Stampable;
-  if (prototype[STAMPED]) return;
-  const emit = prototype.emit;
-  prototype.emit = function (this: unknown, event, ...args) {
+  interceptServerEvents(STAMPED, (event, args) => {
     if (event === 'request') {
       const request = args[0] as http.IncomingMessage;
       request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
     }
-    return emit.call(this, event, ...args);
-  };
-  prototype[STAMPED] = true;
+    return false;
+  });
 }
