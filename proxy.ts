@@ -3,6 +3,8 @@ import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
 import { runGuards, splitLocale } from './lib/routing/guards';
 import { newNonce, pageCsp } from './lib/security/csp';
+import { firebaseAuthDomain, isDevelopment } from './lib/security/page-csp-options';
+import { isStaticPage } from './lib/routing/static-pages';
 
 const handleLocale = createMiddleware(routing);
 
@@ -23,16 +25,18 @@ export const SESSION_HINT_COOKIE = 'has_session';
  * This answer's CSP. Next.js reads the nonce from the request's
  * Content-Security-Policy header and puts it on the scripts it renders; the
  * browser gets the same policy on the answer.
+ *
+ * A prerendered public page (lib/routing/static-pages.ts) gets no nonce: it is
+ * served from the cache, and a nonce would make it render per request. Its
+ * answer leaves with the hashes of its inline scripts
+ * (lib/server/http/static-page-csp.ts); until then it holds this policy, under
+ * which no inline script runs at all.
  */
-function contentSecurityPolicy() {
+function contentSecurityPolicy(pathname: string) {
   return pageCsp({
-    nonce: newNonce(),
-    development: process.env.NODE_ENV === 'development',
-    // Read per request, like the Google button itself (no rebuild to switch it on).
-    firebaseAuthDomain:
-      process.env.FIREBASE_API_KEY && process.env.FIREBASE_PROJECT_ID && process.env.FIREBASE_APP_ID
-        ? (process.env.FIREBASE_AUTH_DOMAIN ?? null)
-        : null,
+    nonce: isStaticPage(pathname) ? undefined : newNonce(),
+    development: isDevelopment(),
+    firebaseAuthDomain: firebaseAuthDomain(),
   });
 }
 
@@ -43,7 +47,7 @@ function withCsp(request: NextRequest, csp: string) {
 }
 
 export function proxy(request: NextRequest) {
-  const csp = contentSecurityPolicy();
+  const csp = contentSecurityPolicy(request.nextUrl.pathname);
   const response = route(request, csp);
   response.headers.set('Content-Security-Policy', csp);
   mirrorSession(request, response);

@@ -2,12 +2,10 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { preload } from 'react-dom';
-import { connection } from 'next/server';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
 import { BuildWatcher } from '@/components/layout/build-watcher';
-import { CspNonceMeta } from '@/components/security/csp-nonce-meta';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
 // Each language preloads the faces its pages use (app/globals.css): English
@@ -21,8 +19,13 @@ const FONT_PRELOADS: Record<string, string[]> = {
   ar: [...[400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-core-${weight}-normal-5.3.0.woff2`), INTER],
 };
 
+// No page is rendered at build time: the home page reads the office's catalogue,
+// which the database holds only once the app runs. The public pages
+// (lib/routing/static-pages.ts) are rendered at their first visit and then
+// served from the cache to everyone; the others are rendered per request
+// (their groups' layouts, components/security/per-request.tsx).
 export function generateStaticParams() {
-  return routing.locales.map((locale) => ({ locale }));
+  return [];
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -39,9 +42,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const viewport: Viewport = { themeColor: '#175740', width: 'device-width', initialScale: 1 };
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  // Rendered per request, never prerendered: every answer carries a fresh CSP
-  // nonce (proxy.ts) that Next.js must put on its scripts.
-  await connection();
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
@@ -49,9 +49,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   for (const href of FONT_PRELOADS[locale] ?? []) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang={iso} dir={dir}>
-      <head>
-        <CspNonceMeta />
-      </head>
       <body className="flex min-h-dvh flex-col antialiased">
         <NextIntlClientProvider>
           <BuildWatcher />

@@ -1,9 +1,10 @@
+'use client';
+
 import { useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { AuthLink } from '@/components/auth/auth-link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
-
-export type HomeVisitor = { signedIn: false } | { signedIn: true; draftId: string | null };
+import { WithHomeVisitor, type HomeVisitor } from './home-visitor';
 
 const primary = 'inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800';
 const secondary = 'inline-flex items-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50';
@@ -11,9 +12,29 @@ const secondary = 'inline-flex items-center gap-2 rounded-lg border border-brand
 /**
  * What to do next: a signed-in user with a draft continues it (the latest one);
  * otherwise start a request, creating an account first when signed out.
- * Decided on the server from the session, so the right button shows at once.
+ * Decided in the browser (the page is the same for everyone): the buttons
+ * change their words and links in place.
  */
-export function HomeCallToAction({ visitor, secondaryFaqs = true }: { visitor: HomeVisitor; secondaryFaqs?: boolean }) {
+export function HomeCallToAction({ secondaryFaqs = true }: { secondaryFaqs?: boolean }) {
+  return <WithHomeVisitor render={(visitor) => <Buttons visitor={visitor} secondaryFaqs={secondaryFaqs} />} />;
+}
+
+/** The apply section's heading and text: about the draft when there is one. */
+export function HomeApplyText() {
+  return <WithHomeVisitor render={(visitor) => <ApplyText draft={visitor.signedIn && Boolean(visitor.draftId)} />} />;
+}
+
+function ApplyText({ draft }: { draft: boolean }) {
+  const t = useTranslations('Home');
+  return (
+    <>
+      <h2 id="apply-title" className="text-2xl font-bold">{t(draft ? 'apply.draftTitle' : 'apply.title')}</h2>
+      <p className="mt-2 max-w-2xl text-muted">{t(draft ? 'apply.draftBody' : 'apply.body')}</p>
+    </>
+  );
+}
+
+function Buttons({ visitor, secondaryFaqs }: { visitor: HomeVisitor; secondaryFaqs: boolean }) {
   const t = useTranslations('Home');
   const draftId = visitor.signedIn ? visitor.draftId : null;
   return (

@@ -3,16 +3,20 @@ import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { ScrollReveal } from '@/components/ui/scroll-reveal';
 import { numberLocale } from '@/lib/i18n/digits';
-import { HomeCallToAction, type HomeVisitor } from './home-call-to-action';
+import { HomeApplyText, HomeCallToAction } from './home-call-to-action';
 import { SignInReason } from './sign-in-reason';
 import { ServiceCard, type HomeService } from './service-card';
 
 const STEPS = ['account', 'apply', 'pay', 'follow'] as const;
 
-type Props = { services: HomeService[]; faqs: { id: string; question: string }[]; visitor: HomeVisitor };
+type Props = { services: HomeService[]; faqs: { id: string; question: string }[] };
 
-/** The landing page: hero, the services with fees and seasons, how it works, some questions, and what to do next. */
-export function HomePage({ services, faqs, visitor }: Props) {
+/**
+ * The landing page: hero, the services with fees and seasons, how it works,
+ * some questions, and what to do next. One copy for every visitor (prerendered):
+ * what depends on the visitor is decided in the browser (home-call-to-action.tsx).
+ */
+export function HomePage({ services, faqs }: Props) {
   const t = useTranslations('Home');
   const number = new Intl.NumberFormat(numberLocale(useLocale()));
   return (
@@ -24,7 +28,7 @@ export function HomePage({ services, faqs, visitor }: Props) {
           <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('lead')}</p>
           {/* A visitor the guard sent here from their account's pages: why, and the way back. */}
           <SignInReason />
-          <HomeCallToAction visitor={visitor} />
+          <HomeCallToAction />
         </div>
       </section>
 
@@ -85,9 +89,8 @@ export function HomePage({ services, faqs, visitor }: Props) {
       <section aria-labelledby="apply-title" className="bg-sand-100">
         <div className="mx-auto max-w-6xl px-4 py-14">
           <ScrollReveal>
-            <h2 id="apply-title" className="text-2xl font-bold">{t(visitor.signedIn && visitor.draftId ? 'apply.draftTitle' : 'apply.title')}</h2>
-            <p className="mt-2 max-w-2xl text-muted">{t(visitor.signedIn && visitor.draftId ? 'apply.draftBody' : 'apply.body')}</p>
-            <HomeCallToAction visitor={visitor} secondaryFaqs={false} />
+            <HomeApplyText />
+            <HomeCallToAction secondaryFaqs={false} />
           </ScrollReveal>
         </div>
       </section>

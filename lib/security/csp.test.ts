@@ -23,6 +23,15 @@ describe('the pages’ CSP', () => {
     expect(directive(withFirebase, 'script-src')).not.toContain('unsafe');
   });
 
+  it('runs a prerendered page’s inline scripts by their hashes and its files from this server: never unsafe-inline', () => {
+    const csp = pageCsp({ scriptHashes: ['aGFzaDE=', 'aGFzaDI='] });
+    expect(directive(csp, 'script-src')).toBe("'self' 'sha256-aGFzaDE=' 'sha256-aGFzaDI='");
+    expect(directive(pageCsp({}), 'script-src')).toBe("'self'");
+    // react-aria adds its two <style> elements without a nonce there.
+    expect(directive(csp, 'style-src')).toBe("'self' 'unsafe-inline'");
+    expect(directive(pageCsp({ scriptHashes: [], firebaseAuthDomain: 'p.firebaseapp.com' }), 'script-src')).toBe("'self' https://apis.google.com");
+  });
+
   it('makes a new 128-bit nonce each time', () => {
     const nonces = new Set(Array.from({ length: 50 }, newNonce));
     expect(nonces.size).toBe(50);

@@ -2,7 +2,14 @@
 // nonce (proxy.ts). Pure: no environment access here, so it is easy to test.
 
 export type CspOptions = {
-  nonce: string;
+  /** A page rendered per request: its scripts carry this nonce. */
+  nonce?: string;
+  /**
+   * A prerendered page (lib/routing/static-pages.ts): no nonce, which would make
+   * it per request. Its inline scripts run by their SHA-256 hashes (base64), and
+   * its script files come from this server ('self'). No hashes: no inline script runs.
+   */
+  scriptHashes?: readonly string[];
   /** `next dev` only: React's dev tools evaluate code; production never allows eval. */
   development?: boolean;
   /** Firebase's auth domain when Google sign-in is configured (its sign-in iframe lives there). */
@@ -25,17 +32,16 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function pageCsp({ nonce, development = false, firebaseAuthDomain = null }: CspOptions): string {
+export function pageCsp({ nonce, scriptHashes = [], development = false, firebaseAuthDomain = null }: CspOptions): string {
   const firebase = Boolean(firebaseAuthDomain);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // Only scripts carrying this answer's nonce run, and the scripts they load
-    // ('strict-dynamic': Next's chunks, Firebase's gapi loader). No inline
-    // handlers, no injected <script> without the nonce, no eval in production.
-    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
-    // <style> elements need the nonce; style="" attributes are allowed because
-    // React and react-aria position overlays with them, and an attribute cannot run script.
-    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': [...scriptSources(nonce, scriptHashes, firebase), ...(development ? ["'unsafe-eval'"] : [])],
+    // Per request, <style> elements need the nonce. A prerendered page has none
+    // to give react-aria, which adds two fixed <style> elements at run time, so
+    // there inline styles are allowed: a style cannot run script. style=""
+    // attributes are allowed everywhere: React and react-aria position overlays with them.
+    'style-src': nonce ? ["'self'", `'nonce-${nonce}'`] : ["'self'", "'unsafe-inline'"],
     'style-src-attr': ["'unsafe-inline'"],
     // data: and blob: for the previews of documents picked for upload.
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -55,6 +61,17 @@ export function pageCsp({ nonce, development = false, firebaseAuthDomain = null 
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+function scriptSources(nonce: string | undefined, hashes: readonly string[], firebase: boolean): string[] {
+  // Per request: only scripts carrying this answer's nonce run, and the scripts
+  // they load ('strict-dynamic': Next's chunks, Firebase's gapi loader). No
+  // inline handlers, no injected <script> without the nonce.
+  if (nonce) return [`'nonce-${nonce}'`, "'strict-dynamic'"];
+  // Prerendered: exactly the inline scripts the page was built with, and files
+  // from this server (Next's chunks; the uploads are served as attachments,
+  // nosniff, never as script). Firebase's sign-in loads Google's API loader.
+  return ["'self'", ...hashes.map((hash) => `'sha256-${hash}'`), ...(firebase ? ['https://apis.google.com'] : [])];
 }
 
 /** The API answers JSON and files, and the public folders fonts and icons: nothing in them may load or run anything, nor be framed. */

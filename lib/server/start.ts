@@ -10,6 +10,7 @@ import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { refuseMalformedPaths } from './http/malformed-path';
 import { answerUnparsableRequests } from './http/header-overflow';
+import { hashStaticPageScripts } from './http/static-page-csp';
 import { startHousekeeping } from './auth/housekeeping';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
@@ -26,6 +27,8 @@ export async function startServer() {
   refuseMalformedPaths();
   // Headers too large, or a request Node cannot parse: an answer in the API's shape, not a bare status line (header-overflow.ts).
   answerUnparsableRequests();
+  // The prerendered public pages leave with the hashes of their inline scripts as their CSP, and may be cached (static-page-csp.ts).
+  hashStaticPageScripts();
   const { kind } = await database();
   logger.info('database ready', { kind });
   // One line when payments need the deployer's eye: the test gateway in production, or no gateway at all.

@@ -1,5 +1,4 @@
 import 'server-only';
-import { connection } from 'next/server';
 import type { FirebaseClientConfig } from '@/lib/auth/google-sign-in';
 import { env } from '@/lib/server/env';
 
@@ -32,11 +31,11 @@ export function fcmConfigured(): boolean {
 }
 
 /**
- * What the Google sign-in button needs, read per request (the pages that call
- * this render at request time, so a change of settings needs no rebuild).
+ * What the Google sign-in button needs, read when the page renders: the
+ * sign-in pages are rendered at their first visit and again every few minutes
+ * (their `revalidate`), so a change of settings needs no rebuild.
  */
 export async function googleSignInConfig(): Promise<FirebaseClientConfig | null> {
-  await connection();
   const config = firebaseWebConfig();
   if (!config) return null;
   return { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId };

@@ -7,6 +7,9 @@ import { googleSignInConfig } from '@/lib/server/firebase/config';
 import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 import { AuthLink } from '@/components/auth/auth-link';
 
+// Prerendered (lib/routing/static-pages.ts), rendered again after five minutes: the Google button follows the server's settings.
+export const revalidate = 300;
+
 export const generateMetadata = publicPageMetadata('login', '/auth/login');
 
 export default async function Page({ params }: LocaleParams) {

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { watchViolations } from './csp-violations';
+import { draftThrough, signUp } from './session';
+
+const MESSAGES = { en, ar: ar as typeof en } as const;
+
+// Issue 17: the public pages are rendered once and served from the cache to
+// everyone. Each answer may be kept by a CDN (Cache-Control public with an
+// s-maxage) and its CSP allows scripts by hash, never 'unsafe-inline' and no
+// nonce (a nonce would make it per request). Their scripts must still run: a
+// script the CSP refused would show as a violation and fail the test.
+
+const PUBLIC_PAGES = ['', '/faqs', '/static/about', '/auth/login', '/auth/register'] as const;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
+async function expectCacheableUnderHashes(response: Response | null, path: string) {
+  expect(response?.status(), path).toBe(200);
+  const headers = response!.headers();
+  expect(headers['cache-control'], path).toMatch(/^public\b.*\bs-maxage=\d+/);
+  const csp = headers['content-security-policy'] ?? '';
+  const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc, path).not.toContain('unsafe-inline');
+  expect(scriptSrc, path).not.toContain('unsafe-eval');
+  expect(scriptSrc, path).not.toContain('nonce-');
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  // Every inline script the page holds is named by its hash; none carries a nonce.
+  const html = await response!.text();
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes!));
+  expect(inline.length, path).toBeGreaterThan(0);
+  for (const [tag, attributes, body] of inline) {
+    expect(attributes, tag.slice(0, 80)).not.toContain('nonce');
+    expect(scriptSrc, tag.slice(0, 80)).toContain(`'sha256-${sha256(body!)}'`);
+  }
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expectCacheableUnderHashes(response, path);
+  return response!;
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+
+  test(`the public pages in ${locale} are cacheable, run under hashes, and their scripts run`, async ({ page }) => {
+    const check = await watchViolations(page);
+    for (const path of PUBLIC_PAGES) {
+      await visit(page, `/${locale}${path}`);
+      // Served again from the cache: the same bytes, the same policy.
+      const again = await visit(page, `/${locale}${path}`);
+      expect(again.headers()['x-nextjs-cache'], path).toMatch(/HIT|STALE/);
+      // Scripts ran: the header's sign-in link appears only once the store is read in the browser.
+      await expect(page.getByRole('link', { name: m.Header.signIn, exact: true }).or(page.getByRole('button', { name: m.Auth.login.submit, exact: true })).first()).toBeVisible();
+    }
+    // The login form validates in the browser (zod, jitless under the CSP).
+    await visit(page, `/${locale}/auth/login`);
+    await page.getByRole('button', { name: m.Auth.login.submit, exact: true }).click();
+    await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)').first()).toBeVisible();
+    // A client-side navigation works.
+    await visit(page, `/${locale}`);
+    await page.getByRole('link', { name: m.Header.faqs, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/faqs`));
+    await check();
+  });
+
+  test(`a signed-in visitor sees their account and their draft on the prerendered home page (${locale})`, async ({ page, context }) => {
+    const check = await watchViolations(page);
+    const { token } = await signUp(context, page, locale);
+    const draft = await draftThrough(context.request, token, 'companions');
+    // The same cached copy every visitor gets: nothing personal in it.
+    const response = await visit(page, `/${locale}`);
+    const html = await response.text();
+    expect(html).not.toContain('Aisha Rahman');
+    expect(html).not.toContain(draft);
+    // What is personal comes from the client store after load.
+    await expect(page.getByRole('button', { name: m.Header.accountMenu.replace('{name}', 'Aisha Rahman') })).toBeVisible();
+    const continueLinks = page.getByRole('link', { name: m.Home.continueDraft });
+    await expect(continueLinks.first()).toBeVisible();
+    await expect(continueLinks.first()).toHaveAttribute('href', `/${locale}/profile/requests/drafts/complete?id=${draft}`);
+    await expect(page.getByRole('heading', { name: m.Home.apply.draftTitle })).toBeVisible();
+    await check();
+  });
+}
