@@ -23,8 +23,13 @@ describe('a prerendered page as it leaves the server', () => {
     hashStaticPageScripts();
     // Stands for Next.js: headers by writeHead, the page in pieces, a cookie when asked.
     server = http.createServer((request, response) => {
-      const cookie = request.url?.includes('cookie') ? { 'set-cookie': 'session=1' } : {};
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=31536000', ...cookie });
+      const cookie = request.url?.includes('cookie') ? { 'set-cookie': 'has_session=1' } : {};
+      if (request.headers['if-none-match'] === '"v1"') {
+        response.writeHead(304, { etag: '"v1"', 'cache-control': 's-maxage=31536000' });
+        response.end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=31536000', etag: '"v1"', ...cookie });
       response.flushHeaders();
       response.write(PAGE.slice(0, 100));
       response.end(PAGE.slice(100));
@@ -62,8 +67,22 @@ describe('a prerendered page as it leaves the server', () => {
     expect(headers['content-security-policy']).toContain(`'sha256-${sha256(PAYLOAD)}'`);
   });
 
+  it('answers "not modified" with the same CSP, which the browser then keeps with its copy', async () => {
+    const first = await get('/en/static/about');
+    const again = await get('/en/static/about', { 'if-none-match': '"v1"' });
+    expect(again.body).toHaveLength(0);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(again.headers['cache-control']).toBe(STATIC_PAGE_CACHE_CONTROL);
+  });
+
+  it('sends a version it has not hashed whole, never a 304 without its hashes', async () => {
+    const { body, headers } = await get('/ar/faqs', { 'if-none-match': '"v0"' });
+    expect(body.toString('utf8')).toBe(PAGE);
+    expect(headers['content-security-policy']).toContain(`'sha256-${sha256(PAYLOAD)}'`);
+  });
+
   it('is not shared when it sets a cookie, and other pages are left as they are', async () => {
-    expect((await get('/en/auth/login?cookie')).headers['cache-control']).toBe('s-maxage=31536000');
+    expect((await get('/en/auth/login?cookie')).headers['cache-control']).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
     const other = await get('/en/profile');
     expect(other.headers['content-security-policy']).toBeUndefined();
     expect(other.headers['cache-control']).toBe('s-maxage=31536000');

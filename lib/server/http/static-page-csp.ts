@@ -16,6 +16,8 @@ const INSTALLED = Symbol.for('portal.static-page-csp');
  */
 export const STATIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
+const PRIVATE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
 // <script …>…</script> without a src: the inline scripts the browser will run.
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
@@ -30,6 +32,9 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 type Prepared = { csp: string; gzip: Buffer | null };
+// The CSP of each page version by its ETag: a browser that asks "still this
+// one?" gets a 304 whose headers replace the ones it kept, the CSP included.
+const cspByEtag = new Map<string, string>();
 // The same page is served many times between two renders: hashed and compressed once.
 const prepared = new Map<string, Prepared>();
 const PREPARED_MAX = 64;
@@ -77,6 +82,9 @@ function toBuffer(chunk: Chunk, encoding?: BufferEncoding) {
 function holdUntilEnd(request: http.IncomingMessage, response: http.ServerResponse) {
   const wantsGzip = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
   delete request.headers['accept-encoding'];
+  // A version this process has not sent (or no longer remembers) is sent whole, so its hashes can be taken.
+  const etag = request.headers['if-none-match'];
+  if (etag && !cspByEtag.has(etag)) delete request.headers['if-none-match'];
   const chunks: Buffer[] = [];
   const original = { writeHead: response.writeHead, write: response.write, end: response.end, flushHeaders: response.flushHeaders };
 
@@ -103,18 +111,37 @@ function holdUntilEnd(request: http.IncomingMessage, response: http.ServerRespon
 }
 
 function finish(response: http.ServerResponse, body: Buffer, wantsGzip: boolean): Buffer {
+  const etag = String(response.getHeader('etag') ?? '');
+  if (response.statusCode === 304) {
+    const known = cspByEtag.get(etag);
+    if (known) sharedHeaders(response, known);
+    return body;
+  }
   if (!String(response.getHeader('content-type') ?? '').startsWith('text/html')) return body;
   const { csp, gzip } = prepare(body, wantsGzip);
-  response.setHeader('Content-Security-Policy', csp);
-  // Shared only when it is the same for everyone: a 200 that sets no cookie but
-  // the page's own language (next-intl's NEXT_LOCALE, the same for every visitor of this address).
-  if (response.statusCode === 200 && setsOnlyTheLanguage(response.getHeader('set-cookie'))) response.setHeader('Cache-Control', STATIC_PAGE_CACHE_CONTROL);
-  response.setHeader('Vary', mergeVary(response.getHeader('vary'), 'Accept-Encoding'));
+  if (etag) remember(etag, csp);
+  sharedHeaders(response, csp);
   response.removeHeader('transfer-encoding');
   const sent = gzip ?? body;
   if (gzip) response.setHeader('Content-Encoding', 'gzip');
   response.setHeader('Content-Length', sent.length);
   return sent;
+}
+
+function remember(etag: string, csp: string) {
+  if (cspByEtag.size >= PREPARED_MAX) cspByEtag.delete(cspByEtag.keys().next().value as string);
+  cspByEtag.set(etag, csp);
+}
+
+function sharedHeaders(response: http.ServerResponse, csp: string) {
+  response.setHeader('Content-Security-Policy', csp);
+  // Shared only when it is the same for everyone: a 200 that sets no cookie but
+  // the page's own language (next-intl's NEXT_LOCALE, the same for every visitor of this address).
+  // Anything else that sets a cookie (the session hint) is this visitor's alone.
+  const cookies = response.getHeader('set-cookie');
+  if ((response.statusCode === 200 || response.statusCode === 304) && setsOnlyTheLanguage(cookies)) response.setHeader('Cache-Control', STATIC_PAGE_CACHE_CONTROL);
+  else if (cookies !== undefined) response.setHeader('Cache-Control', PRIVATE);
+  response.setHeader('Vary', mergeVary(response.getHeader('vary'), 'Accept-Encoding'));
 }
 
 function setsOnlyTheLanguage(cookies: number | string | string[] | undefined) {
