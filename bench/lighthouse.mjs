@@ -27,11 +27,38 @@ async function lighthouseOnce(root, url) {
   });
   const report = JSON.parse(stdout);
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
-  return { score: Math.round(report.categories.performance.score * 100), cls: report.audits['cumulative-layout-shift'].numericValue };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    cls: report.audits['cumulative-layout-shift'].numericValue,
+    tbt: report.audits['total-blocking-time'].numericValue,
+  };
 }
 
-/** The median score of several runs (the lower middle one for an even count), the worst CLS, and every score. */
-export function summarizeLighthouse(runs) {
-  const scores = runs.map((r) => r.score).sort((a, b) => a - b);
-  return { score: scores[Math.floor((scores.length - 1) / 2)], cls: Math.max(...runs.map((r) => r.cls)), scores: runs.map((r) => r.score) };
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Each page beside the floor page, interleaved (floor, page, floor, page, …)
+ * for `rounds` rounds, so both see the same machine: a busy moment lowers both.
+ * Answers, per page, its runs and the floor's runs taken beside it.
+ */
+export async function lighthouseBesideFloor(root, floorUrl, pages, rounds) {
+  const results = Object.fromEntries(pages.map(({ name }) => [name, { page: [], floor: [] }]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const { name, url } of pages) {
+      console.log(`Lighthouse round ${round}/${rounds}: floor, then ${name} …`);
+      results[name].floor.push(await lighthouse(root, floorUrl));
+      results[name].page.push(await lighthouse(root, url));
+    }
+  }
+  return Object.fromEntries(Object.entries(results).map(([name, runs]) => [name, { page: summarize(runs.page), floor: summarize(runs.floor) }]));
 }
+
+/** Medians of the score and of Total Blocking Time, the worst CLS, and every score. */
+function summarize(runs) {
+  return { score: median(runs.map((r) => r.score)), tbt: median(runs.map((r) => r.tbt)), cls: Math.max(...runs.map((r) => r.cls)), scores: runs.map((r) => r.score) };
+}
+

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --duration 10 --memory-duration 60 --lighthouse-runs 3 --no-build]`: builds and
+// `npm run bench [-- --duration 10 --memory-duration 60 --lighthouse-rounds 5 --no-build]`: builds and
 // serves the app, measures it against floors taken in the same run (DESIGN
 // section 8), writes docs/PERFORMANCE.md and exits 1 when a budget is missed.
 // On PGlite always; a second time on PostgreSQL when DATABASE_URL is set.
@@ -12,9 +12,9 @@ import { parseArgs } from 'node:util';
 import { firstLoadJs } from './first-load-js.mjs';
 import { seed } from './fixtures.mjs';
 import { writeFloorApp } from './floor-app.mjs';
-import { lighthouse, summarizeLighthouse } from './lighthouse.mjs';
+import { lighthouseBesideFloor } from './lighthouse.mjs';
 import { CONNECTIONS, QUIET_DRAFTS, run, scenarios } from './load.mjs';
-import { QUIET_CONNECTIONS } from './budgets.mjs';
+import { MIN_LIGHTHOUSE_ROUNDS, QUIET_CONNECTIONS } from './budgets.mjs';
 import { createDatabase } from './postgres.mjs';
 import { report } from './report.mjs';
 import { build, freePort, rssMb, start } from './server.mjs';
@@ -26,44 +26,56 @@ const { values } = parseArgs({
     'memory-duration': { type: 'string', default: '60' },
     'no-build': { type: 'boolean', default: false },
     'port-from': { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-rounds': { type: 'string', default: String(MIN_LIGHTHOUSE_ROUNDS) },
   },
 });
-const options = { warmup: 5, duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS, lighthouseRuns: Number(values['lighthouse-runs']) };
+const options = { warmup: 5, duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS, lighthouseRounds: Number(values['lighthouse-rounds']) };
 const portFrom = Number(values['port-from']);
 const port = () => freePort(portFrom, portFrom + 99);
 
 const LOCALES = ['en', 'ar'];
 const PUBLIC_PAGES = ['', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register'];
-const LIGHTHOUSE_PAGES = ['', '/faqs', '/auth/login'];
+// One static page stands for the four (the same template).
+const LIGHTHOUSE_PAGES = ['', '/faqs', '/static/about', '/auth/login', '/auth/register'];
 const at = (locale, page) => `/${locale}${page}`;
 
-async function floorJs() {
+/** The bare Next.js app (floor-app.mjs), served for the whole run: the floor of the JavaScript and of Lighthouse. */
+async function startFloorApp() {
   const dir = writeFloorApp(root);
   build(root, dir, { reuse: values['no-build'] });
-  const server = await start(root, dir, { port: await port() });
-  try {
-    return await firstLoadJs(server.url, '/');
-  } finally {
-    await server.stop();
-  }
+  return start(root, dir, { port: await port() });
 }
 
-async function measurePages(url) {
-  const js = {};
-  const scores = {};
-  for (const locale of LOCALES) for (const page of PUBLIC_PAGES) js[at(locale, page)] = await firstLoadJs(url, at(locale, page));
-  for (const locale of LOCALES) {
-    for (const page of LIGHTHOUSE_PAGES) {
-      console.log(`Lighthouse ${at(locale, page)} …`);
-      // Single runs swing by several points on a shared machine: the median of a few
-      // (Lighthouse's own advice), with the worst layout shift of them all.
-      const runs = [];
-      for (let run = 0; run < options.lighthouseRuns; run++) runs.push(await lighthouse(root, url + at(locale, page)));
-      scores[at(locale, page)] = summarizeLighthouse(runs);
-    }
+// What a browser sends for a page: the cached copy is served compressed.
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip', 'accept-language': 'en' };
+
+/** Each public page's throughput beside the constant handler's, measured before and after them (their mean is the floor). */
+async function pageThroughput(url) {
+  const pages = LOCALES.flatMap((locale) => PUBLIC_PAGES.map((page) => at(locale, page)));
+  // Rendered once and cached (the first visit renders), then every route warmed up together.
+  for (const page of pages) await fetch(url + page, { headers: PAGE_HEADERS });
+  console.log(`pages: warm-up for ${options.warmup} s …`);
+  await run(url, [{ method: 'GET', path: '/api/build' }, ...pages.map((path) => ({ method: 'GET', path, headers: PAGE_HEADERS }))], options.warmup);
+  const floorRun = () => run(url, [{ method: 'GET', path: '/api/build' }], options.duration);
+  console.log(`autocannon floor (pages) for ${options.duration} s …`);
+  const before = await floorRun();
+  const figures = {};
+  for (const page of pages) {
+    console.log(`autocannon ${page} for ${options.duration} s …`);
+    figures[page] = await run(url, [{ method: 'GET', path: page, headers: PAGE_HEADERS }], options.duration);
   }
-  return { js, lighthouse: scores };
+  const after = await floorRun();
+  const floor = { rps: (before.rps + after.rps) / 2, before: before.rps, after: after.rps, p99: Math.max(before.p99, after.p99) };
+  return { floor, pages: figures };
+}
+
+async function measurePages(url, floorApp) {
+  const js = {};
+  for (const locale of LOCALES) for (const page of PUBLIC_PAGES) js[at(locale, page)] = await firstLoadJs(url, at(locale, page));
+  const throughput = await pageThroughput(url);
+  const pages = LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => ({ name: at(locale, page), url: url + at(locale, page) })));
+  const lighthouse = await lighthouseBesideFloor(root, floorApp.url + '/', pages, options.lighthouseRounds);
+  return { js, throughput, lighthouse };
 }
 
 async function measureApi(url, server, dataDir) {
@@ -89,7 +101,7 @@ async function measureApi(url, server, dataDir) {
 }
 
 /** One server on one database: its API figures, its memory, and the pages when asked. */
-async function measureOn(name, env, withPages) {
+async function measureOn(name, env, floorApp) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   // Migrations first, as a deployment runs them: the server then opens an
   // existing database, as it does on every start but the first.
@@ -99,7 +111,7 @@ async function measureOn(name, env, withPages) {
   const server = await start(root, root, { port: await port(), env: { ...env, DATA_DIR: dataDir, OPS_API_KEY: randomBytes(16).toString('hex'), TRUST_PROXY_HOPS: '1' }, probePath: '/api/build', app: true });
   try {
     const idle = rssMb(server.pid);
-    const pages = withPages ? await measurePages(server.url) : null;
+    const pages = floorApp ? await measurePages(server.url, floorApp) : null;
     const { api, rssAfter } = await measureApi(server.url, server, dataDir);
     return { pages, database: { name, api, rss: { idle, after: rssAfter } } };
   } finally {
@@ -110,16 +122,23 @@ async function measureOn(name, env, withPages) {
 
 const started = new Date();
 build(root, root, { reuse: values['no-build'] });
-const floor = await floorJs();
+const floorApp = await startFloorApp();
+let floor;
+let pglite;
+try {
+  floor = await firstLoadJs(floorApp.url, '/');
+  // An undefined value leaves the variable out of the server's environment: PGlite.
+  pglite = await measureOn('PGlite', { DATABASE_URL: undefined }, floorApp);
+} finally {
+  await floorApp.stop();
+}
 
 const { DATABASE_URL } = process.env;
-// An undefined value leaves the variable out of the server's environment: PGlite.
-const pglite = await measureOn('PGlite', { DATABASE_URL: undefined }, true);
 const databases = [pglite.database];
 if (DATABASE_URL) {
   const own = await createDatabase(DATABASE_URL);
   try {
-    databases.push((await measureOn('PostgreSQL', { DATABASE_URL: own.url }, false)).database);
+    databases.push((await measureOn('PostgreSQL', { DATABASE_URL: own.url }, null)).database);
   } finally {
     await own.drop();
   }

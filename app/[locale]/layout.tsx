@@ -2,10 +2,12 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { preload } from 'react-dom';
-import { NextIntlClientProvider, hasLocale } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeInfo, routing } from '@/i18n/routing';
 import { BuildWatcher } from '@/components/layout/build-watcher';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { FRAME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
 // Each language preloads the faces its pages use (app/globals.css): English
@@ -50,10 +52,11 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={iso} dir={dir}>
       <body className="flex min-h-dvh flex-col antialiased">
-        <NextIntlClientProvider>
+        {/* The frame's messages only: each page adds what its own client components read. */}
+        <ClientMessages namespaces={FRAME_NAMESPACES}>
           <BuildWatcher />
           {children}
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomePage } from '@/components/home/home-page';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { HOME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import type { AppLocale } from '@/i18n/routing';
 import { alternatesFor, type LocaleParams } from '@/lib/i18n/page-metadata';
 import { pickFaqs } from '@/lib/server/content/faqs';
@@ -28,5 +30,9 @@ export default async function Home({ params }: LocaleParams) {
   setRequestLocale(locale);
   const types = await listRequestTypes();
   const faqs = pickFaqs(locale, TEASER_FAQS).map(({ id, question }) => ({ id, question }));
-  return <HomePage services={types.map(publicRequestType)} faqs={faqs} />;
+  return (
+    <ClientMessages namespaces={HOME_NAMESPACES}>
+      <HomePage services={types.map(publicRequestType)} faqs={faqs} />
+    </ClientMessages>
+  );
 }

@@ -1,6 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { FaqBrowser } from '@/components/faqs/faq-browser';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { FAQ_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import type { AppLocale } from '@/i18n/routing';
 import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 import { getFaqs } from '@/lib/server/content/faqs';
@@ -22,7 +24,9 @@ export default async function FaqsPage({ params }: LocaleParams) {
       <PageHeader title={t('title')} lead={t('lead')} />
       <div className="mx-auto max-w-6xl px-4">
         <div className="max-w-3xl">
-          <FaqBrowser groups={groups} />
+          <ClientMessages namespaces={FAQ_NAMESPACES}>
+            <FaqBrowser groups={groups} />
+          </ClientMessages>
         </div>
       </div>
     </>

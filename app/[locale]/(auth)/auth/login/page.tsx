@@ -6,6 +6,8 @@ import { Link } from '@/components/ui/link';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
 import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 import { AuthLink } from '@/components/auth/auth-link';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { AUTH_FORM_NAMESPACES } from '@/lib/i18n/client-namespaces';
 
 // Prerendered (lib/routing/static-pages.ts), rendered again after five minutes: the Google button follows the server's settings.
 export const revalidate = 300;
@@ -18,7 +20,7 @@ export default async function Page({ params }: LocaleParams) {
   const reset = await getTranslations('PasswordReset');
   const google = await googleSignInConfig();
   return (
-    <>
+    <ClientMessages namespaces={AUTH_FORM_NAMESPACES}>
       <h1 className="mb-6 text-2xl font-bold">{t('login.title')}</h1>
       <Suspense fallback={<div className="min-h-72" aria-busy="true" />}>
         <LoginForm />
@@ -36,6 +38,6 @@ export default async function Page({ params }: LocaleParams) {
           {t('login.switchLink')}
         </AuthLink>
       </p>
-    </>
+    </ClientMessages>
   );
 }

@@ -5,6 +5,8 @@ import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
 import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
 import { AuthLink } from '@/components/auth/auth-link';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { AUTH_FORM_NAMESPACES } from '@/lib/i18n/client-namespaces';
 
 // Prerendered (lib/routing/static-pages.ts), rendered again after five minutes: the Google button follows the server's settings.
 export const revalidate = 300;
@@ -16,7 +18,7 @@ export default async function Page({ params }: LocaleParams) {
   const t = await getTranslations('Auth');
   const google = await googleSignInConfig();
   return (
-    <>
+    <ClientMessages namespaces={AUTH_FORM_NAMESPACES}>
       <h1 className="mb-6 text-2xl font-bold">{t('register.title')}</h1>
       <Suspense fallback={<div className="min-h-72" aria-busy="true" />}>
         <RegisterForm />
@@ -28,6 +30,6 @@ export default async function Page({ params }: LocaleParams) {
           {t('register.switchLink')}
         </AuthLink>
       </p>
-    </>
+    </ClientMessages>
   );
 }
