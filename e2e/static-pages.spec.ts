@@ -24,6 +24,15 @@ async function expectCacheableUnderHashes(response: Response | null, path: strin
   expectScriptsByHash(csp, await response!.text(), path);
 }
 
+/** A message a client component reads but the page did not send (lib/i18n/client-namespaces.ts) shows as next-intl's error in the console. */
+function watchMissingMessages(page: Page) {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (/MISSING_MESSAGE|INSUFFICIENT_PATH/.test(message.text())) missing.push(message.text());
+  });
+  return () => expect(missing, 'messages the page did not send').toEqual([]);
+}
+
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForLoadState('networkidle');
@@ -36,6 +45,7 @@ for (const locale of ['en', 'ar'] as const) {
 
   test(`the public pages in ${locale} are cacheable, run under hashes, and their scripts run`, async ({ page }) => {
     const check = await watchViolations(page);
+    const checkMessages = watchMissingMessages(page);
     for (const path of PUBLIC_PAGES) {
       await visit(page, `/${locale}${path}`);
       // Served again from the cache: the same bytes, the same policy.
@@ -48,16 +58,30 @@ for (const locale of ['en', 'ar'] as const) {
     await visit(page, `/${locale}/auth/login`);
     await page.getByRole('button', { name: m.Auth.login.submit, exact: true }).click();
     await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)').first()).toBeVisible();
+    // So does registration, with the sentences of the shared rules (only the namespaces the forms read are on the page).
+    await visit(page, `/${locale}/auth/register`);
+    await page.getByRole('textbox', { name: m.Auth.fields.email }).fill('not an address');
+    await page.getByRole('button', { name: m.Auth.register.submit, exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.Validation.email.replace('{field}', m.Fields.email) }).first()).toBeVisible();
     // The header's sign-in link appears only once the store is read in the browser; a client-side navigation works.
     await visit(page, `/${locale}`);
     await expect(page.getByRole('link', { name: m.Header.signIn, exact: true })).toBeVisible();
     await page.getByRole('link', { name: m.Header.faqs, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/faqs`));
     await check();
+    checkMessages();
   });
 
   test(`a signed-in visitor sees their account and their draft on the prerendered home page (${locale})`, async ({ page, context }) => {
     const check = await watchViolations(page);
+    // Every layout shift of the page's life, as Lighthouse's CLS counts them (none right after an input).
+    await page.addInitScript(() => {
+      const store = window as unknown as { shifts: number };
+      store.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) store.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const { token } = await signUp(context, page, locale);
     const draft = await draftThrough(context.request, token, 'companions');
     // The same cached copy every visitor gets: nothing personal in it.
@@ -71,6 +95,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(continueLinks.first()).toBeVisible();
     await expect(continueLinks.first()).toHaveAttribute('href', `/${locale}/profile/requests/drafts/complete?id=${draft}`);
     await expect(page.getByRole('heading', { name: m.Home.apply.draftTitle })).toBeVisible();
+    // The signed-in version took the signed-out one's place without moving the page.
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
     await check();
   });
 }
