@@ -133,9 +133,9 @@ describe('what the proxy sees', () => {
     expect(response.headers.get('content-security-policy')).toContain("'strict-dynamic'");
   });
 
-  it('answers every page with a CSP around a new nonce, and hands the same policy to the render', () => {
+  it('answers every page rendered per request with a CSP around a new nonce, and hands the same policy to the render', () => {
     const nonces = new Set<string>();
-    for (const path of ['/en', '/ar/faqs', '/en/auth/login', '/']) {
+    for (const path of ['/en/notifications', '/ar/auth/forgot-password', '/en/check-payment', '/']) {
       const response = visit(path);
       const csp = response.headers.get('content-security-policy') ?? '';
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -146,6 +146,17 @@ describe('what the proxy sees', () => {
       if (!response.headers.get('location')) expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
     }
     expect(nonces.size).toBe(4);
+  });
+
+  it('gives the prerendered public pages no nonce: no inline script runs until their hashes are added (static-page-csp.ts)', () => {
+    for (const path of ['/en', '/ar/faqs', '/en/static/about', '/ar/auth/login', '/en/auth/register']) {
+      const response = visit(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).not.toContain('nonce-');
+      expect(/script-src ([^;]+)/.exec(csp)?.[1], path).toBe("'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+    }
   });
 
   it('handles the pages', () => {
