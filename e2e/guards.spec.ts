@@ -10,6 +10,9 @@ for (const { locale } of LOCALES) {
         await addSessionCookie(context);
         await page.goto(`/${locale}${path}`);
         await expect(page).toHaveURL(`${BASE_URL}/${locale}`);
+        // The home page's check of that session (GET /me, 401) clears the cookie when it answers:
+        // the next screen's fresh cookie must not be set before then, or the answer clears it too.
+        await page.waitForLoadState('networkidle');
       }
     });
 
