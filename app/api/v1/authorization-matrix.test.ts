@@ -168,6 +168,16 @@ const MATRIX: Record<string, Entry> = {
     setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { status: 'under_review' } }),
     expect: PUBLIC(403),
   },
+  // Staff are added with the ops key, never by a pilgrim's session.
+  'POST v1/ops/staff': { body: () => ({ email: 'new.staff@office.example', name: 'New Staff', role: 'admin' }), expect: PUBLIC(403) },
+  // The office console takes its own staff cookie only (office-authorization-matrix.test.ts has staff × roles):
+  // a pilgrim's session opens nothing, and a change without proof of the console's own origin is refused first.
+  'POST v1/office/auth/login': { expect: PUBLIC(403) },
+  'POST v1/office/auth/code': { expect: PUBLIC(403) },
+  'POST v1/office/auth/set-password': { expect: PUBLIC(403) },
+  'POST v1/office/auth/logout': { expect: PUBLIC(403) },
+  'GET v1/office/me': { expect: PUBLIC(401) },
+  'GET v1/office/dashboard': { expect: PUBLIC(401) },
   'GET v1/payments/[id]': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   'GET v1/payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   // A gateway's event proves itself by its signature; a session changes nothing.

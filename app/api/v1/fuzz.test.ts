@@ -23,6 +23,11 @@ import * as deviceRoute from './devices/[token]/route';
 import * as readRoute from './notifications/[id]/read/route';
 import * as readAllRoute from './notifications/read-all/route';
 import * as opsRoute from './ops/requests/[id]/status/route';
+import * as addStaffRoute from './ops/staff/route';
+import * as staffLoginRoute from './office/auth/login/route';
+import * as staffCodeRoute from './office/auth/code/route';
+import * as staffSetPasswordRoute from './office/auth/set-password/route';
+import * as staffLogoutRoute from './office/auth/logout/route';
 import * as webhookRoute from './payments/webhooks/[provider]/route';
 import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
@@ -317,6 +322,12 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST requests/[id]/payments', handler: paymentsRoute.POST, method: 'POST', fields: ['amount', 'currency', 'return_url', 'provider'], token: session, params: async () => ({ id: payingId }), ignoresBody: true },
     // Multipart with its own limit (documents.test.ts); a JSON body is refused.
     { name: 'POST requests/[id]/documents', handler: documentsRoute.POST, method: 'POST', fields: ['pilgrim', 'kind', 'file'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
+    // The office console: calls from its own pages (Sec-Fetch-Site), so that the bodies reach validation.
+    { name: 'POST ops/staff', handler: addStaffRoute.POST, method: 'POST', fields: ['email', 'name', 'role'], params: none, headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ email: `fuzz.${Date.now()}.${Math.random().toString(36).slice(2)}@office.example`, name: 'Fuzz Staff', role: 'reviewer' }) },
+    { name: 'POST office/auth/login', handler: staffLoginRoute.POST, method: 'POST', fields: ['email', 'password'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, valid: () => ({ email: 'fuzz.nobody@office.example', password: 'Wrong#2026' }) },
+    { name: 'POST office/auth/code', handler: staffCodeRoute.POST, method: 'POST', fields: ['challenge', 'code'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, valid: () => ({ challenge: 'x'.repeat(43), code: '123456' }) },
+    { name: 'POST office/auth/set-password', handler: staffSetPasswordRoute.POST, method: 'POST', fields: ['token', 'password', 'password_confirmation'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, valid: () => ({ token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }) },
+    { name: 'POST office/auth/logout', handler: staffLogoutRoute.POST, method: 'POST', fields: ['x'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST, method: 'POST', fields: ['card_number', 'otp'], params: async () => ({ id: gatewayId }), valid: () => ({ card_number: '4000000000000002', otp: '123456' }) },
   ];
 

@@ -42,7 +42,7 @@ describe('GET /api/v1/openapi.json', () => {
     const document = await fetchDocument();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBeTruthy();
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearer', 'cookie', 'opsKey']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearer', 'cookie', 'opsKey', 'staffCookie']);
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
   });
 

@@ -350,3 +350,107 @@ export const emailPreferences = pgTable('email_preferences', {
   payments: boolean('payments').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The office's staff: accounts apart from pilgrims' (no shared table, token or
+// cookie). `role` is reviewer, finance or admin. A member is created without a
+// password and sets one through a one-time link; the first sign-in enrols an
+// authenticator app (TOTP, RFC 6238). Staff are disabled, never deleted, so
+// the audit log keeps naming them.
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash'),
+    // Base32 TOTP secret, set once enrolment is confirmed with a code.
+    totpSecret: text('totp_secret'),
+    // The last TOTP time step used: a code is accepted once.
+    totpLastStep: integer('totp_last_step'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+// One-time links (hashed) to set a staff member's password: on creation, and
+// when an admin resets two-factor.
+export const staffTokens = pgTable('staff_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  staffId: uuid('staff_id')
+    .notNull()
+    .references(() => staff.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Between the password and the second factor: a short-lived, single-use
+// challenge (hashed). For a first sign-in it carries the secret being enrolled.
+export const staffChallenges = pgTable('staff_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  staffId: uuid('staff_id')
+    .notNull()
+    .references(() => staff.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  pendingSecret: text('pending_secret'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Recovery codes (hashed), each good once, for a lost authenticator.
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_recovery_codes_staff_idx').on(table.staffId)],
+);
+
+// A staff session: 12 hours at most, 30 minutes idle (lib/server/office/staff-sessions.ts).
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+
+// Append-only: who (a staff member, the ops key, or the system) did what, to
+// what, when and from which address. The database refuses UPDATE and DELETE
+// on it (a trigger in the migration); the app only inserts and reads.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // 'staff' | 'ops_key'
+    actorKind: text('actor_kind').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id),
+    // The member's e-mail address at the time (it may change later).
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    address: text('address'),
+  },
+  (table) => [index('audit_log_created_idx').on(table.createdAt), index('audit_log_staff_idx').on(table.staffId, table.createdAt)],
+);

@@ -51,6 +51,8 @@ export class ApiError extends Error {
       messageKey?: string;
       /** Beside `error` in the answer, e.g. the newer request with a 409. */
       extra?: Record<string, unknown>;
+      /** A 401's Set-Cookie, when not the pilgrims' session cookie (the office console clears its own). */
+      clearsCookie?: string;
     } = {},
   ) {
     super(code);

@@ -72,7 +72,7 @@ export function errorResponse(request: Request, error: unknown, requestId?: stri
     const headers = new Headers(error.options.headers);
     // Every 401 forgets the session cookie, so the proxy stops treating the visitor as signed in;
     // not for another site's request, which must not sign anyone out.
-    if (error.status === 401 && !isCrossSite(request)) headers.append('Set-Cookie', clearedSessionCookie());
+    if (error.status === 401 && !isCrossSite(request)) headers.append('Set-Cookie', error.options.clearsCookie ?? clearedSessionCookie());
     const body: { code: string; message: string; fields?: Record<string, string[]> } = {
       code: error.code,
       message: t(`ApiErrors.${error.options.messageKey ?? error.code}`, error.options.values),

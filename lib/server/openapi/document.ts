@@ -24,6 +24,7 @@ const SECURITY: Record<Auth, unknown[] | undefined> = {
   session: [{ bearer: [] }, { cookie: [] }],
   optional: [{}, { bearer: [] }, { cookie: [] }],
   ops: [{ opsKey: [] }],
+  staff: [{ staffCookie: [] }],
   signature: [],
 };
 
@@ -95,7 +96,7 @@ export function openApiDocument(serverUrl: string) {
       'x-error-codes': Object.entries(STATUS).map(([code, status]) => ({ code, status })),
     },
     servers: [{ url: serverUrl }],
-    tags: ['Accounts', 'Account', 'Requests', 'Payments', 'Notifications', 'Content', 'Operator', 'Service'].map((name) => ({ name })),
+    tags: ['Accounts', 'Account', 'Requests', 'Payments', 'Notifications', 'Content', 'Operator', 'Office', 'Service'].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: jsonSchema(errorEnvelope, 'output') },
@@ -103,6 +104,7 @@ export function openApiDocument(serverUrl: string) {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by sign-in or registration' },
         cookie: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie set by sign-in (HttpOnly)' },
         opsKey: { type: 'apiKey', in: 'header', name: 'X-Ops-Key', description: 'The office’s key (operator API only)' },
+        staffCookie: { type: 'apiKey', in: 'cookie', name: 'office_session', description: 'The office console’s staff session (HttpOnly, SameSite=Strict), set by /office/auth/code' },
       },
     },
   };

@@ -186,3 +186,28 @@ export const staticPage = z.object({
 export const health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) });
 
 export const build = z.object({ id: z.string(), built_at: timestamp });
+
+// The office console (issue 18).
+export const staffMember = z.object({ id: uuid, email: z.string(), name: z.string(), role: z.enum(['reviewer', 'finance', 'admin']) });
+export const staffPasswordStep = z.union([
+  z.object({ next: z.literal('code'), challenge: z.string().describe('Send it back with the code (5 minutes, once)') }),
+  z.object({
+    next: z.literal('enrol'),
+    challenge: z.string(),
+    secret: z.string().describe('Base32 TOTP secret to add to an authenticator app (first sign-in only)'),
+    otpauth_uri: z.string().describe('The same secret as an otpauth:// URI, for a QR code'),
+  }),
+]);
+export const staffSignedIn = z.object({
+  data: staffMember,
+  recovery_codes: z.array(z.string()).optional().describe('At enrolment only: ten single-use codes for a lost authenticator, shown once'),
+});
+export const officeDashboard = z.object({
+  by_status: z.record(z.enum(REQUEST_STATUSES), z.number().int()),
+  submitted_today: z.number().int(),
+  submitted_this_week: z.number().int(),
+  received_today: z.array(z.object({ currency: z.string(), amount_minor: z.number().int(), payments: z.number().int() })),
+  due_within_24_hours: z.object({ count: z.number().int(), requests: z.array(z.object({ id: uuid, reference: z.string().nullable(), pay_by: timestamp })) }),
+  oldest_waiting: z.object({ id: uuid, reference: z.string().nullable(), submitted_at: timestamp }).nullable(),
+});
+export const addedStaff = z.object({ staff: staffMember, set_password_url: z.string().describe('One-time link (72 hours) built from APP_URL') });

@@ -6,6 +6,7 @@ import { registerDeviceSchema, renewDeviceSchema } from '@/lib/push/schemas';
 import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSchema } from '@/lib/requests/api-schemas';
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
+import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
 import * as e from './entities';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -13,7 +14,7 @@ import * as e from './entities';
 // example. document.ts turns this into OpenAPI 3.1; openapi.test.ts fails
 // when a route exists that is missing here, or an example does not validate.
 
-export type Auth = 'none' | 'session' | 'optional' | 'ops' | 'signature' | 'link';
+export type Auth = 'none' | 'session' | 'optional' | 'ops' | 'signature' | 'link' | 'staff';
 type Body = {
   schema: z.ZodType;
   types?: ('application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded')[];
@@ -142,6 +143,19 @@ export const OPERATIONS: Operation[] = [
   // Operator
   { method: 'post', path: '/api/v1/ops/requests/{id}/status', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'The office moves a request (X-Ops-Key); operator API',
     body: json(officeMoveSchema, { status: 'changes_requested', note: 'The passport scan is blurred' }), success: [{ status: 200, description: 'Moved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/ops/staff', tag: 'Operator', auth: 'ops', summary: 'Add a staff member (X-Ops-Key; `npm run staff -- add`): answers the one-time link to set a password',
+    body: json(addStaffSchema, { email: 'amina@office.example', name: 'Amina Saleh', role: 'admin' }), success: [{ status: 201, description: 'Added', schema: data(e.addedStaff) }], errors: [422] },
+  // Office console (staff session cookie only; every change must come from the console's own pages)
+  { method: 'post', path: '/api/v1/office/auth/login', tag: 'Office', auth: 'none', summary: 'A staff member’s password: answers the challenge for the code, or a secret to enrol at the first sign-in (5 failures lock for 15 minutes: 429)',
+    body: json(staffLoginSchema, { email: 'amina@office.example', password: 'Labbaik#2026' }), success: [{ status: 200, description: 'Password right', schema: data(e.staffPasswordStep) }], errors: [422] },
+  { method: 'post', path: '/api/v1/office/auth/code', tag: 'Office', auth: 'none', summary: 'The authenticator’s code (or a recovery code) after the password: sets the staff session cookie (12 hours at most, 30 minutes idle)',
+    body: json(staffCodeSchema, { challenge: 'x'.repeat(43), code: '123456' }), success: [{ status: 200, description: 'Signed in', schema: e.staffSignedIn }], errors: [422] },
+  { method: 'post', path: '/api/v1/office/auth/set-password', tag: 'Office', auth: 'link', summary: 'Set a staff member’s password with the link’s token (72 hours, once); their sessions end',
+    body: json(staffSetPasswordSchema, { token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [noContent('Saved')], errors: [422] },
+  { method: 'post', path: '/api/v1/office/auth/logout', tag: 'Office', auth: 'staff', summary: 'End this staff session', success: [noContent('Signed out; the cookie is cleared')], errors: [401] },
+  { method: 'get', path: '/api/v1/office/me', tag: 'Office', auth: 'staff', summary: 'The signed-in staff member', success: [{ status: 200, description: 'The member', schema: data(e.staffMember) }], errors: [401] },
+  { method: 'get', path: '/api/v1/office/dashboard', tag: 'Office', auth: 'staff', summary: 'Requests per status, sent today and this week, payments received today, payment deadlines within 24 hours, the oldest waiting for review',
+    success: [{ status: 200, description: 'The figures', schema: data(e.officeDashboard) }], errors: [401, 403] },
   // Service
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },
   { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.build }], errors: [] },

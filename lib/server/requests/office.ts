@@ -10,6 +10,7 @@ import type { RequestStatus } from '@/lib/requests/statuses';
 import { moveRequest } from './history';
 import { requestSummary } from './requests';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
+import { audit, type AuditActor } from '@/lib/server/office/audit';
 
 /** The back office proves itself with X-Ops-Key; with no OPS_API_KEY configured, nobody can. */
 export function assertOffice(request: Request) {
@@ -20,7 +21,7 @@ export function assertOffice(request: Request) {
 }
 
 /** The office moves a request, found by its id or its reference, with an optional note. */
-export async function officeMove(idOrReference: string, status: RequestStatus, note: string | null) {
+export async function officeMove(idOrReference: string, status: RequestStatus, note: string | null, actor: AuditActor = { kind: 'ops_key' }, address: string | null = null) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const match = isRequestId(idOrReference)
@@ -29,6 +30,8 @@ export async function officeMove(idOrReference: string, status: RequestStatus, n
     const [row] = await tx.select().from(requests).where(match).limit(1).for('update');
     if (!row) throw new ApiError('not_found');
     const moved = await moveRequest(tx as unknown as Db, row, status, 'office', note, { version: row.version + 1 });
+    // In the audit log with the move: who (the ops key, for automation), from and to which status; the note is the request's, not the log's.
+    await audit(actor, { action: 'request.move', target: { type: 'request', id: row.id }, details: { from: row.status, to: status }, address }, tx as unknown as Db);
     // A cancelled request's fee goes back to the payer: owed in the same transaction as the move, given back after it.
     if (status === 'cancelled') await markRefundDue(tx as unknown as Db, row.id, 'cancelled');
     return requestSummary(moved);

@@ -1,5 +1,6 @@
 import { officeMoveSchema } from '@/lib/requests/api-schemas';
 import type { RequestStatus } from '@/lib/requests/statuses';
+import { clientAddress } from '@/lib/server/http/client-address';
 import { route } from '@/lib/server/http/handler';
 import { textParam } from '@/lib/server/http/params';
 import { readBody } from '@/lib/server/http/request-body';
@@ -10,5 +11,5 @@ import { assertOffice, officeMove } from '@/lib/server/requests/office';
 export const POST = route<{ id: string }>(async (request, { params }) => {
   assertOffice(request);
   const { status, note } = await officeMoveSchema.parseAsync(await readBody(request));
-  return ok(await officeMove(await textParam(params, 'id'), status as RequestStatus, note ?? null));
+  return ok(await officeMove(await textParam(params, 'id'), status as RequestStatus, note ?? null, { kind: 'ops_key' }, clientAddress(request)));
 });

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PerRequest } from '@/components/security/per-request';
+import { Providers } from '@/components/providers';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { StaffSignOut } from '@/components/office/staff-sign-out';
+import { pageStaff } from '@/lib/server/office/page-staff';
+
+// The office console's own frame (issue 18): not the pilgrims' header, menu or
+// notifications. Every page is rendered per request, under a nonce, and never
+// cached: what it shows depends on the staff member's session and role.
+export const dynamic = 'force-dynamic';
+
+export default async function OfficeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Office');
+  const member = await pageStaff();
+  return (
+    <PerRequest>
+      <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-modal focus:outline-3 focus:outline-offset-3 focus:outline-ink focus:ring-3 focus:ring-white">
+        {t('skipToContent')}
+      </a>
+      <header className="bg-brand-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="text-lg font-bold">{t('console')}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            {member && (
+              <>
+                <p className="text-sm" data-testid="staff-member">
+                  {t('signedInAs', { name: member.name, role: t(`roles.${member.role}`) })}
+                </p>
+                <StaffSignOut />
+              </>
+            )}
+            <span className="rounded-md bg-white">
+              <LanguageSwitch />
+            </span>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Providers>{children}</Providers>
+      </main>
+    </PerRequest>
+  );
+}

@@ -1,0 +1,86 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@/test/database';
+import { newUser } from '@/test/accounts';
+import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
+
+// Every endpoint of the office console's API × {signed out, a pilgrim, a
+// reviewer, finance, an admin}, called from the console's own pages. The route
+// files under app/api/v1/office are enumerated: a new endpoint without an
+// entry here fails. A pilgrim's session is "signed out" to the console.
+
+withTestDatabase();
+beforeAll(() => useOpsKey());
+afterAll(() => useOpsKey(undefined));
+
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
+type Actor = 'signed out' | 'pilgrim' | 'reviewer' | 'finance' | 'admin';
+type Entry = { body?: unknown; expect: Record<Actor, number> };
+
+const OFFICE_DIR = path.join(process.cwd(), 'app/api/v1/office');
+const STAFF_ONLY = (status: number) => ({ 'signed out': 401, pilgrim: 401, reviewer: status, finance: status, admin: status });
+
+const MATRIX: Record<string, Entry> = {
+  // Signing in needs no session: a wrong password (422) for anyone.
+  'POST auth/login': { body: { email: 'nobody@office.example', password: 'Wrong#2026' }, expect: { 'signed out': 422, pilgrim: 422, reviewer: 422, finance: 422, admin: 422 } },
+  'POST auth/code': { body: { challenge: 'x'.repeat(43), code: '123456' }, expect: { 'signed out': 422, pilgrim: 422, reviewer: 422, finance: 422, admin: 422 } },
+  'POST auth/set-password': { body: { token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }, expect: { 'signed out': 422, pilgrim: 422, reviewer: 422, finance: 422, admin: 422 } },
+  'GET me': { expect: STAFF_ONLY(200) },
+  'GET dashboard': { expect: STAFF_ONLY(200) },
+  // Last: it ends the session it is called with.
+  'POST auth/logout': { expect: STAFF_ONLY(204) },
+};
+
+function routeFiles(dir = OFFICE_DIR): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === 'route.ts' ? [path.relative(OFFICE_DIR, dir).split(path.sep).join('/')] : [];
+  });
+}
+
+async function endpoints() {
+  const found: { key: string; handler: Handler; method: string }[] = [];
+  for (const file of routeFiles()) {
+    const mod = (await import(/* @vite-ignore */ path.join(OFFICE_DIR, file, 'route.ts'))) as Record<string, unknown>;
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      if (typeof mod[method] === 'function') found.push({ key: `${method} ${file}`, handler: mod[method] as Handler, method });
+    }
+  }
+  return found;
+}
+
+describe('office authorization matrix', async () => {
+  const all = await endpoints();
+
+  it('has an entry for every endpoint under app/api/v1/office, and no entry without one', () => {
+    expect(all.map((e) => e.key).sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const key of Object.keys(MATRIX)) {
+    const found = all.find((e) => e.key === key);
+    if (!found) continue; // reported above
+    const entry = MATRIX[key]!;
+    it(`${key}: ${Object.entries(entry.expect).map(([actor, status]) => `${actor} → ${status}`).join(', ')}`, async () => {
+      const pilgrim = await newUser();
+      const staff = {
+        reviewer: (await signedInStaff('reviewer')).cookie,
+        finance: (await signedInStaff('finance')).cookie,
+        admin: (await signedInStaff('admin')).cookie,
+      };
+      const seen = {} as Record<Actor, number>;
+      for (const actor of ['signed out', 'pilgrim', 'reviewer', 'finance', 'admin'] as const) {
+        const options = { method: found.method, body: entry.body, locale: 'en' as const };
+        const answer =
+          actor === 'signed out'
+            ? await consoleCall(found.handler, options)
+            : actor === 'pilgrim'
+              ? await consoleCall(found.handler, { ...options, token: pilgrim.token, cookie: `session=${pilgrim.token}` })
+              : await consoleCall(found.handler, { ...options, staffCookie: staff[actor] });
+        seen[actor] = answer.status;
+      }
+      expect(seen).toEqual(entry.expect);
+    });
+  }
+});

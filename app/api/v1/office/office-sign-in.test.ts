@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { consoleCall, invitedStaff, signedInStaff, STAFF_PASSWORD, staffCookieFrom, TEST_OPS_KEY, totpCode, useOpsKey } from '@/test/staff';
+import { queryRows } from '@/lib/server/db/client';
+import * as addStaffRoute from '../ops/staff/route';
+import * as setPasswordRoute from './auth/set-password/route';
+import * as loginRoute from './auth/login/route';
+import * as codeRoute from './auth/code/route';
+import * as logoutRoute from './auth/logout/route';
+import * as officeMeRoute from './me/route';
+import * as pilgrimMeRoute from '../me/route';
+
+withTestDatabase();
+beforeEach(() => useOpsKey());
+afterEach(() => useOpsKey(undefined));
+
+type AuditRow = { actor_kind: string; staff_id: string | null; actor_email: string | null; action: string; target_type: string | null; target_id: string | null; details: Record<string, unknown>; address: string | null };
+const auditOf = (staffId: string) => queryRows<AuditRow>(sql`select * from audit_log where staff_id = ${staffId} or target_id = ${staffId} order by id`);
+
+async function passwordStep(email: string, password = STAFF_PASSWORD) {
+  return consoleCall(loginRoute.POST, { body: { email, password }, locale: 'en' });
+}
+
+describe('a staff member is added by the ops key and sets a password through a one-time link', () => {
+  it('answers a link built from APP_URL, refuses the same address twice, and records "ops key" in the audit log', async () => {
+    process.env.APP_URL = 'https://hajj-office.example';
+    try {
+      const invited = await invitedStaff('admin', 'Amina Saleh');
+      expect(invited.url.origin).toBe('https://hajj-office.example');
+      expect(invited.url.pathname).toBe('/en/office/set-password');
+      expect(invited.token).toMatch(/^[\w-]{43}$/);
+      const again = await call(addStaffRoute.POST, { body: { email: invited.email.toUpperCase(), name: 'Someone', role: 'reviewer' }, headers: { 'x-ops-key': TEST_OPS_KEY }, locale: 'en' });
+      expect(again.status).toBe(422);
+      expect(again.json!.error.fields.email).toEqual(['This e-mail address is already on the staff.']);
+      const [row] = await auditOf(invited.id);
+      expect(row).toMatchObject({ actor_kind: 'ops_key', staff_id: null, action: 'staff.add', target_type: 'staff', target_id: invited.id, details: { role: 'admin' } });
+    } finally {
+      delete process.env.APP_URL;
+    }
+  });
+
+  it('is refused without the ops key, and a role outside the three with 422', async () => {
+    const body = { email: 'x@office.example', name: 'Xavier', role: 'admin' };
+    expect((await call(addStaffRoute.POST, { body })).status).toBe(403);
+    expect((await call(addStaffRoute.POST, { body, headers: { 'x-ops-key': `${TEST_OPS_KEY}x` } })).status).toBe(403);
+    const { token } = await newUser();
+    expect((await call(addStaffRoute.POST, { body, token })).status).toBe(403);
+    const wrongRole = await call(addStaffRoute.POST, { body: { ...body, role: 'owner' }, headers: { 'x-ops-key': TEST_OPS_KEY }, locale: 'en' });
+    expect(wrongRole.status).toBe(422);
+    expect(Object.keys(wrongRole.json!.error.fields)).toEqual(['role']);
+  });
+
+  it('takes the link once; a member without a password cannot sign in', async () => {
+    const invited = await invitedStaff('reviewer');
+    expect((await passwordStep(invited.email, '')).status).toBe(422);
+    expect((await passwordStep(invited.email)).json!.error.code).toBe('invalid_credentials');
+    const set = { token: invited.token, password: STAFF_PASSWORD, password_confirmation: STAFF_PASSWORD };
+    const mismatch = await consoleCall(setPasswordRoute.POST, { body: { ...set, password_confirmation: 'Other#Password1' } });
+    expect(mismatch.status).toBe(422);
+    expect((await consoleCall(setPasswordRoute.POST, { body: set })).status).toBe(204);
+    const reused = await consoleCall(setPasswordRoute.POST, { body: set, locale: 'en' });
+    expect(reused.status).toBe(422);
+    expect(reused.json!.error.message).toBe('This link has expired or has already been used. Ask an administrator for a new one.');
+    expect((await auditOf(invited.id)).map((row) => row.action)).toEqual(['staff.add', 'staff.password_set']);
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('enrols an authenticator at the first sign-in: a QR secret, then the first right code turns it on and answers ten recovery codes', async () => {
+    const invited = await invitedStaff('finance', 'Khalid Omar');
+    await consoleCall(setPasswordRoute.POST, { body: { token: invited.token, password: STAFF_PASSWORD, password_confirmation: STAFF_PASSWORD } });
+    const step = await passwordStep(invited.email);
+    expect(step.status).toBe(200);
+    expect(step.headers.get('set-cookie')).toBeNull();
+    const { next, challenge, secret, otpauth_uri } = step.json!.data;
+    expect(next).toBe('enrol');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauth_uri).toContain(`secret=${secret}`);
+    expect(decodeURIComponent(otpauth_uri)).toContain(invited.email);
+
+    // A wrong code is refused on the field, and sets no cookie.
+    const wrong = await consoleCall(codeRoute.POST, { body: { challenge, code: '000000' === totpCode(secret) ? '111111' : '000000' }, locale: 'en' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json!.error.fields.code).toEqual(['The code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.']);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+
+    // The code the app shows, typed with Arabic-Indic digits.
+    const arabicDigits = totpCode(secret).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const enrolled = await consoleCall(codeRoute.POST, { body: { challenge, code: arabicDigits } });
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.json!.data).toMatchObject({ id: invited.id, email: invited.email, name: 'Khalid Omar', role: 'finance' });
+    expect(enrolled.json!.recovery_codes).toHaveLength(10);
+    expect(new Set(enrolled.json!.recovery_codes).size).toBe(10);
+    const cookie = enrolled.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^office_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200/);
+    const me = await consoleCall(officeMeRoute.GET, { staffCookie: staffCookieFrom(enrolled.headers)! });
+    expect(me.json!.data).toEqual({ id: invited.id, email: invited.email, name: 'Khalid Omar', role: 'finance' });
+
+    // The challenge was used up.
+    expect((await consoleCall(codeRoute.POST, { body: { challenge, code: totpCode(secret, 1) } })).status).toBe(422);
+    const actions = (await auditOf(invited.id)).map((row) => [row.action, row.details]);
+    expect(actions).toEqual([
+      ['staff.add', { role: 'finance' }],
+      ['staff.password_set', {}],
+      ['staff.sign_in_failed', { step: 'code' }],
+      ['staff.two_factor_enrolled', {}],
+      ['staff.sign_in', { with: 'enrolment' }],
+    ]);
+  });
+
+  it('asks for the code at later sign-ins; a code is good once, a recovery code once', async () => {
+    const member = await signedInStaff('reviewer');
+    const step = await passwordStep(member.email);
+    expect(step.json!.data).toEqual({ next: 'code', challenge: expect.any(String) });
+    // The code used at enrolment cannot be used again (replay).
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(member.secret) } })).status).toBe(422);
+    const next = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(member.secret, 1) } });
+    expect(next.status).toBe(200);
+    expect(next.json!.recovery_codes).toBeUndefined();
+
+    // A lost phone: a recovery code, written in capitals and without its dash, signs in once.
+    const recovery = member.recoveryCodes[3]!;
+    const typed = recovery.replace('-', '').toUpperCase();
+    const first = await passwordStep(member.email);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: first.json!.data.challenge, code: typed } })).status).toBe(200);
+    const second = await passwordStep(member.email);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: second.json!.data.challenge, code: recovery } })).status).toBe(422);
+    const withs = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in').map((row) => row.details.with);
+    expect(withs).toEqual(['enrolment', 'totp', 'recovery_code']);
+  });
+
+  it('locks the account for 15 minutes after 5 failures, passwords and codes alike; the right password is then refused too', async () => {
+    const member = await signedInStaff('admin');
+    for (let i = 0; i < 3; i += 1) expect((await passwordStep(member.email, 'Wrong#Password1')).status).toBe(422);
+    const step = await passwordStep(member.email);
+    expect(step.status).toBe(200);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: '12345' } })).status).toBe(422);
+    const fifth = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: 'nonsense' }, locale: 'en' });
+    expect(fifth.status).toBe(429);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(fifth.json!.error.message).toBe('Too many failed attempts: this account is locked. Try again in 15 minutes.');
+    const locked = await passwordStep(member.email);
+    expect(locked.status).toBe(429);
+    expect(locked.json!.error.code).toBe('too_many_requests');
+    // Still locked for the right code too.
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(member.secret, 1) } })).status).toBe(429);
+    // Once the 15 minutes have passed, the count starts again.
+    await queryRows(sql`update staff set locked_until = now() - interval '1 second' where id = ${member.id}`);
+    const after = await passwordStep(member.email);
+    expect(after.status).toBe(200);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: after.json!.data.challenge, code: totpCode(member.secret, 1) } })).status).toBe(200);
+    const failures = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed').map((row) => row.details.step);
+    expect(failures).toEqual(['password', 'password', 'password', 'code', 'code']);
+  });
+
+  it('checks only the first 5 of many guesses sent at once, and locks', async () => {
+    const member = await signedInStaff('reviewer');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => passwordStep(member.email, 'Wrong#Password1')));
+    // Every guess is refused; those past the fifth were never checked (the checked ones may already see the lock).
+    for (const answer of answers) expect([422, 429]).toContain(answer.status);
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(7);
+    const checked = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed');
+    expect(checked).toHaveLength(5);
+    expect((await passwordStep(member.email)).status).toBe(429);
+  });
+
+  it('answers an unknown address exactly like a wrong password', async () => {
+    const unknown = await passwordStep('nobody@office.example');
+    const member = await signedInStaff('reviewer');
+    const wrong = await passwordStep(member.email, 'Wrong#Password1');
+    expect(unknown.status).toBe(422);
+    expect(unknown.json).toEqual(wrong.json);
+  });
+});
+
+describe('staff sessions', () => {
+  it('open the console only: a pilgrim’s token or cookie opens nothing there, and a staff cookie is no pilgrim session', async () => {
+    const member = await signedInStaff('admin');
+    const pilgrim = await newUser();
+    expect((await consoleCall(officeMeRoute.GET, { token: pilgrim.token })).status).toBe(401);
+    expect((await consoleCall(officeMeRoute.GET, { cookie: `session=${pilgrim.token}` })).status).toBe(401);
+    // A pilgrim's token in the staff cookie is not a staff session either.
+    expect((await consoleCall(officeMeRoute.GET, { staffCookie: pilgrim.token })).status).toBe(401);
+    expect((await call(pilgrimMeRoute.GET, { token: member.cookie })).status).toBe(401);
+    expect((await call(pilgrimMeRoute.GET, { cookie: `office_session=${member.cookie}` })).status).toBe(401);
+  });
+
+  it('end after 30 minutes without use and after 12 hours whatever the use; a 401 clears the staff cookie, not the pilgrim’s', async () => {
+    const idle = await signedInStaff('reviewer');
+    await queryRows(sql`update staff_sessions set last_used_at = now() - interval '29 minutes' where staff_id = ${idle.id}`);
+    expect((await consoleCall(officeMeRoute.GET, { staffCookie: idle.cookie })).status).toBe(200);
+    await queryRows(sql`update staff_sessions set last_used_at = now() - interval '31 minutes' where staff_id = ${idle.id}`);
+    const gone = await consoleCall(officeMeRoute.GET, { staffCookie: idle.cookie });
+    expect(gone.status).toBe(401);
+    expect(gone.headers.get('set-cookie')).toMatch(/^office_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0/);
+
+    const old = await signedInStaff('reviewer');
+    await queryRows(sql`update staff_sessions set expires_at = now() - interval '1 second' where staff_id = ${old.id}`);
+    expect((await consoleCall(officeMeRoute.GET, { staffCookie: old.cookie })).status).toBe(401);
+  });
+
+  it('end at sign-out, which is audited; a disabled member is out at once', async () => {
+    const member = await signedInStaff('finance');
+    expect((await consoleCall(logoutRoute.POST, { method: 'POST', staffCookie: member.cookie })).status).toBe(204);
+    expect((await consoleCall(officeMeRoute.GET, { staffCookie: member.cookie })).status).toBe(401);
+    expect((await auditOf(member.id)).at(-1)!.action).toBe('staff.sign_out');
+
+    const other = await signedInStaff('finance');
+    await queryRows(sql`update staff set disabled_at = now() where id = ${other.id}`);
+    expect((await consoleCall(officeMeRoute.GET, { staffCookie: other.cookie })).status).toBe(401);
+    expect((await passwordStep(other.email)).status).toBe(422);
+  });
+
+  it('refuse every change that does not come from the console’s own pages (Origin checked)', async () => {
+    const member = await signedInStaff('admin');
+    const crossSite = await call(logoutRoute.POST, { method: 'POST', cookie: `office_session=${member.cookie}`, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    const noProof = await call(logoutRoute.POST, { method: 'POST', cookie: `office_session=${member.cookie}` });
+    expect(noProof.status).toBe(403);
+    const otherOrigin = await call(loginRoute.POST, { body: { email: member.email, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example' } });
+    expect(otherOrigin.status).toBe(403);
+    const ownOrigin = await call(logoutRoute.POST, { method: 'POST', cookie: `office_session=${member.cookie}`, headers: { origin: 'http://localhost:3000' } });
+    expect(ownOrigin.status).toBe(204);
+  });
+});
+
+describe('the audit log', () => {
+  it('cannot be changed or emptied row by row, even by the database owner’s own statements', async () => {
+    const member = await signedInStaff('admin');
+    await expect(queryRows(sql`update audit_log set action = 'nothing' where staff_id = ${member.id}`)).rejects.toThrow();
+    await expect(queryRows(sql`delete from audit_log where staff_id = ${member.id}`)).rejects.toThrow();
+    expect((await auditOf(member.id)).length).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,19 @@
+import { addStaffSchema } from '@/lib/office/schemas';
+import type { StaffRole } from '@/lib/office/roles';
+import { translatorFor } from '@/lib/i18n/translator';
+import { clientAddress } from '@/lib/server/http/client-address';
+import { route } from '@/lib/server/http/handler';
+import { requestLocale } from '@/lib/server/http/locale';
+import { readBody } from '@/lib/server/http/request-body';
+import { ok } from '@/lib/server/http/respond';
+import { assertOffice } from '@/lib/server/requests/office';
+import { addStaff, setPasswordUrl } from '@/lib/server/office/staff-accounts';
+
+// POST /api/v1/ops/staff – adds a staff member (X-Ops-Key; `npm run staff -- add`): answers the one-time link to set a password.
+export const POST = route(async (request) => {
+  assertOffice(request);
+  const input = await addStaffSchema.parseAsync(await readBody(request));
+  const locale = requestLocale(request);
+  const { staff, token } = await addStaff({ ...input, role: input.role as StaffRole }, { kind: 'ops_key' }, clientAddress(request), translatorFor(locale));
+  return ok({ staff, set_password_url: setPasswordUrl(token, locale) }, { status: 201 });
+});

@@ -1,0 +1,102 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { REQUEST_STATUSES } from '@/lib/requests/statuses';
+import { useOfficeDashboard } from '@/lib/office/dashboard-api';
+import { useFormats } from '@/components/requests/use-formats';
+
+const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
+
+/** The office's day at a glance (issue 18, item 5); every figure is in the page's digits, every date in both calendars. */
+export function OfficeDashboard() {
+  const t = useTranslations('Office');
+  const formats = useFormats();
+  const { data, isError } = useOfficeDashboard();
+  if (isError) return <p role="alert">{t('dashboard.failed')}</p>;
+  if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;
+  const when = (iso: string) => {
+    const moment = formats.deadline(iso);
+    return `${moment.hijri} (${moment.gregorian})`;
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="by-status" className={CARD}>
+        <h2 id="by-status" className="mb-3 text-lg font-bold">
+          {t('dashboard.byStatus')}
+        </h2>
+        <table className="w-full text-start">
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-1 text-start font-semibold">{t('dashboard.status')}</th>
+              <th scope="col" className="py-1 text-end font-semibold">{t('dashboard.count')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {REQUEST_STATUSES.filter((status) => status !== 'draft').map((status) => (
+              <tr key={status} className="border-b border-slate-200 last:border-0">
+                <th scope="row" className="py-1 text-start font-normal">{t(`status.${status}`)}</th>
+                <td className="py-1 text-end tabular-nums">{formats.number(data.by_status[status])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className="grid gap-6">
+        <section aria-labelledby="submitted" className={CARD}>
+          <h2 id="submitted" className="sr-only">{t('dashboard.submittedToday')}</h2>
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-sm text-muted">{t('dashboard.submittedToday')}</dt>
+              <dd className="text-3xl font-bold tabular-nums" data-testid="submitted-today">{formats.number(data.submitted_today)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">{t('dashboard.submittedThisWeek')}</dt>
+              <dd className="text-3xl font-bold tabular-nums">{formats.number(data.submitted_this_week)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="received" className={CARD}>
+          <h2 id="received" className="mb-2 text-lg font-bold">{t('dashboard.receivedToday')}</h2>
+          {data.received_today.length === 0 ? (
+            <p className="text-muted">{t('dashboard.receivedNone')}</p>
+          ) : (
+            <ul>
+              {data.received_today.map((sum) => (
+                <li key={sum.currency}>
+                  <span className="text-2xl font-bold">{formats.money(sum.amount_minor, sum.currency)}</span>{' '}
+                  <span className="text-muted">({t('dashboard.payments', { count: sum.payments })})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section aria-labelledby="due-soon" className={CARD}>
+        <h2 id="due-soon" className="mb-2 text-lg font-bold">
+          {t('dashboard.dueSoon')} <span className="tabular-nums">({formats.number(data.due_within_24_hours.count)})</span>
+        </h2>
+        {data.due_within_24_hours.requests.length === 0 ? (
+          <p className="text-muted">{t('dashboard.dueSoonNone')}</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {data.due_within_24_hours.requests.map((request) => (
+              <li key={request.id}>
+                <span dir="ltr" className="font-mono">{request.reference}</span> · {t('dashboard.payBy', { when: when(request.pay_by) })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="oldest" className={CARD}>
+        <h2 id="oldest" className="mb-2 text-lg font-bold">{t('dashboard.oldestWaiting')}</h2>
+        {data.oldest_waiting ? (
+          <p>
+            <span dir="ltr" className="font-mono">{data.oldest_waiting.reference}</span> · {t('dashboard.since', { when: when(data.oldest_waiting.submitted_at) })}
+          </p>
+        ) : (
+          <p className="text-muted">{t('dashboard.oldestWaitingNone')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/lib/server/db/client';
+import { env } from '@/lib/server/env';
+import { REQUEST_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
+
+// The office's day at a glance (issue 18, item 5). "Today" and "this week" are
+// the office's, in Asia/Riyadh; a week starts on Sunday (DESIGN section 5).
+const ZONE = 'Asia/Riyadh';
+const todayStart = sql`(date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE})`;
+const weekStart = sql`((date_trunc('day', now() at time zone ${ZONE}) - make_interval(days => extract(dow from now() at time zone ${ZONE})::int)) at time zone ${ZONE})`;
+
+export type OfficeDashboard = {
+  by_status: Record<RequestStatus, number>;
+  submitted_today: number;
+  submitted_this_week: number;
+  /** Payments whose money arrived today, summed per currency (minor units). */
+  received_today: { currency: string; amount_minor: number; payments: number }[];
+  /** Awaiting payment, expiring unpaid within 24 hours: the soonest first (at most 10). */
+  due_within_24_hours: { count: number; requests: { id: string; reference: string | null; pay_by: string }[] };
+  /** The request that has waited longest for review (submitted, not yet taken). */
+  oldest_waiting: { id: string; reference: string | null; submitted_at: string } | null;
+};
+
+export async function officeDashboard(): Promise<OfficeDashboard> {
+  const hours = env().PAYMENT_DEADLINE_HOURS;
+  const deadline = sql`(submitted_at + make_interval(hours => ${hours}))`;
+  const [statuses, submitted, received, due, dueCount, oldest] = await Promise.all([
+    queryRows<{ status: string; count: number }>(sql`select status, count(*)::int as count from requests group by status`),
+    queryRows<{ today: number; week: number }>(sql`
+      select count(*) filter (where submitted_at >= ${todayStart})::int as today, count(*) filter (where submitted_at >= ${weekStart})::int as week
+      from requests where submitted_at is not null`),
+    queryRows<{ currency: string; amount_minor: number; payments: number }>(sql`
+      select currency, sum(amount_minor)::bigint as amount_minor, count(*)::int as payments
+      from payments where paid_at >= ${todayStart} group by currency order by currency`),
+    queryRows<{ id: string; reference: string | null; pay_by: Date | string }>(sql`
+      select id, reference, ${deadline} as pay_by from requests
+      where status = 'pending_payment' and ${deadline} > now() and ${deadline} <= now() + interval '24 hours'
+      order by ${deadline} limit 10`),
+    queryRows<{ count: number }>(sql`
+      select count(*)::int as count from requests
+      where status = 'pending_payment' and ${deadline} > now() and ${deadline} <= now() + interval '24 hours'`),
+    queryRows<{ id: string; reference: string | null; submitted_at: Date | string }>(sql`
+      select id, reference, submitted_at from requests where status = 'submitted' order by submitted_at limit 1`),
+  ]);
+  const byStatus = Object.fromEntries(REQUEST_STATUSES.map((status) => [status, 0])) as Record<RequestStatus, number>;
+  for (const row of statuses) if (row.status in byStatus) byStatus[row.status as RequestStatus] = Number(row.count);
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  return {
+    by_status: byStatus,
+    submitted_today: Number(submitted[0]?.today ?? 0),
+    submitted_this_week: Number(submitted[0]?.week ?? 0),
+    received_today: received.map((row) => ({ currency: row.currency, amount_minor: Number(row.amount_minor), payments: Number(row.payments) })),
+    due_within_24_hours: { count: Number(dueCount[0]?.count ?? 0), requests: due.map((row) => ({ id: row.id, reference: row.reference, pay_by: iso(row.pay_by) })) },
+    oldest_waiting: oldest[0] ? { id: oldest[0].id, reference: oldest[0].reference, submitted_at: iso(oldest[0].submitted_at) } : null,
+  };
+}

@@ -1,0 +1,77 @@
+import 'server-only';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { staff, staffTokens } from '@/lib/server/db/schema';
+import { hashPassword } from '@/lib/server/auth/password';
+import { hashToken, newToken } from '@/lib/server/auth/tokens';
+import { publicSiteUrl } from '@/lib/server/http/origin';
+import { ApiError } from '@/lib/server/http/errors';
+import { isUniqueViolation } from '@/lib/server/accounts/accounts';
+import type { Translate } from '@/lib/validation/localize';
+import type { StaffRole } from '@/lib/office/roles';
+import { audit, type AuditActor } from './audit';
+import { endStaffSessionsOf } from './staff-sessions';
+
+/** A link to set a password is good for 72 hours, once. */
+export const SET_PASSWORD_LINK_HOURS = 72;
+
+/** Where a member sets a password: an absolute URL from APP_URL only (never the request's Host). */
+export function setPasswordUrl(token: string, locale: 'en' | 'ar' = 'en') {
+  return `${publicSiteUrl()}/${locale}/office/set-password?token=${encodeURIComponent(token)}`;
+}
+
+async function newSetPasswordLink(db: Db, staffId: string) {
+  const token = newToken();
+  await db.insert(staffTokens).values({ staffId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000) });
+  return token;
+}
+
+/**
+ * A new staff member, without a password: the answer carries the one-time link
+ * with which they set one (then enrol an authenticator at first sign-in).
+ * An address already on the staff is refused with 422 on `email`.
+ */
+export async function addStaff(input: { email: string; name: string; role: StaffRole }, actor: AuditActor, address: string | null, t: Translate) {
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(staff)
+        .values({ email: input.email, name: input.name, role: input.role })
+        .returning({ id: staff.id, email: staff.email, name: staff.name, role: staff.role });
+      const token = await newSetPasswordLink(tx as unknown as Db, member!.id);
+      await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx as unknown as Db);
+      return { staff: member!, token };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('validation_failed', { fields: { email: [t('ApiErrors.staff_email_taken')] } });
+    throw error;
+  }
+}
+
+
+/**
+ * Sets a member's password with a link's token (single use, 72 hours). The
+ * member's sessions end: whoever held the old password is out.
+ */
+export async function setStaffPassword(token: string, password: string, address: string | null, t: Translate) {
+  const db = await getDb();
+  const passwordHash = await hashPassword(password);
+  const member = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(staffTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(staffTokens.tokenHash, hashToken(token)), isNull(staffTokens.usedAt), gt(staffTokens.expiresAt, sql`now()`)))
+      .returning({ staffId: staffTokens.staffId });
+    if (!link) throw new ApiError('validation_failed', { messageKey: 'staff_link_invalid', fields: { token: [t('ApiErrors.staff_link_invalid')] } });
+    const [row] = await tx
+      .update(staff)
+      .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(staff.id, link.staffId), isNull(staff.disabledAt)))
+      .returning({ id: staff.id, email: staff.email });
+    if (!row) throw new ApiError('validation_failed', { messageKey: 'staff_link_invalid', fields: { token: [t('ApiErrors.staff_link_invalid')] } });
+    await audit({ kind: 'staff', id: row.id, email: row.email }, { action: 'staff.password_set', target: { type: 'staff', id: row.id }, address }, tx as unknown as Db);
+    return row;
+  });
+  await endStaffSessionsOf(member.id);
+}

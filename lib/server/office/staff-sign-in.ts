@@ -1,0 +1,144 @@
+import 'server-only';
+import { randomBytes, createHash } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { staff, staffChallenges, staffRecoveryCodes } from '@/lib/server/db/schema';
+import { timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
+import { hashToken, newToken } from '@/lib/server/auth/tokens';
+import { counters } from '@/lib/server/auth/rate-limit';
+import { SIGN_IN_WINDOW_SECONDS, MAX_FAILURES_PER_ADDRESS } from '@/lib/server/auth/sign-in-limits';
+import { ApiError } from '@/lib/server/http/errors';
+import type { Translate } from '@/lib/validation/localize';
+import { westernDigits } from '@/lib/validation/digits';
+import type { StaffRole } from '@/lib/office/roles';
+import { audit } from './audit';
+import { checkTotp, newTotpSecret, totpUri } from './totp';
+import { clearStaffFailures, giveBackStaffAttempt, reserveStaffAttempt, staffAttemptFailed } from './staff-lock';
+import { newStaffSession, type StaffMember } from './staff-sessions';
+
+// The console's sign-in: a password, then a code from the member's
+// authenticator app (or a recovery code). At the first sign-in the password
+// step answers a new secret to enrol instead, and the first right code from it
+// turns two-factor on and answers ten recovery codes, shown once.
+
+/** Between the two steps: 5 minutes. */
+export const CHALLENGE_SECONDS = 5 * 60;
+export const RECOVERY_CODES = 10;
+
+export type PasswordStep =
+  | { next: 'code'; challenge: string }
+  | { next: 'enrol'; challenge: string; secret: string; otpauth_uri: string };
+
+const addressKey = (address: string) => `office-sign-in:address:${address}`;
+
+/** Unknown addresses cannot lock anything: a limit per client address (as for pilgrims) covers them. */
+async function countAddress(address: string) {
+  const count = await counters().hit(addressKey(address), SIGN_IN_WINDOW_SECONDS);
+  if (count.count > MAX_FAILURES_PER_ADDRESS) {
+    await counters().unhit(addressKey(address));
+    throw new ApiError('too_many_requests', { headers: { 'Retry-After': String(count.resetInSeconds) }, values: { minutes: Math.ceil(count.resetInSeconds / 60) } });
+  }
+}
+
+export async function staffPasswordStep(input: { email: string; password: string }, address: string): Promise<PasswordStep> {
+  await countAddress(address);
+  const db = await getDb();
+  const [member] = await db
+    .select()
+    .from(staff)
+    .where(and(sql`lower(${staff.email}) = lower(${input.email})`, isNull(staff.disabledAt)));
+  if (!member?.passwordHash) {
+    // The same time and the same answer as a wrong password: no way to learn who is on the staff.
+    await verifyPassword(input.password, await timingDummyHash());
+    throw new ApiError('invalid_credentials');
+  }
+  await reserveStaffAttempt(member.id);
+  if (!(await verifyPassword(input.password, member.passwordHash))) {
+    await audit({ kind: 'staff', id: member.id, email: member.email }, { action: 'staff.sign_in_failed', details: { step: 'password' }, address });
+    throw (await staffAttemptFailed(member.id)) ?? new ApiError('invalid_credentials');
+  }
+  await giveBackStaffAttempt(member.id);
+  await counters().unhit(addressKey(address));
+  const challenge = newToken();
+  const pendingSecret = member.totpSecret ? null : newTotpSecret();
+  await db.delete(staffChallenges).where(or(eq(staffChallenges.staffId, member.id), lt(staffChallenges.expiresAt, sql`now()`)));
+  await db.insert(staffChallenges).values({ staffId: member.id, tokenHash: hashToken(challenge), pendingSecret, expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000) });
+  return pendingSecret ? { next: 'enrol', challenge, secret: pendingSecret, otpauth_uri: totpUri(pendingSecret, member.email) } : { next: 'code', challenge };
+}
+
+/** Recovery codes as printed: 10 characters from an alphabet without look-alikes, shown as xxxxx-xxxxx. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+const recoveryHash = (staffId: string, code: string) => createHash('sha256').update(`${staffId}:${code.toLowerCase().replace(/[\s-]/g, '')}`).digest('hex');
+
+async function spendRecoveryCode(db: Db, staffId: string, code: string): Promise<boolean> {
+  const used = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, recoveryHash(staffId, westernDigits(code))), isNull(staffRecoveryCodes.usedAt)))
+    .returning({ id: staffRecoveryCodes.id });
+  return used.length > 0;
+}
+
+async function replaceRecoveryCodes(db: Db, staffId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+  await db.insert(staffRecoveryCodes).values(codes.map((code) => ({ staffId, codeHash: recoveryHash(staffId, code) })));
+  return codes;
+}
+
+/** Takes a TOTP step only if it is newer than the last one used (two tabs sending one code: one wins). */
+async function takeStep(db: Db, staffId: string, step: number): Promise<boolean> {
+  const taken = await db
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(and(eq(staff.id, staffId), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+    .returning({ id: staff.id });
+  return taken.length > 0;
+}
+
+export type SignedInStaff = { staff: StaffMember; token: string; recoveryCodes?: string[] };
+
+export async function staffCodeStep(input: { challenge: string; code: string }, address: string, t: Translate): Promise<SignedInStaff> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ challengeId: staffChallenges.id, pendingSecret: staffChallenges.pendingSecret, member: staff })
+    .from(staffChallenges)
+    .innerJoin(staff, eq(staff.id, staffChallenges.staffId))
+    .where(and(eq(staffChallenges.tokenHash, hashToken(input.challenge)), gt(staffChallenges.expiresAt, sql`now()`), isNull(staff.disabledAt)));
+  if (!row) throw new ApiError('validation_failed', { messageKey: 'staff_challenge_expired', fields: { challenge: [t('ApiErrors.staff_challenge_expired')] } });
+  const { member } = row;
+  const actor = { kind: 'staff' as const, id: member.id, email: member.email };
+  await reserveStaffAttempt(member.id);
+
+  let recoveryCodes: string[] | undefined;
+  let how: 'totp' | 'recovery_code' | 'enrolment' | null = null;
+  if (member.totpSecret) {
+    const step = checkTotp(member.totpSecret, input.code, member.totpLastStep);
+    if (step !== null && (await takeStep(db, member.id, step))) how = 'totp';
+    else if (await spendRecoveryCode(db, member.id, input.code)) how = 'recovery_code';
+  } else if (row.pendingSecret) {
+    const step = checkTotp(row.pendingSecret, input.code, null);
+    if (step !== null) {
+      recoveryCodes = await db.transaction(async (tx) => {
+        await tx.update(staff).set({ totpSecret: row.pendingSecret, totpLastStep: step, updatedAt: sql`now()` }).where(eq(staff.id, member.id));
+        await audit(actor, { action: 'staff.two_factor_enrolled', target: { type: 'staff', id: member.id }, address }, tx as unknown as Db);
+        return replaceRecoveryCodes(tx as unknown as Db, member.id);
+      });
+      how = 'enrolment';
+    }
+  }
+  if (!how) {
+    await audit(actor, { action: 'staff.sign_in_failed', details: { step: 'code' }, address });
+    throw (await staffAttemptFailed(member.id)) ?? new ApiError('validation_failed', { messageKey: 'staff_code_wrong', fields: { code: [t('ApiErrors.staff_code_wrong')] } });
+  }
+  await db.delete(staffChallenges).where(eq(staffChallenges.id, row.challengeId));
+  await clearStaffFailures(member.id);
+  await audit(actor, { action: 'staff.sign_in', details: { with: how }, address });
+  const token = await newStaffSession(member.id);
+  return { staff: { id: member.id, email: member.email, name: member.name, role: member.role as StaffRole }, token, recoveryCodes };
+}

@@ -1,0 +1,67 @@
+import { Secret, TOTP } from 'otpauth';
+import { call, type CallOptions } from './api';
+import { resetEnvForTests } from '@/lib/server/env';
+import type { StaffRole } from '@/lib/office/roles';
+import * as addStaffRoute from '@/app/api/v1/ops/staff/route';
+import * as setPasswordRoute from '@/app/api/v1/office/auth/set-password/route';
+import * as loginRoute from '@/app/api/v1/office/auth/login/route';
+import * as codeRoute from '@/app/api/v1/office/auth/code/route';
+
+export const TEST_OPS_KEY = 'office-key-0123456789abcdef';
+export const STAFF_PASSWORD = 'Office#Season1448';
+
+/** The ops key the test server would have (OPS_API_KEY). */
+export function useOpsKey(key: string | undefined = TEST_OPS_KEY) {
+  if (key === undefined) delete process.env.OPS_API_KEY;
+  else process.env.OPS_API_KEY = key;
+  resetEnvForTests();
+}
+
+/** A console call from the console's own pages (a browser sends Sec-Fetch-Site: same-origin), with the staff cookie when given. */
+export function consoleCall(handler: Parameters<typeof call>[0], options: CallOptions & { staffCookie?: string } = {}) {
+  const { staffCookie, ...rest } = options;
+  return call(handler, {
+    ...rest,
+    headers: { 'sec-fetch-site': 'same-origin', ...rest.headers },
+    cookie: staffCookie ? `office_session=${staffCookie}` : rest.cookie,
+  });
+}
+
+/** The code an authenticator app shows for a secret, `offset` 30-second steps from now. */
+export function totpCode(secret: string, offset = 0) {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
+}
+
+/** The staff token in a Set-Cookie header. */
+export function staffCookieFrom(headers: Headers): string | null {
+  return /office_session=([^;]*)/.exec(headers.get('set-cookie') ?? '')?.[1] || null;
+}
+
+let counter = 0;
+
+/** Adds a member through the ops API (the ops key must be set: useOpsKey) and answers the link's token. */
+export async function invitedStaff(role: StaffRole, name = 'Amina Saleh') {
+  counter += 1;
+  const email = `staff.${counter}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@office.example`;
+  const added = await call(addStaffRoute.POST, { body: { email, name, role }, headers: { 'x-ops-key': TEST_OPS_KEY }, locale: 'en' });
+  if (added.status !== 201) throw new Error(`adding staff failed: ${JSON.stringify(added.json)}`);
+  const url = new URL(added.json!.data.set_password_url);
+  return { email, id: added.json!.data.staff.id as string, token: url.searchParams.get('token')!, url };
+}
+
+/**
+ * A member who set a password and enrolled an authenticator: their secret,
+ * recovery codes and a live staff session's cookie value. The enrolment used
+ * this step's code; the next sign-in takes the next step's (totpCode(secret, 1)).
+ */
+export async function signedInStaff(role: StaffRole, name?: string) {
+  const invited = await invitedStaff(role, name);
+  const set = await consoleCall(setPasswordRoute.POST, { body: { token: invited.token, password: STAFF_PASSWORD, password_confirmation: STAFF_PASSWORD } });
+  if (set.status !== 204) throw new Error(`setting the password failed: ${JSON.stringify(set.json)}`);
+  const step = await consoleCall(loginRoute.POST, { body: { email: invited.email, password: STAFF_PASSWORD } });
+  if (step.status !== 200 || step.json!.data.next !== 'enrol') throw new Error(`password step failed: ${JSON.stringify(step.json)}`);
+  const { challenge, secret } = step.json!.data as { challenge: string; secret: string };
+  const enrolled = await consoleCall(codeRoute.POST, { body: { challenge, code: totpCode(secret) } });
+  if (enrolled.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(enrolled.json)}`);
+  return { ...invited, secret, recoveryCodes: enrolled.json!.recovery_codes as string[], cookie: staffCookieFrom(enrolled.headers)! };
+}
