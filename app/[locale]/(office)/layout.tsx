@@ -20,7 +20,7 @@ export default async function OfficeLayout({ children, params }: { children: Rea
       <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-modal focus:outline-3 focus:outline-offset-3 focus:outline-ink focus:ring-3 focus:ring-white">
         {t('skipToContent')}
       </a>
-      <header className="bg-brand-900 text-white">
+      <header className="bg-brand-800 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="text-lg font-bold">{t('console')}</p>
           <div className="flex flex-wrap items-center gap-3">
