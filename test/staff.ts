@@ -65,3 +65,19 @@ export async function signedInStaff(role: StaffRole, name?: string) {
   if (enrolled.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(enrolled.json)}`);
   return { ...invited, secret, recoveryCodes: enrolled.json!.recovery_codes as string[], cookie: staffCookieFrom(enrolled.headers)! };
 }
+
+/** A request sent and paid through the test gateway: `submitted`, waiting for the office. */
+export async function paidRequest(token: string) {
+  const { submittedRequest } = await import('./requests');
+  const { payOnTestGateway, TEST_CARDS } = await import('@/lib/server/payments/test-gateway');
+  const paymentsRoute = await import('@/app/api/v1/requests/[id]/payments/route');
+  const paymentRoute = await import('@/app/api/v1/payments/[id]/route');
+  const sent = await submittedRequest(token);
+  const started = await call(paymentsRoute.POST, { token, params: { id: sent.id }, body: {} });
+  const checkout = started.json!.data as { id: string; redirect_url: string };
+  await payOnTestGateway(checkout.redirect_url.split('/').pop()!, TEST_CARDS.success);
+  // The return to the portal verifies the payment with the gateway.
+  const verified = await call(paymentRoute.GET, { token, params: { id: checkout.id } });
+  if (verified.json?.data?.status !== 'paid') throw new Error(`payment not settled: ${JSON.stringify(verified.json)}`);
+  return { ...sent, paymentId: checkout.id };
+}

@@ -144,6 +144,12 @@ const SPECS: Record<string, Spec> = {
   'DELETE /api/v1/devices/{token}': { params: async (w) => ({ token: await w.device() }), renew: async (w) => w.forget('device') },
   'GET /api/v1/pages/{slug}': { params: async () => ({ slug: 'about' }) },
   'POST /api/v1/ops/requests/{id}/status': { params: async (w) => ({ id: await w.submitted() }), headers: { 'x-ops-key': OPS_KEY }, renew: async (w) => w.forget('submitted') },
+  // Without a staff session these answer 401/403 whatever they are sent; the params still name real things.
+  'GET /api/v1/office/requests/{id}': { params: async (w) => ({ id: await w.submitted() }) },
+  'POST /api/v1/office/requests/{id}/assign': { params: async (w) => ({ id: await w.submitted() }) },
+  'POST /api/v1/office/requests/{id}/review': { params: async (w) => ({ id: await w.submitted() }) },
+  'POST /api/v1/office/requests/{id}/notes': { params: async (w) => ({ id: await w.submitted() }) },
+  'GET /api/v1/office/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
   'POST /api/v1/ops/staff': { headers: { 'x-ops-key': OPS_KEY } },
   'POST /api/test-gateway/{id}/pay': { params: async (w) => ({ id: (await w.checkout()).gatewayId }), renew: async (w) => w.forget('checkout') },
 };

@@ -28,6 +28,9 @@ import * as staffLoginRoute from './office/auth/login/route';
 import * as staffCodeRoute from './office/auth/code/route';
 import * as staffSetPasswordRoute from './office/auth/set-password/route';
 import * as staffLogoutRoute from './office/auth/logout/route';
+import * as officeAssignRoute from './office/requests/[id]/assign/route';
+import * as officeReviewRoute from './office/requests/[id]/review/route';
+import * as officeNotesRoute from './office/requests/[id]/notes/route';
 import * as webhookRoute from './payments/webhooks/[provider]/route';
 import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
@@ -328,6 +331,10 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST office/auth/code', handler: staffCodeRoute.POST, method: 'POST', fields: ['challenge', 'code'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, valid: () => ({ challenge: 'x'.repeat(43), code: '123456' }) },
     { name: 'POST office/auth/set-password', handler: staffSetPasswordRoute.POST, method: 'POST', fields: ['token', 'password', 'password_confirmation'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, valid: () => ({ token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }) },
     { name: 'POST office/auth/logout', handler: staffLogoutRoute.POST, method: 'POST', fields: ['x'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    // Without a staff session: refused before the body is read (401), whatever it is.
+    { name: 'POST office/requests/[id]/assign', handler: officeAssignRoute.POST, method: 'POST', fields: ['assign'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/requests/[id]/review', handler: officeReviewRoute.POST, method: 'POST', fields: ['status', 'note', 'flags'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/requests/[id]/notes', handler: officeNotesRoute.POST, method: 'POST', fields: ['body'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST, method: 'POST', fields: ['card_number', 'otp'], params: async () => ({ id: gatewayId }), valid: () => ({ card_number: '4000000000000002', otp: '123456' }) },
   ];
 

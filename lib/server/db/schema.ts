@@ -93,8 +93,17 @@ export const requests = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     // When the "pay within 24 hours" reminder went out, so it goes out once.
     paymentReminderAt: timestamp('payment_reminder_at', { withTimezone: true }),
+    // The staff member working on it (the office console's "assign to me"); no FK to keep the schema order simple: staff are never deleted.
+    assignedStaffId: uuid('assigned_staff_id'),
+    // What the office asked to change, per pilgrim ('applicant', 'companion-0', …): answer fields and document kinds.
+    // Set with changes_requested; the pilgrim's edit form highlights them; cleared when the request is sent again.
+    flagged: jsonb('flagged').$type<Record<string, string[]>>(),
   },
-  (table) => [index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt)],
+  (table) => [
+    index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt),
+    // The office's queue: by status, oldest first.
+    index('requests_status_submitted_idx').on(table.status, table.submittedAt),
+  ],
 );
 
 // Every move of a request, with who made it and why.
@@ -109,6 +118,8 @@ export const requestHistory = pgTable(
     toStatus: text('to_status').notNull(),
     actor: text('actor').notNull(),
     note: text('note'),
+    // The staff member who made an office move in the console (null for the ops key, the pilgrim and the system).
+    staffId: uuid('staff_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('request_history_request_idx').on(table.requestId, table.createdAt)],
@@ -453,4 +464,21 @@ export const auditLog = pgTable(
     address: text('address'),
   },
   (table) => [index('audit_log_created_idx').on(table.createdAt), index('audit_log_staff_idx').on(table.staffId, table.createdAt)],
+);
+
+// Internal notes on a request: staff only, never shown to the pilgrim.
+export const requestNotes = pgTable(
+  'request_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('request_notes_request_idx').on(table.requestId, table.createdAt)],
 );

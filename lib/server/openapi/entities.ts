@@ -88,6 +88,7 @@ export const requestDocument = z
 export const requestDetails = requestSummary
   .extend({
     data: z.record(z.string(), z.unknown()).describe('The answers, per step'),
+    flagged: z.record(z.string(), z.array(z.string())).nullable().describe('While changes are requested: per pilgrim (applicant, companion-0, …), the answer fields and documents the office asked to change'),
     payments: z.array(requestPayment),
     documents: z.array(requestDocument),
     history: z.array(z.object({ from: z.enum(REQUEST_STATUSES).nullable(), to: z.enum(REQUEST_STATUSES), actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp })),
@@ -211,3 +212,23 @@ export const officeDashboard = z.object({
   oldest_waiting: z.object({ id: uuid, reference: z.string().nullable(), submitted_at: timestamp }).nullable(),
 });
 export const addedStaff = z.object({ staff: staffMember, set_password_url: z.string().describe('One-time link (72 hours) built from APP_URL') });
+export const queueItem = requestSummary.extend({ assigned_to: z.object({ id: uuid, name: z.string() }).nullable() });
+export const queueMeta = pageMeta.extend({ counts: z.record(z.string(), z.int()).describe('Requests per status over the other filters (for the tabs)') });
+export const officeRequest = requestDetails.extend({
+  flagged: z.record(z.string(), z.array(z.string())),
+  history: z.array(z.object({ from: z.enum(REQUEST_STATUSES).nullable(), to: z.enum(REQUEST_STATUSES), actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp, staff_name: z.string().nullable() })),
+  documents: z.array(requestDocument.extend({ url: z.string().describe('The console’s link: inline, or ?download=1') })),
+  account: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+  assigned_to: z.object({ id: uuid, name: z.string() }).nullable(),
+  notes: z.array(z.object({ id: uuid, body: z.string(), staff_name: z.string(), at: timestamp })),
+});
+export const requestNote = z.object({ id: uuid, body: z.string(), staff_name: z.string(), at: timestamp });
+export const auditEntry = z.object({
+  id: z.int(),
+  at: timestamp,
+  actor: z.object({ kind: z.enum(['staff', 'ops_key']), email: z.string().nullable() }),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  address: z.string().nullable(),
+});

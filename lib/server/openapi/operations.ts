@@ -7,6 +7,7 @@ import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSche
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
+import { assignSchema, auditQuerySchema, noteSchema, officeReviewSchema, queueQuerySchema } from '@/lib/office/queue-schemas';
 import * as e from './entities';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -156,6 +157,23 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/office/me', tag: 'Office', auth: 'staff', summary: 'The signed-in staff member', success: [{ status: 200, description: 'The member', schema: data(e.staffMember) }], errors: [401] },
   { method: 'get', path: '/api/v1/office/dashboard', tag: 'Office', auth: 'staff', summary: 'Requests per status, sent today and this week, payments received today, payment deadlines within 24 hours, the oldest waiting for review',
     success: [{ status: 200, description: 'The figures', schema: data(e.officeDashboard) }], errors: [401, 403] },
+  { method: 'get', path: '/api/v1/office/requests', tag: 'Office', auth: 'staff', summary: 'The queue: sent requests, the one waiting longest first, 20 a page; counts per status', query: queueQuerySchema,
+    success: [{ status: 200, description: 'A page of the queue', schema: data(z.array(e.queueItem), e.queueMeta) }], errors: [401, 422] },
+  { method: 'get', path: '/api/v1/office/requests/{id}', tag: 'Office', auth: 'staff', params: ID, summary: 'A sent request as the office reads it: answers, documents, payments, history, internal notes (audited)',
+    success: [{ status: 200, description: 'The request', schema: data(e.officeRequest) }], errors: [401, 404] },
+  { method: 'post', path: '/api/v1/office/requests/{id}/assign', tag: 'Office', auth: 'staff', params: ID, summary: 'Assign to me, or release (reviewers, admins)',
+    body: json(assignSchema, { assign: 'me' }), success: [{ status: 200, description: 'Assigned', schema: data(z.object({ assigned_to: z.object({ id: z.uuid(), name: z.string() }).nullable() })) }], errors: [401, 404, 422] },
+  { method: 'post', path: '/api/v1/office/requests/{id}/review', tag: 'Office', auth: 'staff', params: ID, summary: 'Start review, ask for changes (with the fields to change per pilgrim), approve, reject; cancel with a refund (finance, admins)',
+    body: { schema: officeReviewSchema, types: ['application/json'], example: { status: 'changes_requested', note: 'The passport scan is blurred', flags: { applicant: ['passport'] } } },
+    success: [{ status: 200, description: 'Moved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/office/requests/{id}/notes', tag: 'Office', auth: 'staff', params: ID, summary: 'An internal note (staff only)',
+    body: json(noteSchema, { body: 'Called the applicant about the photo' }), success: [{ status: 201, description: 'Added', schema: data(e.requestNote) }], errors: [401, 404, 422] },
+  { method: 'get', path: '/api/v1/office/documents/{id}', tag: 'Office', auth: 'staff', params: { id: 'The document’s id (a UUID)' }, summary: 'A pilgrim’s document, inline or with ?download=1 (audited)',
+    success: [{ status: 200, description: 'The file', contentType: 'application/octet-stream' }], errors: [401, 404] },
+  { method: 'get', path: '/api/v1/office/export', tag: 'Office', auth: 'staff', summary: 'The filtered queue as CSV, UTF-8 with BOM, formulas neutralised (finance, admins; audited)', query: queueQuerySchema,
+    success: [{ status: 200, description: 'CSV', contentType: 'text/csv' }], errors: [401, 403, 422] },
+  { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first (admins)', query: auditQuerySchema,
+    success: [{ status: 200, description: 'A page of the log', schema: data(z.array(e.auditEntry), e.pageMeta) }], errors: [401, 403, 422] },
   // Service
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },
   { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.build }], errors: [] },

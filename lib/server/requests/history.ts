@@ -22,6 +22,8 @@ export async function moveRequest(
   actor: Actor,
   note: string | null = null,
   changes: Partial<typeof requests.$inferInsert> = {},
+  /** The staff member behind an office move made in the console. */
+  staffId: string | null = null,
 ) {
   const from = request.status as RequestStatus;
   if (!TRANSITIONS[from]?.[actor].includes(to)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
@@ -31,7 +33,7 @@ export async function moveRequest(
     .where(and(eq(requests.id, request.id), eq(requests.status, from)))
     .returning();
   if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
-  await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note });
+  await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note, staffId });
   await notify(tx, notificationOfMove(moved, from, to, actor, note));
   return moved;
 }

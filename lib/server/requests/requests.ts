@@ -125,6 +125,8 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
       refund_reason: p.refundReason,
     })),
     data: row.data,
+    // While changes are requested: what the office asked to change, per pilgrim (answer fields and documents).
+    flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
     documents: docs.map(publicDocument),
     history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) })),
   };
@@ -377,7 +379,8 @@ export async function submitRequest(userId: string, id: string, t: Translate) {
         fields: { companions: [t('ApiErrors.pilgrims_paid_for', { paid: row.feePilgrims, now: pilgrims })] },
       });
     }
-    return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, pilgrims, version: row.version + 1 }));
+    // What the office asked to change is done with: no longer highlighted.
+    return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 }));
   });
 }
 

@@ -1,0 +1,57 @@
+import { z } from '@/lib/validation/z';
+import { encodeRule, rules, textField } from '@/lib/validation/rules';
+import { REQUEST_STATUSES } from '@/lib/requests/statuses';
+
+// The office's queue and its moves (issue 18, items 2, 4 and 8): the query the
+// console keeps in its URL, and the bodies of the moves.
+
+/** The statuses the office sees: a draft is the pilgrim's own until it is sent. */
+export const QUEUE_STATUSES = REQUEST_STATUSES.filter((status) => status !== 'draft');
+
+export const queueQuerySchema = z.object({
+  status: textField([rules.one_of(QUEUE_STATUSES)], { optional: true }),
+  type: textField([rules.one_of(['hajj', 'umrah'])], { optional: true }),
+  // Sent on or after / on or before these Hijri days (DD-MM-YYYY), in the office's time zone.
+  submitted_from: textField([rules.hijri_date_format()], { optional: true }),
+  submitted_to: textField([rules.hijri_date_format()], { optional: true }),
+  assigned: textField([rules.one_of(['me', 'unassigned'])], { optional: true }),
+  // A reference, an applicant's name (Arabic or Latin), a passport number or an e-mail address.
+  q: textField([rules.max(100)], { optional: true }),
+  page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),
+});
+export type QueueQuery = z.output<typeof queueQuerySchema>;
+
+/** What a reviewer may ask a pilgrim to change: answer fields and documents, per pilgrim. */
+export const FLAGGABLE = ['name_ar', 'name_latin', 'date_of_birth', 'gender', 'nationality', 'national_id', 'passport_number', 'passport_expiry', 'mobile', 'email', 'passport', 'photo'] as const;
+const PILGRIM_KEY = /^(applicant|companion-(?:[0-9]|1[0-9]))$/;
+
+/**
+ * The office's moves in the console. `note` is the message to the pilgrim
+ * (required to ask for changes or to reject); `flags` names, per pilgrim,
+ * what to change (with changes_requested only).
+ */
+export const officeReviewSchema = z
+  .object({
+    status: textField([rules.one_of(['under_review', 'changes_requested', 'approved', 'rejected', 'cancelled'])]),
+    note: textField([rules.max(2000)], { optional: true }),
+    flags: z.record(z.string().regex(PILGRIM_KEY), z.array(z.enum(FLAGGABLE)).max(FLAGGABLE.length)).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.status === 'changes_requested' || value.status === 'rejected' || value.status === 'cancelled') && !value.note) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: encodeRule('required') });
+    }
+    if (value.status === 'changes_requested' && !Object.values(value.flags ?? {}).some((fields) => fields.length > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['flags'], message: encodeRule('required') });
+    }
+  });
+export type OfficeReviewInput = z.output<typeof officeReviewSchema>;
+
+export const assignSchema = z.object({ assign: textField([rules.one_of(['me', 'nobody'])]) });
+export const noteSchema = z.object({ body: textField([rules.min(1), rules.max(4000)]) });
+
+export const auditQuerySchema = z.object({
+  actor: textField([rules.max(254)], { optional: true }),
+  action: textField([rules.max(64)], { optional: true }),
+  target: textField([rules.max(64)], { optional: true }),
+  page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),
+});

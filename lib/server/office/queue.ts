@@ -1,0 +1,85 @@
+import 'server-only';
+import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { requests, staff, users } from '@/lib/server/db/schema';
+import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
+import type { QueueQuery } from '@/lib/office/queue-schemas';
+import { PAGE_SIZE, requestSummary, settledPayment, summaryColumns } from '@/lib/server/requests/requests';
+import type { StaffMember } from './staff-sessions';
+
+const ZONE = 'Asia/Riyadh';
+
+/** The first moment of a Hijri day in the office's time zone (`after`: of the day after, for an inclusive end). */
+function dayStart(hijri: string, after = false): SQL {
+  const gregorian = new Date(`${hijriToGregorian(parseHijri(hijri)!)}T00:00:00Z`);
+  if (after) gregorian.setUTCDate(gregorian.getUTCDate() + 1);
+  // Midnight of that day on the office's clock, as a moment.
+  return sql`(${gregorian.toISOString().slice(0, 10)}::timestamp at time zone ${ZONE})`;
+}
+
+/** What the office may search by: a reference, the applicant's name in either script, any pilgrim's passport number, the account's e-mail. */
+function search(q: string): SQL {
+  const text = q.trim();
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const passport = JSON.stringify([{ passport_number: text.toUpperCase() }]);
+  return or(
+    sql`${requests.reference} ilike ${like}`,
+    sql`${requests.data} -> 'applicant' ->> 'name_latin' ilike ${like}`,
+    sql`${requests.data} -> 'applicant' ->> 'name_ar' ilike ${like}`,
+    sql`upper(${requests.data} -> 'applicant' ->> 'passport_number') = ${text.toUpperCase()}`,
+    sql`${requests.data} -> 'companions' @> ${passport}::jsonb`,
+    sql`lower(${users.email}) = lower(${text})`,
+  )!;
+}
+
+/** The queue's filters but the status (the tabs count per status over these); the export applies them all. */
+export function queueFilters(query: Omit<QueueQuery, 'page'>, member: StaffMember): SQL[] {
+  const filters: SQL[] = [ne(requests.status, 'draft')];
+  if (query.type) filters.push(eq(requests.typeId, query.type));
+  if (query.submitted_from) filters.push(sql`${requests.submittedAt} >= ${dayStart(query.submitted_from)}`);
+  if (query.submitted_to) filters.push(sql`${requests.submittedAt} < ${dayStart(query.submitted_to, true)}`);
+  if (query.assigned === 'me') filters.push(eq(requests.assignedStaffId, member.id));
+  if (query.assigned === 'unassigned') filters.push(isNull(requests.assignedStaffId));
+  if (query.q?.trim()) filters.push(search(query.q));
+  return filters;
+}
+
+/**
+ * The office's queue: every request that has been sent (never a draft),
+ * filtered as the console's URL says, the one waiting longest first, 20 a
+ * page; with the count per status (over the other filters) for the tabs.
+ */
+export async function officeQueue(query: QueueQuery, member: StaffMember) {
+  const db = await getDb();
+  const filters = queueFilters(query, member);
+  const where = and(...filters, query.status ? eq(requests.status, query.status) : undefined);
+
+  const offset = (query.page - 1) * PAGE_SIZE;
+  const [rows, [total], byStatus] = await Promise.all([
+    db
+      .select({ request: summaryColumns, settled: settledPayment, assignedName: staff.name })
+      .from(requests)
+      .innerJoin(users, eq(users.id, requests.userId))
+      .leftJoin(staff, eq(staff.id, requests.assignedStaffId))
+      .where(where)
+      .orderBy(sql`${requests.submittedAt} asc nulls last`, asc(requests.createdAt))
+      .limit(PAGE_SIZE)
+      .offset(offset),
+    db.select({ value: count() }).from(requests).innerJoin(users, eq(users.id, requests.userId)).where(where),
+    db.select({ status: requests.status, value: count() }).from(requests).innerJoin(users, eq(users.id, requests.userId)).where(and(...filters)).groupBy(requests.status),
+  ]);
+  const totalCount = Number(total?.value ?? 0);
+  return {
+    items: rows.map(({ request, settled, assignedName }) => ({
+      ...requestSummary(request, settled ?? undefined),
+      assigned_to: request.assignedStaffId ? { id: request.assignedStaffId, name: assignedName ?? '' } : null,
+    })),
+    meta: {
+      page: query.page,
+      per_page: PAGE_SIZE,
+      total: totalCount,
+      total_pages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
+      counts: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.value)])),
+    },
+  };
+}
