@@ -5,6 +5,9 @@ import { formatCount } from '@/lib/i18n/digits';
 import { WIZARD_STEPS, type WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
 import { ChevronForwardIcon } from '@/components/ui/icons';
+import { answersOf, personName } from '@/components/requests/answers-of';
+
+const DOCUMENT_KINDS: readonly string[] = ['passport', 'photo'];
 
 /**
  * Where making the changes the office asked for begins (issue 21): the
@@ -12,10 +15,41 @@ import { ChevronForwardIcon } from '@/components/ui/icons';
  * then check answers to send it again. Never the declaration first: it is
  * made afresh on check answers.
  */
-export function ChangesTaskList({ completed, hrefOf, onGo }: { completed: readonly string[]; hrefOf: (step: WizardStep) => string; onGo: (step: WizardStep) => void }) {
+export function ChangesTaskList({
+  completed,
+  flagged,
+  data,
+  hrefOf,
+  onGo,
+}: {
+  completed: readonly string[];
+  /** What the office asked to change, per pilgrim: said under the part where it is changed. */
+  flagged: Record<string, readonly string[]>;
+  data: Record<string, unknown>;
+  hrefOf: (step: WizardStep) => string;
+  onGo: (step: WizardStep) => void;
+}) {
   const t = useTranslations('Wizard');
+  const fields = useTranslations('Fields');
   const locale = useLocale();
   const parts = WIZARD_STEPS.filter((step) => step !== 'review');
+  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const answers = answersOf(data);
+  const who = (pilgrim: string) => {
+    if (pilgrim === 'applicant') return personName(answers.applicant, locale) ?? t('flaggedApplicant');
+    const index = Number(pilgrim.split('-')[1]);
+    return personName(answers.companions[index] ?? {}, locale) ?? t('companionNumber', { number: formatCount(index + 1, locale) });
+  };
+  /** The flagged items a part holds: the applicant's answers, the companions' answers, everyone's documents. */
+  const asked = (step: WizardStep) =>
+    Object.entries(flagged).flatMap(([pilgrim, items]) =>
+      items
+        .filter((item) => {
+          if (DOCUMENT_KINDS.includes(item)) return step === 'documents';
+          return pilgrim === 'applicant' ? step === 'applicant' : step === 'companions';
+        })
+        .map((item) => (step === 'applicant' ? fields(item) : `${fields(item)} (${who(pilgrim)})`)),
+    );
   return (
     <section aria-labelledby="tasks-title" className="flex flex-col gap-4">
       <div>
@@ -41,6 +75,9 @@ export function ChangesTaskList({ completed, hrefOf, onGo }: { completed: readon
             <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${completed.includes(step) ? 'bg-brand-50 text-brand-800' : 'bg-sand-100 text-ink'}`}>
               {completed.includes(step) ? t('tasks.done') : t('tasks.toCheck')}
             </span>
+            {asked(step).length > 0 && (
+              <p className="w-full border-s-4 border-amber-600 ps-3 text-sm font-semibold text-amber-900">{t('tasks.flagged', { items: list.format(asked(step)) })}</p>
+            )}
           </li>
         ))}
       </ol>

@@ -9,6 +9,7 @@ import { FormHijriDate } from '@/components/forms/form-hijri-date';
 import { FormSelect } from '@/components/forms/form-select';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { identifierTags } from '@/components/ui/identifier-text';
+import { FlaggedMark, pilgrimOfPrefix, useFlagged } from './flagged';
 
 /**
  * The personal fields of a pilgrim, the same for the applicant and each
@@ -36,6 +37,8 @@ export function PersonFields<T extends FieldValues>({
   const d = useTranslations('DateInput');
   const p = useTranslations('Phone');
   const name = (field: string) => `${prefix}${field}` as Path<T>;
+  const flagged = useFlagged(pilgrimOfPrefix(prefix));
+  const mark = (field: string) => flagged.includes(field);
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -49,26 +52,46 @@ export function PersonFields<T extends FieldValues>({
           onCommit={() => onCommit(name('relation'))}
         />
       )}
-      <FormTextField control={control} formId={formId} name={name('name_ar')} label={t('name_ar')} dir="rtl" lang="ar" />
-      <FormTextField control={control} formId={formId} name={name('name_latin')} label={t('name_latin')} description={w('hints.nameLatin')} dir="ltr" lang="en" autoComplete="off" />
-      <FormChoice
-        control={control}
-        formId={formId}
-        name={name('gender')}
-        label={t('gender')}
-        options={GENDERS.map((value) => ({ value, label: w(`genders.${value}`) }))}
-        onCommit={() => onCommit(name('gender'))}
-      />
+      <FlaggedMark on={mark('name_ar')}>
+        <FormTextField control={control} formId={formId} name={name('name_ar')} label={t('name_ar')} dir="rtl" lang="ar" />
+      </FlaggedMark>
+      <FlaggedMark on={mark('name_latin')}>
+        <FormTextField control={control} formId={formId} name={name('name_latin')} label={t('name_latin')} description={w('hints.nameLatin')} dir="ltr" lang="en" autoComplete="off" />
+      </FlaggedMark>
+      <FlaggedMark on={mark('gender')}>
+        <FormChoice
+          control={control}
+          formId={formId}
+          name={name('gender')}
+          label={t('gender')}
+          options={GENDERS.map((value) => ({ value, label: w(`genders.${value}`) }))}
+          onCommit={() => onCommit(name('gender'))}
+        />
+      </FlaggedMark>
       {/* A Saudi ID or residence permit prints the date of birth in Hijri. */}
-      <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} defaultCalendar="hijri" />
-      <FormCountry control={control} formId={formId} name={name('nationality')} label={t('nationality')} first={firstCountry} onCommit={() => onCommit(name('nationality'))} />
-      <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
-      <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
+      <FlaggedMark on={mark('date_of_birth')}>
+        <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} defaultCalendar="hijri" />
+      </FlaggedMark>
+      <FlaggedMark on={mark('nationality')}>
+        <FormCountry control={control} formId={formId} name={name('nationality')} label={t('nationality')} first={firstCountry} onCommit={() => onCommit(name('nationality'))} />
+      </FlaggedMark>
+      <FlaggedMark on={mark('national_id')}>
+        <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
+      </FlaggedMark>
+      <FlaggedMark on={mark('passport_number')}>
+        <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
+      </FlaggedMark>
       {/* Nearly every passport prints its dates in Gregorian. */}
-      <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={d('passportExpiryHint')} defaultCalendar="gregorian" />
+      <FlaggedMark on={mark('passport_expiry')}>
+        <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={d('passportExpiryHint')} defaultCalendar="gregorian" />
+      </FlaggedMark>
       {withRelation && <p className="text-sm text-muted">{p('childContacts')}</p>}
-      <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p.rich('hint', identifierTags)} type="tel" dir="ltr" />
-      <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
+      <FlaggedMark on={mark('mobile')}>
+        <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p.rich('hint', identifierTags)} type="tel" dir="ltr" />
+      </FlaggedMark>
+      <FlaggedMark on={mark('email')}>
+        <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
+      </FlaggedMark>
     </div>
   );
 }

@@ -13,6 +13,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { DraftMissing } from './draft-missing';
 import { ChangesTaskList } from './changes-task-list';
+import { FlaggedContext } from './flagged';
+
+const NOTHING_FLAGGED: Record<string, string[]> = {};
 import { OfficeNote } from '@/components/requests/office-note';
 import { Confirmation } from './confirmation';
 import { SavedIndicator } from './saved-indicator';
@@ -71,7 +74,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
 
   const common = { draft, onDone: next, onBack: back };
   return (
-    <>
+    <FlaggedContext.Provider value={request.flagged ?? NOTHING_FLAGGED}>
       <WizardSteps current={step === 'tasks' ? undefined : step} completed={draft.completed} hrefOf={hrefOf} onGo={(target) => go(target)} />
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
         {/* The office's note stays in sight on every step of the changes. */}
@@ -86,7 +89,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
               <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
             </div>
           )}
-          {step === 'tasks' && <ChangesTaskList completed={draft.completed} hrefOf={hrefOf} onGo={(target) => go(target)} />}
+          {step === 'tasks' && <ChangesTaskList completed={draft.completed} flagged={request.flagged ?? NOTHING_FLAGGED} data={request.data} hrefOf={hrefOf} onGo={(target) => go(target)} />}
           {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
           {step === 'applicant' && <ApplicantStep key={step} {...common} />}
           {step === 'companions' && <CompanionsStep key={step} {...common} type={type} />}
@@ -117,6 +120,6 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
           </>
         )}
       </Dialog>
-    </>
+    </FlaggedContext.Provider>
   );
 }

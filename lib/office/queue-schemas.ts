@@ -55,3 +55,17 @@ export const auditQuerySchema = z.object({
   target: textField([rules.max(64)], { optional: true }),
   page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),
 });
+
+/**
+ * An admin's change to a service in the catalogue (issue 18, item 6): the fee
+ * per pilgrim in halalas, the season (Hijri), the companion limit. Only the
+ * fields sent change. The currency stays SAR: the gateways are set up for it.
+ */
+export const catalogueChangeSchema = z
+  .object({
+    fee_minor: textField([rules.integer(), rules.min_value(0), rules.max_value(100_000_000)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
+    season_start: textField([rules.hijri_date_format()], { optional: true }),
+    season_end: textField([rules.hijri_date_format()], { optional: true }),
+    companion_limit: textField([rules.integer(), rules.min_value(0), rules.max_value(20)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
+  });
+export type CatalogueChange = z.output<typeof catalogueChangeSchema>;

@@ -60,6 +60,8 @@ export type RequestPayment = {
 
 export type RequestDetails = RequestSummary & {
   data: Record<string, unknown>;
+  /** While changes are requested: what the office asked to change, per pilgrim ('applicant', 'companion-0', …). */
+  flagged?: Record<string, string[]> | null;
   payments: RequestPayment[];
   documents: RequestDocument[];
   history: RequestHistoryEntry[];

@@ -5,6 +5,7 @@ import { Providers } from '@/components/providers';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { StaffSignOut } from '@/components/office/staff-sign-out';
 import { pageStaff } from '@/lib/server/office/page-staff';
+import { can } from '@/lib/office/roles';
 
 // The office console's own frame (issue 18): not the pilgrims' header, menu or
 // notifications. Every page is rendered per request, under a nonce, and never
@@ -12,9 +13,17 @@ import { pageStaff } from '@/lib/server/office/page-staff';
 export const dynamic = 'force-dynamic';
 
 export default async function OfficeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  setRequestLocale((await params).locale);
+  const { locale } = await params;
+  setRequestLocale(locale);
   const t = await getTranslations('Office');
   const member = await pageStaff();
+  const links = member
+    ? [
+        { href: `/${locale}/office`, label: t('nav.dashboard') },
+        { href: `/${locale}/office/requests`, label: t('nav.requests') },
+        ...(can(member.role, 'audit') ? [{ href: `/${locale}/office/audit`, label: t('nav.audit') }] : []),
+      ]
+    : [];
   return (
     <PerRequest>
       <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-modal focus:outline-3 focus:outline-offset-3 focus:outline-ink focus:ring-3 focus:ring-white">
@@ -37,6 +46,19 @@ export default async function OfficeLayout({ children, params }: { children: Rea
             </span>
           </div>
         </div>
+        {links.length > 0 && (
+          <nav aria-label={t('nav.label')} className="border-t border-white/20">
+            <ul className="mx-auto flex max-w-6xl flex-wrap gap-4 px-4 py-2">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="rounded font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-white">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Providers>{children}</Providers>

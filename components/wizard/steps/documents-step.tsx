@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileTrigger } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { formatCount, formatMegabytes } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
+import { FlaggedContext, FlaggedMark } from '../flagged';
 import type { StepProps } from './step-props';
 
 // The server's limits (lib/server/uploads/inspect.ts), checked here first so that a refusal comes at once, saying why.
@@ -141,6 +142,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
     }
   }
 
+  const flagged = useContext(FlaggedContext);
   return (
     <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={withRefusals(summary)} attempt={attempt} onSubmit={onSubmit} onBack={onBack} isPending={pending}>
       {pilgrims.map((pilgrim) => (
@@ -155,6 +157,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
               const busy = state && state.progress < 100 && !state.error;
               return (
                 <li key={kind} className="flex flex-col gap-2">
+                  <FlaggedMark on={flagged[pilgrim.key]?.includes(kind) ?? false}>
                   <span className="text-sm font-semibold">{fields(kind)}</span>
                   <span className="text-sm text-muted">{t(`documentRules.${kind}`)}</span>
                   {doc && (
@@ -177,6 +180,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
                       {state.error}
                     </p>
                   )}
+                  </FlaggedMark>
                 </li>
               );
             })}

@@ -1,0 +1,193 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { DateInput } from '@/components/ui/date-input';
+import { PlainButton } from '@/components/ui/plain-button';
+import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { useFormats } from '@/components/requests/use-formats';
+import { QUEUE_STATUSES } from '@/lib/office/queue-schemas';
+import { useOfficeQueue } from '@/lib/office/office-requests-api';
+import { isHijriDate } from '@/lib/validation/hijri';
+
+const FILTERS = ['q', 'type', 'assigned', 'submitted_from', 'submitted_to'] as const;
+type Filter = (typeof FILTERS)[number];
+const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+
+/**
+ * The office's queue (issue 18, item 2). Everything that selects what is shown
+ * lives in the URL (status, filters, page), so a filtered queue can be
+ * bookmarked, shared and reloaded; the status tabs carry their counts.
+ */
+export function OfficeQueue({ canExport }: { canExport: boolean }) {
+  const t = useTranslations('Office');
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const query = params.toString();
+  const { data, isError } = useOfficeQueue(query);
+  const formats = useFormats();
+  const [draft, setDraft] = useState<Record<Filter, string>>(() => Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>);
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page') ?? 1) || 1;
+
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    const text = next.toString();
+    return text ? `${pathname}?${text}` : pathname;
+  };
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const wrong = (['submitted_from', 'submitted_to'] as const).filter((name) => draft[name] && !isHijriDate(draft[name]));
+    if (wrong.length) {
+      setSummary(wrong.map((name) => ({ field: `queue-${name}`, message: t('queue.dateInvalid', { field: t(`queue.${name}`) }) })));
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setSummary([]);
+    router.push(hrefWith({ ...draft, q: draft.q.trim(), page: null }));
+  }
+
+  const counts = data?.meta.counts ?? {};
+  const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label={t('queue.statusNav')}>
+        <ul className="flex flex-wrap gap-2">
+          {[['', total] as const, ...QUEUE_STATUSES.map((s) => [s, counts[s] ?? 0] as const)].map(([value, count]) => (
+            <li key={value || 'all'}>
+              <a
+                href={hrefWith({ status: value || null, page: null })}
+                aria-current={status === value ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  router.push(hrefWith({ status: value || null, page: null }));
+                }}
+                className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink ${status === value ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-400 bg-white text-ink'}`}
+              >
+                {value ? t(`status.${value}`) : t('queue.all')} <span className="tabular-nums">({formats.number(count)})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <form onSubmit={apply} noValidate className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5" aria-labelledby="filters-title">
+        <h2 id="filters-title" className="text-lg font-bold">{t('queue.filtersTitle')}</h2>
+        <ErrorSummary errors={summary} formId="queue" attempt={attempt} />
+        <div className="grid gap-4 md:grid-cols-3">
+          <label className="flex flex-col gap-1 md:col-span-3">
+            <span className="text-sm font-semibold">{t('queue.q')}</span>
+            <span className="text-sm text-muted" id="queue-q-hint">{t('queue.qHint')}</span>
+            <input type="search" name="q" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} aria-describedby="queue-q-hint" className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-semibold">{t('queue.type')}</span>
+            <select name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} className={inputClass}>
+              <option value="">{t('queue.anyType')}</option>
+              <option value="hajj">{t('queue.hajj')}</option>
+              <option value="umrah">{t('queue.umrah')}</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-semibold">{t('queue.assigned')}</span>
+            <select name="assigned" value={draft.assigned} onChange={(e) => setDraft({ ...draft, assigned: e.target.value })} className={inputClass}>
+              <option value="">{t('queue.anyone')}</option>
+              <option value="me">{t('queue.me')}</option>
+              <option value="unassigned">{t('queue.unassigned')}</option>
+            </select>
+          </label>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          {(['submitted_from', 'submitted_to'] as const).map((name) => {
+            const error = summary.find((item) => item.field === `queue-${name}`)?.message;
+            return (
+              <DateInput
+                key={name}
+                id={`queue-${name}`}
+                name={name}
+                legend={t(`queue.${name}`)}
+                value={draft[name]}
+                onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))}
+                isInvalid={Boolean(error)}
+                errorMessage={error}
+                question="office_submitted"
+                defaultCalendar="hijri"
+              />
+            );
+          })}
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <PlainButton type="submit">{t('queue.apply')}</PlainButton>
+          <a href={pathname} className={linkClass}>{t('queue.clear')}</a>
+          {canExport && (
+            <a href={`/api/v1/office/export${query ? `?${query}` : ''}`} className={linkClass} download>
+              {t('queue.export')}
+            </a>
+          )}
+        </div>
+      </form>
+
+      {isError && <p role="alert">{t('queue.failed')}</p>}
+      {!data && !isError && <p aria-busy="true">{t('queue.loading')}</p>}
+      {data && (
+        <section aria-labelledby="results-title" className="flex flex-col gap-3">
+          <h2 id="results-title" className="text-lg font-bold" aria-live="polite">
+            {t('queue.results', { count: data.meta.total })}
+          </h2>
+          {data.data.length === 0 ? (
+            <p className="text-muted">{t('queue.none')}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-slate-300 bg-white">
+              <table className="w-full min-w-[48rem] text-start text-sm">
+                <thead className="bg-sand-100">
+                  <tr>
+                    {(['reference', 'applicant', 'service', 'status', 'payment', 'pilgrims', 'sent', 'assignedTo'] as const).map((column) => (
+                      <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">{t(`queue.columns.${column}`)}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((item) => {
+                    const sent = item.submitted_at ? formats.moment(item.submitted_at) : null;
+                    return (
+                      <tr key={item.id} className="border-t border-slate-200">
+                        <th scope="row" className="px-3 py-2 text-start font-normal">
+                          <a href={`${pathname}/${item.id}`} dir="ltr" className={`${linkClass} font-mono`}>{item.reference}</a>
+                        </th>
+                        <td className="px-3 py-2">{item.applicant_name}</td>
+                        <td className="px-3 py-2">{t(`queue.${item.type as 'hajj' | 'umrah'}`)}</td>
+                        <td className="px-3 py-2">{t(`status.${item.status}`)}</td>
+                        <td className="px-3 py-2">{item.payment ? t(`payment.${item.payment}`) : ''}</td>
+                        <td className="px-3 py-2 tabular-nums">{formats.number(item.pilgrims)}</td>
+                        <td className="px-3 py-2">{sent && <>{sent.hijri}<br /><span className="text-muted">{sent.gregorian}</span></>}</td>
+                        <td className="px-3 py-2">{item.assigned_to?.name ?? <span className="text-muted">{t('queue.nobody')}</span>}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.meta.total_pages > 1 && (
+            <nav aria-label={t('queue.pages')} className="flex items-center justify-between gap-4">
+              {page > 1 ? <a href={hrefWith({ page: String(page - 1) })} className={linkClass}>{t('queue.previous')}</a> : <span />}
+              <span>{t('queue.pageOf', { page: formats.number(page), pages: formats.number(data.meta.total_pages) })}</span>
+              {page < data.meta.total_pages ? <a href={hrefWith({ page: String(page + 1) })} className={linkClass}>{t('queue.next')}</a> : <span />}
+            </nav>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

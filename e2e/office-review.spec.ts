@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { E2E_OPS_KEY } from '../playwright.config';
+import { watchViolations } from './csp-violations';
+import { requestAwaitingPayment, signUp } from './session';
+
+// Issue 18: the office works a request in the console, and the pilgrim sees
+// what it asked for. Staff sign in through the API (office.spec.ts walks the
+// sign-in screens); everything after is done on the screens.
+
+const MESSAGES = { en, ar: ar as typeof en } as const;
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
+}
+
+/** A staff member added with the ops key, with a password and an authenticator, signed in: the cookie lands in `request`'s context. */
+async function signInStaff(request: APIRequestContext, role: string, name: string) {
+  const email = `staff.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@office.example`;
+  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name, role } });
+  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
+  const password = 'Office#Season1448';
+  expect((await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } })).status()).toBe(204);
+  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
+  expect((await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
+}
+
+/** A request the pilgrim paid on the test gateway: waiting for the office. */
+async function paidRequest(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const sent = await requestAwaitingPayment(request, token);
+  const checkout = (await (await request.post(`/api/v1/requests/${sent.id}/payments`, { headers, data: {} })).json()).data;
+  await request.post(`/api/test-gateway/${checkout.redirect_url.split('/').pop()}/pay`, { data: { card_number: '4111111111111111' } });
+  expect((await (await request.get(`/api/v1/payments/${checkout.id}`, { headers })).json()).data.status).toBe('paid');
+  return sent;
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+  const o = m.Office;
+
+  test(`a reviewer asks for a passport number to be changed; the pilgrim sees it highlighted, fixes it and sends it again; the reviewer approves (${locale})`, async ({ page, context, browser }) => {
+    test.setTimeout(120_000);
+    const { token } = await signUp(context, page, locale);
+    const { id, reference } = await paidRequest(context.request, token);
+
+    const office = await browser.newContext();
+    await signInStaff(office.request, 'reviewer', 'Yusuf Saleh');
+    const desk = await office.newPage();
+    const check = await watchViolations(desk);
+
+    // The queue: found by its reference.
+    await desk.goto(`/${locale}/office/requests`);
+    await expect(desk.getByRole('heading', { level: 1, name: o.queue.title })).toBeVisible();
+    await desk.getByRole('searchbox', { name: o.queue.q }).fill(reference);
+    await desk.getByRole('button', { name: o.queue.apply }).click();
+    await expect(desk).toHaveURL(new RegExp(`q=${reference}`));
+    await expect(desk.getByRole('heading', { level: 2, name: locale === 'en' ? '1 request' : 'طلب واحد' })).toBeVisible();
+    await expect(desk.getByRole('row')).toHaveCount(2);
+    await expectAccessible(desk, 'queue');
+    await desk.getByRole('link', { name: reference }).click();
+
+    // The request: the photo shown inline, the passport scan (a PDF) opens.
+    await expect(desk.getByRole('heading', { level: 1, name: o.request.title })).toBeVisible();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
+    const photo = desk.getByRole('img').first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const [scan] = await Promise.all([desk.waitForEvent('popup'), desk.getByRole('link', { name: o.request.openPdf }).click()]);
+    await expect.poll(() => new URL(scan.url()).pathname).toMatch(/^\/api\/v1\/office\/documents\/[0-9a-f-]{36}$/);
+    // What the tab was given (the browser's PDF viewer then shows it): the PDF itself, inline.
+    const shown = await office.request.get(scan.url());
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()['content-type']).toBe('application/pdf');
+    expect(shown.headers()['content-disposition']).toMatch(/^inline;/);
+    expect((await shown.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await scan.close();
+    await expectAccessible(desk, 'request');
+
+    // Start the review, then ask for the applicant's passport number.
+    await desk.getByRole('radio', { name: o.request.moves.under_review }).check();
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.under_review);
+    await desk.getByRole('radio', { name: o.request.moves.changes_requested }).check();
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    // Nothing chosen and no message: the summary says both, and takes the focus.
+    await expect(desk.getByRole('alert').filter({ has: desk.getByRole('link') }).first()).toBeFocused();
+    await expectAccessible(desk, 'decision with errors');
+    await desk.getByRole('checkbox', { name: o.request.flaggable.passport_number }).first().check();
+    await desk.getByRole('textbox', { name: o.request.noteToPilgrim }).fill('The passport number does not match the scan.');
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.changes_requested);
+
+    // The pilgrim: told what to change, where, and the field is marked.
+    await page.goto(`/${locale}/profile/requests/edit?id=${id}`);
+    const tasks = page.getByRole('region', { name: m.Wizard.tasks.title });
+    await expect(tasks).toContainText(m.Wizard.tasks.flagged.replace('{items}', m.Fields.passport_number));
+    await tasks.getByRole('link', { name: new RegExp(m.Wizard.steps.applicant) }).click();
+    const marked = page.locator('[data-flagged="true"]');
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toContainText(m.Wizard.flaggedMark);
+    await marked.getByRole('textbox', { name: m.Fields.passport_number }).fill('A7654321');
+    await page.getByRole('button', { name: m.Wizard.continue }).click();
+    // Saved and on to the next part; from there straight to check answers.
+    await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps.companions })).toBeVisible();
+    await page.getByRole('navigation', { name: m.Wizard.progress }).getByRole('link', { name: new RegExp(m.Wizard.steps.review) }).click();
+    await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps.review })).toBeVisible();
+    await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
+    await page.getByRole('button', { name: m.Wizard.submitAgain }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Wizard.confirmation.resubmittedTitle);
+
+    // The reviewer sees it back, and approves.
+    await desk.reload();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
+    await expect(desk.getByText('A7654321')).toBeVisible();
+    await desk.getByRole('radio', { name: o.request.moves.under_review }).check();
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.under_review);
+    await desk.getByRole('radio', { name: o.request.moves.approved }).check();
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.approved);
+    // The history names the reviewer.
+    await expect(desk.getByRole('region', { name: o.request.history })).toContainText('Yusuf Saleh');
+    await check();
+    await office.close();
+  });
+
+  test(`finance cancels a paid request and the fee is refunded (${locale})`, async ({ page, context, browser }) => {
+    test.setTimeout(90_000);
+    const { token } = await signUp(context, page, locale);
+    const { id } = await paidRequest(context.request, token);
+    const office = await browser.newContext();
+    await signInStaff(office.request, 'finance', 'Khalid Omar');
+    const desk = await office.newPage();
+    await desk.goto(`/${locale}/office/requests/${id}`);
+    // Finance may cancel with a refund, not review.
+    await expect(desk.getByRole('radio')).toHaveCount(1);
+    await desk.getByRole('radio', { name: o.request.moves.cancelled }).check();
+    await desk.getByRole('textbox', { name: o.request.noteToPilgrim }).fill('Cancelled at the applicant’s request by phone.');
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.cancelled);
+    await expect(desk.getByRole('region', { name: o.request.payments })).toContainText(o.payment.refunded);
+    await expectAccessible(desk, 'cancelled request');
+    // The pilgrim's request says so too.
+    const own = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+    expect(own.payment).toBe('refunded');
+    await office.close();
+  });
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RequestDetails, RequestSummary } from '@/lib/requests/requests-api';
+import type { RequestStatus } from '@/lib/requests/statuses';
+import { officeRequest } from './office-client';
+
+// The console's requests: the queue, one request, and the office's moves on it
+// (app/api/v1/office/requests/*). Every move refreshes the request and the queue.
+
+export type StaffRef = { id: string; name: string };
+export type QueueItem = RequestSummary & { assigned_to: StaffRef | null };
+export type QueuePage = { data: QueueItem[]; meta: { page: number; per_page: number; total: number; total_pages: number; counts: Partial<Record<RequestStatus, number>> } };
+
+export type OfficeRequestData = Omit<RequestDetails, 'history' | 'documents'> & {
+  flagged: Record<string, string[]>;
+  history: (RequestDetails['history'][number] & { staff_name: string | null })[];
+  documents: (RequestDetails['documents'][number] & { url: string })[];
+  account: { name: string; email: string; phone: string | null } | null;
+  assigned_to: StaffRef | null;
+  notes: { id: string; body: string; staff_name: string; at: string }[];
+};
+
+export type ReviewMove = { status: 'under_review' | 'changes_requested' | 'approved' | 'rejected' | 'cancelled'; note?: string; flags?: Record<string, string[]> };
+
+const keys = {
+  queue: (query: string) => ['office', 'queue', query] as const,
+  one: (id: string) => ['office', 'request', id] as const,
+};
+
+/** The queue for a query string as the URL holds it (status=…&q=…&page=…). */
+export function useOfficeQueue(query: string) {
+  return useQuery({
+    queryKey: keys.queue(query),
+    queryFn: ({ signal }) => officeRequest<QueuePage>(`/requests${query ? `?${query}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOfficeRequest(id: string) {
+  return useQuery({
+    queryKey: keys.one(id),
+    queryFn: ({ signal }) => officeRequest<{ data: OfficeRequestData }>(`/requests/${id}`, { signal }).then((r) => r.data),
+  });
+}
+
+function useRefreshAfter<I>(id: string, call: (input: I) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: keys.one(id) }), client.invalidateQueries({ queryKey: ['office', 'queue'] })]),
+  });
+}
+
+export const useOfficeReview = (id: string) => useRefreshAfter(id, (move: ReviewMove) => officeRequest(`/requests/${id}/review`, { method: 'POST', body: move }));
+export const useOfficeAssign = (id: string) => useRefreshAfter(id, (assign: 'me' | 'nobody') => officeRequest(`/requests/${id}/assign`, { method: 'POST', body: { assign } }));
+export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
