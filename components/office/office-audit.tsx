@@ -66,7 +66,7 @@ export function OfficeAudit() {
       {!data && !isError && <p aria-busy="true">{t('loading')}</p>}
       {data && (
         <section aria-labelledby="audit-results" className="flex flex-col gap-3">
-          <h2 id="audit-results" className="text-lg font-bold">{t('results', { count: data.meta.total })}</h2>
+          <h2 id="audit-results" className="text-lg font-bold">{t('results', { count: data.meta.total, n: formats.number(data.meta.total) })}</h2>
           <div className="overflow-x-auto rounded-xl border border-slate-300 bg-white">
             <table className="w-full min-w-[48rem] text-start text-sm">
               <thead className="bg-sand-100">

@@ -19,7 +19,7 @@ export function OfficeDashboard() {
     return `${moment.hijri} (${moment.gregorian})`;
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section aria-labelledby="by-status" className={CARD}>
         <h2 id="by-status" className="mb-3 text-lg font-bold">
           {t('dashboard.byStatus')}
@@ -41,7 +41,7 @@ export function OfficeDashboard() {
           </tbody>
         </table>
       </section>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <section aria-labelledby="submitted" className={CARD}>
           <h2 id="submitted" className="sr-only">{t('dashboard.submittedToday')}</h2>
           <dl className="grid grid-cols-2 gap-4">
@@ -64,7 +64,7 @@ export function OfficeDashboard() {
               {data.received_today.map((sum) => (
                 <li key={sum.currency}>
                   <span className="text-2xl font-bold">{formats.money(sum.amount_minor, sum.currency)}</span>{' '}
-                  <span className="text-muted">({t('dashboard.payments', { count: sum.payments })})</span>
+                  <span className="text-muted">({t('dashboard.payments', { count: sum.payments, n: formats.number(sum.payments) })})</span>
                 </li>
               ))}
             </ul>

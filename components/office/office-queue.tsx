@@ -85,7 +85,7 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
       <form onSubmit={apply} noValidate className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5" aria-labelledby="filters-title">
         <h2 id="filters-title" className="text-lg font-bold">{t('queue.filtersTitle')}</h2>
         <ErrorSummary errors={summary} formId="queue" attempt={attempt} />
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
           <label className="flex flex-col gap-1 md:col-span-3">
             <span className="text-sm font-semibold">{t('queue.q')}</span>
             <span className="text-sm text-muted" id="queue-q-hint">{t('queue.qHint')}</span>
@@ -108,7 +108,7 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
             </select>
           </label>
         </div>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {(['submitted_from', 'submitted_to'] as const).map((name) => {
             const error = summary.find((item) => item.field === `queue-${name}`)?.message;
             return (
@@ -143,7 +143,7 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
       {data && (
         <section aria-labelledby="results-title" className="flex flex-col gap-3">
           <h2 id="results-title" className="text-lg font-bold" aria-live="polite">
-            {t('queue.results', { count: data.meta.total })}
+            {t('queue.results', { count: data.meta.total, n: formats.number(data.meta.total) })}
           </h2>
           {data.data.length === 0 ? (
             <p className="text-muted">{t('queue.none')}</p>

@@ -26,7 +26,7 @@ export function OfficeRequest({ id, staffId, role }: { id: string; staffId: stri
   return (
     <div className="flex flex-col gap-6">
       <Overview request={data} staffId={staffId} role={role} />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
           <Decision request={data} role={role} />
           <Pilgrims request={data} />
@@ -50,10 +50,11 @@ function Overview({ request, staffId, role }: { request: OfficeRequestData; staf
   return (
     <section aria-labelledby="overview-title" className={CARD}>
       <h2 id="overview-title" className="sr-only">{t('request.overview')}</h2>
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <div><dt className="text-sm text-muted">{t('queue.columns.reference')}</dt><dd className="font-mono font-semibold"><span dir="ltr">{request.reference}</span></dd></div>
         <div><dt className="text-sm text-muted">{t('request.status')}</dt><dd className="font-semibold" data-testid="request-status">{t(`status.${request.status}`)}</dd></div>
         <div><dt className="text-sm text-muted">{t('request.service')}</dt><dd>{t(`queue.${request.type as 'hajj' | 'umrah'}`)} · {t('request.pilgrims', { count: request.pilgrims, n: formats.number(request.pilgrims) })}</dd></div>
-        <div><dt className="text-sm text-muted">{t('request.account')}</dt><dd>{request.account?.name}<br /><span dir="ltr">{request.account?.email}</span></dd></div>
+        <div><dt className="text-sm text-muted">{t('request.account')}</dt><dd>{request.account?.name}<br /><span dir="ltr" className="break-all">{request.account?.email}</span></dd></div>
         <div>
           <dt className="text-sm text-muted">{t('request.assignedTo')}</dt>
           <dd className="flex flex-wrap items-center gap-2">
@@ -150,7 +151,7 @@ function Decision({ request, role }: { request: OfficeRequestData; role: StaffRo
             {pilgrims.map((pilgrim) => (
               <fieldset key={pilgrim.key} className="rounded-lg border border-slate-300 p-3">
                 <legend className="px-1 font-semibold">{pilgrim.name}</legend>
-                <div className="grid gap-1 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                   {FLAGGABLE.map((field) => (
                     <label key={field} className="flex items-center gap-2 text-sm">
                       <input type="checkbox" checked={flags[pilgrim.key]?.includes(field) ?? false} onChange={(e) => toggle(pilgrim.key, field, e.target.checked)} className="size-4 accent-brand-800" />
@@ -214,7 +215,7 @@ function Documents({ request }: { request: OfficeRequestData }) {
   return (
     <section aria-labelledby="documents-title" className={CARD}>
       <h2 id="documents-title" className="mb-3 text-lg font-bold">{t('request.documents')}</h2>
-      <ul className="grid gap-4 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {request.documents.map((doc) => {
           const label = t('request.documentOf', { kind: fields(doc.kind), pilgrim: owner(doc.pilgrim) });
           return (

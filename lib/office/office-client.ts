@@ -12,7 +12,7 @@ export type StaffMemberData = { id: string; email: string; name: string; role: S
 
 const locale = () => window.location.pathname.split('/')[1] || 'ar';
 
-export async function officeRequest<T>(path: string, options: { method?: 'GET' | 'POST'; body?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<T> {
+export async function officeRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': locale() });
   if (options.body) headers.set('Content-Type', 'application/json');

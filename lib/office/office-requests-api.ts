@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestDetails, RequestSummary } from '@/lib/requests/requests-api';
+import type { RequestDetails, RequestSummary, RequestTypeInfo } from '@/lib/requests/requests-api';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { officeRequest } from './office-client';
 
@@ -55,3 +55,21 @@ function useRefreshAfter<I>(id: string, call: (input: I) => Promise<unknown>) {
 export const useOfficeReview = (id: string) => useRefreshAfter(id, (move: ReviewMove) => officeRequest(`/requests/${id}/review`, { method: 'POST', body: move }));
 export const useOfficeAssign = (id: string) => useRefreshAfter(id, (assign: 'me' | 'nobody') => officeRequest(`/requests/${id}/assign`, { method: 'POST', body: { assign } }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
+
+export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number };
+
+/** The services as the admin edits them (app/api/v1/office/catalogue). */
+export function useOfficeCatalogue() {
+  return useQuery({
+    queryKey: ['office', 'catalogue'],
+    queryFn: ({ signal }) => officeRequest<{ data: RequestTypeInfo[] }>('/catalogue', { signal }).then((r) => r.data),
+  });
+}
+
+export function useCatalogueChange(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: CatalogueChange) => officeRequest<{ data: RequestTypeInfo }>(`/catalogue/${id}`, { method: 'PATCH', body: change }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['office', 'catalogue'] }),
+  });
+}

@@ -186,6 +186,8 @@ const MATRIX: Record<string, Entry> = {
   'GET v1/office/documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: PUBLIC(401) },
   'GET v1/office/export': { expect: PUBLIC(401) },
   'GET v1/office/audit': { expect: PUBLIC(401) },
+  'GET v1/office/catalogue': { expect: PUBLIC(401) },
+  'PATCH v1/office/catalogue/[id]': { setup: async () => ({ params: { id: 'umrah' }, body: { fee_minor: 1 } }), expect: PUBLIC(403) },
   'GET v1/payments/[id]': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   'GET v1/payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   // A gateway's event proves itself by its signature; a session changes nothing.

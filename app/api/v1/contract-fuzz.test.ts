@@ -150,6 +150,7 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v1/office/requests/{id}/review': { params: async (w) => ({ id: await w.submitted() }) },
   'POST /api/v1/office/requests/{id}/notes': { params: async (w) => ({ id: await w.submitted() }) },
   'GET /api/v1/office/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
+  'PATCH /api/v1/office/catalogue/{id}': { params: async () => ({ id: 'umrah' }) },
   'POST /api/v1/ops/staff': { headers: { 'x-ops-key': OPS_KEY } },
   'POST /api/test-gateway/{id}/pay': { params: async (w) => ({ id: (await w.checkout()).gatewayId }), renew: async (w) => w.forget('checkout') },
 };

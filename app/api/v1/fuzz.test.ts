@@ -31,6 +31,7 @@ import * as staffLogoutRoute from './office/auth/logout/route';
 import * as officeAssignRoute from './office/requests/[id]/assign/route';
 import * as officeReviewRoute from './office/requests/[id]/review/route';
 import * as officeNotesRoute from './office/requests/[id]/notes/route';
+import * as officeCatalogueRoute from './office/catalogue/[id]/route';
 import * as webhookRoute from './payments/webhooks/[provider]/route';
 import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
@@ -334,6 +335,7 @@ describe('fuzzing every endpoint body', async () => {
     // Without a staff session: refused before the body is read (401), whatever it is.
     { name: 'POST office/requests/[id]/assign', handler: officeAssignRoute.POST, method: 'POST', fields: ['assign'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/review', handler: officeReviewRoute.POST, method: 'POST', fields: ['status', 'note', 'flags'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'PATCH office/catalogue/[id]', handler: officeCatalogueRoute.PATCH, method: 'PATCH', fields: ['fee_minor', 'season_start', 'season_end', 'companion_limit'], params: async () => ({ id: 'umrah' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/notes', handler: officeNotesRoute.POST, method: 'POST', fields: ['body'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST, method: 'POST', fields: ['card_number', 'otp'], params: async () => ({ id: gatewayId }), valid: () => ({ card_number: '4000000000000002', otp: '123456' }) },
   ];

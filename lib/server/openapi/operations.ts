@@ -7,7 +7,7 @@ import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSche
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
-import { assignSchema, auditQuerySchema, noteSchema, officeReviewSchema, queueQuerySchema } from '@/lib/office/queue-schemas';
+import { assignSchema, auditQuerySchema, catalogueChangeSchema, noteSchema, officeReviewSchema, queueQuerySchema } from '@/lib/office/queue-schemas';
 import * as e from './entities';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -174,6 +174,9 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'CSV', contentType: 'text/csv' }], errors: [401, 403, 422] },
   { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first (admins)', query: auditQuerySchema,
     success: [{ status: 200, description: 'A page of the log', schema: data(z.array(e.auditEntry), e.pageMeta) }], errors: [401, 403, 422] },
+  { method: 'get', path: '/api/v1/office/catalogue', tag: 'Office', auth: 'staff', summary: 'The services, fees and seasons (admins)', success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestType)) }], errors: [401, 403] },
+  { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' }, summary: 'Change a service’s fee per pilgrim (halalas), season (Hijri) or companion limit; requests sent later use it (admins; audited)',
+    body: { ...json(catalogueChangeSchema, { fee_minor: 1_650_000 }), partial: true }, success: [{ status: 200, description: 'The service', schema: data(e.requestType) }], errors: [401, 403, 404, 422] },
   // Service
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },
   { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.build }], errors: [] },

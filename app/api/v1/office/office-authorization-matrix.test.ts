@@ -53,6 +53,8 @@ const MATRIX: Record<string, Entry> = {
   'GET documents/[id]': { setup: passportScan, expect: STAFF_ONLY(200) },
   'GET export': { expect: ROLES(403, 200, 200) },
   'GET audit': { expect: ROLES(403, 403, 200) },
+  'GET catalogue': { expect: ROLES(403, 403, 200) },
+  'PATCH catalogue/[id]': { setup: async () => ({ params: { id: 'umrah' } }), body: { companion_limit: 12 }, expect: ROLES(403, 403, 200) },
   // Last: it ends the session it is called with.
   'POST auth/logout': { expect: STAFF_ONLY(204) },
 };

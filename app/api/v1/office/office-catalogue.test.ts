@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { submittedRequest } from '@/test/requests';
+import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
+import { queryRows } from '@/lib/server/db/client';
+import * as catalogueRoute from './catalogue/route';
+import * as changeRoute from './catalogue/[id]/route';
+import * as typesRoute from '../request-types/route';
+
+withTestDatabase();
+beforeAll(() => useOpsKey());
+afterAll(() => useOpsKey(undefined));
+
+const change = (cookie: string, id: string, body: unknown) => consoleCall(changeRoute.PATCH, { method: 'PATCH', staffCookie: cookie, params: { id }, body, locale: 'en' });
+
+describe('the catalogue', () => {
+  it('lets an admin change a fee: requests sent afterwards pay it, those sent before keep theirs; audited with old and new values', async () => {
+    const admin = await signedInStaff('admin');
+    const pilgrim = await newUser();
+    const before = await submittedRequest(pilgrim.token);
+    const hajj = (await consoleCall(catalogueRoute.GET, { staffCookie: admin.cookie })).json!.data.find((type: { id: string }) => type.id === 'hajj');
+    const newFee = hajj.fee_minor + 100_000;
+
+    const changed = await change(admin.cookie, 'hajj', { fee_minor: newFee });
+    expect(changed.status).toBe(200);
+    expect(changed.json!.data.fee_minor).toBe(newFee);
+    const published = (await call(typesRoute.GET)).json!.data.find((type: { id: string }) => type.id === 'hajj');
+    expect(published.fee_minor).toBe(newFee);
+
+    const after = await submittedRequest(pilgrim.token);
+    expect(after.fee).toBe(newFee * 2);
+    expect(before.fee).toBe(hajj.fee_minor * 2);
+    const [kept] = await queryRows<{ fee_minor: number }>(sql`select fee_minor from requests where id = ${before.id}`);
+    expect(kept!.fee_minor).toBe(hajj.fee_minor * 2);
+
+    const [row] = await queryRows<{ action: string; details: Record<string, string>; staff_id: string }>(sql`select * from audit_log where action = 'catalogue.change' order by id desc limit 1`);
+    expect(row).toMatchObject({ staff_id: admin.id, details: { feeMinor: `${hajj.fee_minor} → ${newFee}` } });
+  });
+
+  it('checks the season as a whole and the numbers; a reviewer or finance may not change it', async () => {
+    const admin = await signedInStaff('admin');
+    const reviewer = await signedInStaff('reviewer');
+    const finance = await signedInStaff('finance');
+    const backwards = await change(admin.cookie, 'umrah', { season_start: '01-10-1448', season_end: '01-09-1448' });
+    expect(backwards.status).toBe(422);
+    expect(backwards.json!.error.fields.season_end).toEqual(['The season must end after it starts.']);
+    const wrong = await change(admin.cookie, 'umrah', { fee_minor: -5, companion_limit: 'many', season_start: '31-02-1448' });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.json!.error.fields).sort()).toEqual(['companion_limit', 'fee_minor', 'season_start']);
+    expect((await change(admin.cookie, 'lost', { fee_minor: 1 })).status).toBe(404);
+    expect((await change(reviewer.cookie, 'umrah', { fee_minor: 1 })).status).toBe(403);
+    expect((await change(finance.cookie, 'umrah', { fee_minor: 1 })).status).toBe(403);
+  });
+});

@@ -1,0 +1,105 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import { useCatalogueChange, useOfficeCatalogue } from '@/lib/office/office-requests-api';
+import type { RequestTypeInfo } from '@/lib/requests/requests-api';
+import { isHijriDate } from '@/lib/validation/hijri';
+import { westernDigits } from '@/lib/validation/digits';
+import { DateInput } from '@/components/ui/date-input';
+import { PlainButton } from '@/components/ui/plain-button';
+import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { useFormats } from '@/components/requests/use-formats';
+
+const inputClass = 'w-40 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+
+/** The catalogue for admins (issue 18, item 6): each service's fee, season and companion limit. */
+export function OfficeCatalogue() {
+  const t = useTranslations('Office.catalogue');
+  const { data, isError } = useOfficeCatalogue();
+  if (isError) return <p role="alert">{t('failed')}</p>;
+  if (!data) return <p aria-busy="true">{t('loading')}</p>;
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      {data.map((service) => (
+        <ServiceForm key={service.id} service={service} />
+      ))}
+    </div>
+  );
+}
+
+/** Halalas from what an admin types: "1500", "1,500.50", Arabic-Indic digits; null when it is not an amount. */
+function minorOf(text: string): number | null {
+  const plain = westernDigits(text).replace(/[,\s\u066C]/g, '').replace('\u066B', '.');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
+  return Math.round(Number(plain) * 100);
+}
+
+function ServiceForm({ service }: { service: RequestTypeInfo }) {
+  const t = useTranslations('Office.catalogue');
+  const locale = useLocale();
+  const formats = useFormats();
+  const save = useCatalogueChange(service.id);
+  const name = locale === 'ar' ? service.name.ar : service.name.en;
+  const [fee, setFee] = useState((service.fee_minor / 100).toFixed(2));
+  const [start, setStart] = useState(service.season.start);
+  const [end, setEnd] = useState(service.season.end);
+  const [limit, setLimit] = useState(String(service.companion_limit));
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [saved, setSaved] = useState(false);
+  const id = (field: string) => `${service.id}-${field}`;
+  const errorOf = (field: string) => summary.find((item) => item.field === id(field))?.message;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    const errors: SummaryError[] = [];
+    const feeMinor = minorOf(fee);
+    if (feeMinor === null) errors.push({ field: id('fee'), message: t('feeInvalid') });
+    if (!isHijriDate(start)) errors.push({ field: id('season_start'), message: t('dateInvalid', { field: t('seasonStart') }) });
+    if (!isHijriDate(end)) errors.push({ field: id('season_end'), message: t('dateInvalid', { field: t('seasonEnd') }) });
+    const companions = westernDigits(limit.trim());
+    if (!/^\d{1,2}$/.test(companions) || Number(companions) > 20) errors.push({ field: id('limit'), message: t('limitInvalid') });
+    if (errors.length) {
+      setSummary(errors);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    try {
+      await save.mutateAsync({ fee_minor: feeMinor!, season_start: start, season_end: end, companion_limit: Number(companions) });
+      setSummary([]);
+      setSaved(true);
+    } catch (error) {
+      const fields = error instanceof ApiClientError ? error.fields : {};
+      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field === 'fee_minor' ? 'fee' : field === 'companion_limit' ? 'limit' : field), message: messages[0] ?? '' }));
+      setSummary(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedSave') }]);
+      setAttempt((n) => n + 1);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={id('title')} className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5">
+      <h2 id={id('title')} className="text-xl font-bold">{name}</h2>
+      <p className="text-sm text-muted">{t('now', { fee: formats.money(service.fee_minor, service.currency), limit: formats.number(service.companion_limit) })}</p>
+      {saved && <p role="status" className="rounded-lg bg-brand-50 p-3">{t('saved', { service: name })}</p>}
+      <ErrorSummary errors={summary} formId={service.id} attempt={attempt} />
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">{t('fee', { currency: service.currency })}</span>
+        <span className="text-sm text-muted" id={id('fee-hint')}>{t('feeHint')}</span>
+        {errorOf('fee') && <span className="text-sm font-medium text-red-700" id={id('fee-error')}>{errorOf('fee')}</span>}
+        <input id={id('fee')} value={fee} onChange={(e) => setFee(e.target.value)} inputMode="decimal" dir="ltr" aria-invalid={errorOf('fee') ? true : undefined} aria-describedby={`${id('fee-hint')}${errorOf('fee') ? ` ${id('fee-error')}` : ''}`} className={inputClass} />
+      </label>
+      <DateInput id={id('season_start')} name="season_start" legend={t('seasonStart')} value={start} onChange={setStart} isInvalid={Boolean(errorOf('season_start'))} errorMessage={errorOf('season_start')} question="office_season" defaultCalendar="hijri" />
+      <DateInput id={id('season_end')} name="season_end" legend={t('seasonEnd')} value={end} onChange={setEnd} isInvalid={Boolean(errorOf('season_end'))} errorMessage={errorOf('season_end')} question="office_season" defaultCalendar="hijri" />
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">{t('limit')}</span>
+        {errorOf('limit') && <span className="text-sm font-medium text-red-700" id={id('limit-error')}>{errorOf('limit')}</span>}
+        <input id={id('limit')} value={limit} onChange={(e) => setLimit(e.target.value)} inputMode="numeric" dir="ltr" aria-invalid={errorOf('limit') ? true : undefined} aria-describedby={errorOf('limit') ? id('limit-error') : undefined} className={inputClass} />
+      </label>
+      <p className="text-sm text-muted">{t('appliesTo')}</p>
+      <PlainButton type="submit" isPending={save.isPending} className="self-start">{t('save', { service: name })}</PlainButton>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { rmSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { E2E_OPS_KEY } from '../playwright.config';
+import { portFor, startApp, type AppProcess } from './app-process';
+
+// Issue 18: an admin changes a fee and the home page shows it at once (the
+// page is cached for everyone: the change must refresh it). On an app of its
+// own, so that no other test sees the fee change under its feet.
+
+const MESSAGES = { en, ar: ar as typeof en } as const;
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
+  const o = MESSAGES[locale].Office;
+  let app: AppProcess | undefined;
+  test.afterEach(async () => {
+    await app?.stop();
+  });
+
+  test(`an admin changes the Umrah fee and the home page shows it (${locale})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const dataDir = `.data/e2e-catalogue-${slot}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    app = await startApp(portFor(slot), { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' });
+    const context = await browser.newContext({ baseURL: app.origin });
+    const page = await context.newPage();
+
+    // The home page before: cached, with today's fee.
+    const feeOf = async () => (await (await context.request.get('/api/v1/request-types')).json()).data.find((t: { id: string }) => t.id === 'umrah').fee_minor as number;
+    const before = await feeOf();
+    await page.goto(`/${locale}`);
+    await page.goto(`/${locale}`);
+    const format = (minor: number) => new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US', { style: 'currency', currency: 'SAR' }).format(minor / 100);
+    await expect(page.locator('main')).toContainText(format(before));
+
+    // An admin, signed in (office.spec.ts walks the sign-in screens).
+    const email = `admin.${Date.now()}@office.example`;
+    const added = await context.request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name: 'Amina Saleh', role: 'admin' } });
+    const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
+    const password = 'Office#Season1448';
+    await context.request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } });
+    const step = (await (await context.request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
+    expect((await context.request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
+
+    await page.goto(`/${locale}/office/catalogue`);
+    await expect(page.getByRole('heading', { level: 1, name: o.catalogue.title })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    const umrah = page.getByRole('form', { name: locale === 'ar' ? 'العمرة' : 'Umrah' });
+    const fee = umrah.getByRole('textbox', { name: o.catalogue.fee.replace('{currency}', 'SAR') });
+    await fee.fill('not money');
+    await umrah.getByRole('button', { name: o.catalogue.save.replace('{service}', locale === 'ar' ? 'العمرة' : 'Umrah') }).click();
+    await expect(umrah.getByRole('alert').filter({ has: page.getByRole('link') }).first()).toBeFocused();
+    await expect(umrah.getByRole('alert').first()).toContainText(o.catalogue.feeInvalid);
+    await fee.fill(locale === 'ar' ? '٣٣٣٣٫٥٠' : '3,333.50');
+    await umrah.getByRole('button', { name: o.catalogue.save.replace('{service}', locale === 'ar' ? 'العمرة' : 'Umrah') }).click();
+    await expect(umrah.getByRole('status')).toBeVisible();
+    expect(await feeOf()).toBe(333_350);
+
+    // The cached home page shows it at the next visit.
+    await page.goto(`/${locale}`);
+    await expect(page.locator('main')).toContainText(format(333_350));
+    await context.close();
+  });
+}
