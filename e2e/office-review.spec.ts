@@ -153,3 +153,51 @@ for (const locale of ['en', 'ar'] as const) {
     await office.close();
   });
 }
+
+for (const locale of ['en', 'ar'] as const) {
+  const o = MESSAGES[locale].Office;
+
+  test(`an admin invites a member, changes a colleague's role, resets their two-factor and reads it all in the audit log (${locale})`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const office = await browser.newContext();
+    await signInStaff(office.request, 'admin', 'Amina Saleh');
+    const colleague = await browser.newContext();
+    await signInStaff(colleague.request, 'reviewer', `Colleague ${locale}${Date.now()}`);
+    const colleagueName = (await (await colleague.request.get('/api/v1/office/me')).json()).data.name as string;
+    const desk = await office.newPage();
+    const check = await watchViolations(desk);
+    await desk.goto(`/${locale}/office/staff`);
+    await expect(desk.getByRole('heading', { level: 1, name: o.staff.title })).toBeVisible();
+    await expectAccessible(desk, 'staff');
+
+    // Invite: a wrong address is refused on its field; a right one sends the e-mail and shows the link once.
+    const invite = desk.getByRole('form', { name: o.staff.inviteTitle });
+    await invite.getByRole('textbox', { name: o.staff.fields.name }).fill('Maryam Idris');
+    await invite.getByRole('textbox', { name: o.staff.fields.email }).fill('not an address');
+    await invite.getByRole('button', { name: o.staff.invite }).click();
+    await expect(invite.getByRole('alert').filter({ has: desk.getByRole('link') }).first()).toBeFocused();
+    await invite.getByRole('textbox', { name: o.staff.fields.email }).fill(`maryam.${Date.now()}@office.example`);
+    await invite.getByRole('combobox', { name: o.staff.fields.role }).selectOption('finance');
+    await invite.getByRole('button', { name: o.staff.invite }).click();
+    await expect(invite.getByRole('status')).toContainText('/office/set-password?token=');
+    await expect(desk.getByRole('heading', { level: 3, name: 'Maryam Idris' }).first()).toBeVisible();
+
+    // The colleague becomes finance: signed out at once.
+    const card = desk.getByRole('listitem').filter({ has: desk.getByRole('heading', { level: 3, name: colleagueName }) });
+    await card.getByRole('combobox').selectOption('finance');
+    await card.getByRole('button', { name: o.staff.changeRole }).click();
+    await expect(desk.getByRole('status').last()).toContainText(colleagueName);
+    expect((await colleague.request.get('/api/v1/office/me')).status()).toBe(401);
+    await card.getByRole('button', { name: o.staff.resetTwoFactor.replace('{name}', colleagueName) }).click();
+    await expect(card).toContainText(o.staff.state.noTwoFactor);
+
+    // Each of these is in the audit log, by the admin.
+    await desk.goto(`/${locale}/office/audit?action=staff.`);
+    await expect(desk.getByRole('table')).toContainText('staff.two_factor_reset');
+    await expect(desk.getByRole('table')).toContainText('staff.change');
+    await expectAccessible(desk, 'audit');
+    await check();
+    await office.close();
+    await colleague.close();
+  });
+}

@@ -73,3 +73,24 @@ export function useCatalogueChange(id: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['office', 'catalogue'] }),
   });
 }
+
+export type StaffListed = { id: string; email: string; name: string; role: 'reviewer' | 'finance' | 'admin'; disabled: boolean; password_set: boolean; two_factor: boolean; locked: boolean; created_at: string };
+
+/** The staff as admins manage them (app/api/v1/office/staff). */
+export function useOfficeStaff() {
+  return useQuery({
+    queryKey: ['office', 'staff'],
+    queryFn: ({ signal }) => officeRequest<{ data: StaffListed[] }>('/staff', { signal }).then((r) => r.data),
+  });
+}
+
+function useStaffCall<I, O>(call: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: ['office', 'staff'] }) });
+}
+
+export const useInviteStaff = () =>
+  useStaffCall((input: { email: string; name: string; role: string }) => officeRequest<{ data: { set_password_url: string } }>('/staff', { method: 'POST', body: input }).then((r) => r.data));
+export const useChangeStaff = () =>
+  useStaffCall(({ id, ...change }: { id: string; role?: string; disabled?: boolean }) => officeRequest(`/staff/${id}`, { method: 'PATCH', body: change }));
+export const useResetTwoFactor = () => useStaffCall((id: string) => officeRequest(`/staff/${id}/reset-two-factor`, { method: 'POST' }));

@@ -69,3 +69,9 @@ export const catalogueChangeSchema = z
     companion_limit: textField([rules.integer(), rules.min_value(0), rules.max_value(20)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
+
+/** An admin's change to a member: a role, disabled or not. */
+export const staffChangeSchema = z.object({
+  role: textField([rules.one_of(['reviewer', 'finance', 'admin'])], { optional: true }),
+  disabled: z.union([z.boolean(), z.enum(['true', 'false'])]).optional().transform((value) => (value === undefined ? undefined : value === true || value === 'true')),
+});

@@ -22,6 +22,7 @@ export default async function OfficeLayout({ children, params }: { children: Rea
         { href: `/${locale}/office`, label: t('nav.dashboard') },
         { href: `/${locale}/office/requests`, label: t('nav.requests') },
         ...(can(member.role, 'catalogue') ? [{ href: `/${locale}/office/catalogue`, label: t('nav.catalogue') }] : []),
+        ...(can(member.role, 'staff') ? [{ href: `/${locale}/office/staff`, label: t('nav.staff') }] : []),
         ...(can(member.role, 'audit') ? [{ href: `/${locale}/office/audit`, label: t('nav.audit') }] : []),
       ]
     : [];

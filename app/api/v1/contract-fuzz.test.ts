@@ -151,6 +151,8 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v1/office/requests/{id}/notes': { params: async (w) => ({ id: await w.submitted() }) },
   'GET /api/v1/office/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
   'PATCH /api/v1/office/catalogue/{id}': { params: async () => ({ id: 'umrah' }) },
+  'PATCH /api/v1/office/staff/{id}': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },
+  'POST /api/v1/office/staff/{id}/reset-two-factor': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },
   'POST /api/v1/ops/staff': { headers: { 'x-ops-key': OPS_KEY } },
   'POST /api/test-gateway/{id}/pay': { params: async (w) => ({ id: (await w.checkout()).gatewayId }), renew: async (w) => w.forget('checkout') },
 };

@@ -32,6 +32,9 @@ import * as officeAssignRoute from './office/requests/[id]/assign/route';
 import * as officeReviewRoute from './office/requests/[id]/review/route';
 import * as officeNotesRoute from './office/requests/[id]/notes/route';
 import * as officeCatalogueRoute from './office/catalogue/[id]/route';
+import * as officeStaffRoute from './office/staff/route';
+import * as officeStaffMemberRoute from './office/staff/[id]/route';
+import * as officeResetTwoFactorRoute from './office/staff/[id]/reset-two-factor/route';
 import * as webhookRoute from './payments/webhooks/[provider]/route';
 import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
@@ -335,6 +338,9 @@ describe('fuzzing every endpoint body', async () => {
     // Without a staff session: refused before the body is read (401), whatever it is.
     { name: 'POST office/requests/[id]/assign', handler: officeAssignRoute.POST, method: 'POST', fields: ['assign'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/review', handler: officeReviewRoute.POST, method: 'POST', fields: ['status', 'note', 'flags'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/staff', handler: officeStaffRoute.POST, method: 'POST', fields: ['email', 'name', 'role'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'PATCH office/staff/[id]', handler: officeStaffMemberRoute.PATCH, method: 'PATCH', fields: ['role', 'disabled'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/staff/[id]/reset-two-factor', handler: officeResetTwoFactorRoute.POST, method: 'POST', fields: ['x'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PATCH office/catalogue/[id]', handler: officeCatalogueRoute.PATCH, method: 'PATCH', fields: ['fee_minor', 'season_start', 'season_end', 'companion_limit'], params: async () => ({ id: 'umrah' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/notes', handler: officeNotesRoute.POST, method: 'POST', fields: ['body'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST, method: 'POST', fields: ['card_number', 'otp'], params: async () => ({ id: gatewayId }), valid: () => ({ card_number: '4000000000000002', otp: '123456' }) },

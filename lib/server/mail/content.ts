@@ -7,7 +7,7 @@ import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';
 
 /** What each e-mail is for; the outbox row's `kind`. */
-export const MAIL_KINDS = ['verify_email', 'change_email', 'email_changed', 'reset_password', 'password_changed', 'notification'] as const;
+export const MAIL_KINDS = ['verify_email', 'change_email', 'email_changed', 'reset_password', 'password_changed', 'staff_invite', 'notification'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type Composed = { subject: string; content: MailContent };
@@ -52,6 +52,13 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
       return {
         subject: k('subject'),
         content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url }, notes: [t('Mail.validForMinutes', { minutes: n(30) }), k('notYou')] },
+      };
+    }
+    case 'staff_invite': {
+      // The office console's link (built with APP_URL when the member was added): set a password, then enrol an authenticator.
+      return {
+        subject: k('subject'),
+        content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url: params.url ?? '' }, notes: [t('Mail.validFor', { hours: n(72) }), k('notYou')], footer: t('Mail.footer.staff') },
       };
     }
     case 'email_changed':

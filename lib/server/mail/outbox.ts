@@ -18,7 +18,8 @@ const LEASE = '2 minutes';
 
 export type QueuedMail = {
   kind: Exclude<MailKind, 'notification'>;
-  userId: string;
+  /** The account written to; none for a staff invitation (staff are not pilgrims' accounts): then `to` and params.locale. */
+  userId: string | null;
   /** The address to write to; the account's current one when absent. */
   to?: string;
   params: Record<string, string>;
@@ -91,6 +92,13 @@ async function sendOne(id: number): Promise<MailResult | 'skip'> {
     .leftJoin(users, eq(users.id, mailOutbox.userId))
     .where(eq(mailOutbox.id, id))
     .limit(1);
+  if (found?.mail.kind === 'staff_invite' && found.mail.toAddress) {
+    const params = found.mail.params;
+    const locale: AppLocale = isAppLocale(params.locale) ? params.locale : 'ar';
+    const composed = composeAccountMail('staff_invite', locale, params);
+    const { html, text } = await renderMail(composed.content);
+    return mailTransport().send({ to: found.mail.toAddress, subject: composed.subject, html, text, purpose: 'staff_invite' }, mailFrom());
+  }
   if (!found?.user) return 'skip';
   const locale: AppLocale = isAppLocale(found.user.locale) ? found.user.locale : 'ar';
   let composed: Composed;

@@ -11,6 +11,8 @@ import type { Translate } from '@/lib/validation/localize';
 import type { StaffRole } from '@/lib/office/roles';
 import { audit, type AuditActor } from './audit';
 import { endStaffSessionsOf } from './staff-sessions';
+import { enqueueMail } from '@/lib/server/mail/outbox';
+import { wakeMailer } from '@/lib/server/mail/wake';
 
 /** A link to set a password is good for 72 hours, once. */
 export const SET_PASSWORD_LINK_HOURS = 72;
@@ -31,18 +33,22 @@ async function newSetPasswordLink(db: Db, staffId: string) {
  * with which they set one (then enrol an authenticator at first sign-in).
  * An address already on the staff is refused with 422 on `email`.
  */
-export async function addStaff(input: { email: string; name: string; role: StaffRole }, actor: AuditActor, address: string | null, t: Translate) {
+export async function addStaff(input: { email: string; name: string; role: StaffRole }, actor: AuditActor, address: string | null, t: Translate, locale: 'en' | 'ar' = 'en') {
   const db = await getDb();
   try {
-    return await db.transaction(async (tx) => {
+    const added = await db.transaction(async (tx) => {
       const [member] = await tx
         .insert(staff)
         .values({ email: input.email, name: input.name, role: input.role })
         .returning({ id: staff.id, email: staff.email, name: staff.name, role: staff.role });
       const token = await newSetPasswordLink(tx as unknown as Db, member!.id);
       await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx as unknown as Db);
+      // The invitation by e-mail, sent once this commits (the link is also answered, for an office without e-mail yet).
+      await enqueueMail(tx as unknown as Db, { kind: 'staff_invite', userId: null, to: member!.email, params: { url: setPasswordUrl(token, locale), name: member!.name, locale } });
       return { staff: member!, token };
     });
+    wakeMailer();
+    return added;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('validation_failed', { fields: { email: [t('ApiErrors.staff_email_taken')] } });
     throw error;

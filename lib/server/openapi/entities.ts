@@ -232,3 +232,10 @@ export const auditEntry = z.object({
   details: z.record(z.string(), z.unknown()),
   address: z.string().nullable(),
 });
+export const staffListed = staffMember.extend({
+  disabled: z.boolean(),
+  password_set: z.boolean(),
+  two_factor: z.boolean().describe('An authenticator is enrolled'),
+  locked: z.boolean().describe('Locked for 15 minutes after 5 failed sign-in steps'),
+  created_at: timestamp,
+});

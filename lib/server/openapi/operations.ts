@@ -7,7 +7,7 @@ import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSche
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
-import { assignSchema, auditQuerySchema, catalogueChangeSchema, noteSchema, officeReviewSchema, queueQuerySchema } from '@/lib/office/queue-schemas';
+import { assignSchema, auditQuerySchema, catalogueChangeSchema, noteSchema, officeReviewSchema, queueQuerySchema, staffChangeSchema } from '@/lib/office/queue-schemas';
 import * as e from './entities';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -177,6 +177,13 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/office/catalogue', tag: 'Office', auth: 'staff', summary: 'The services, fees and seasons (admins)', success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestType)) }], errors: [401, 403] },
   { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' }, summary: 'Change a service’s fee per pilgrim (halalas), season (Hijri) or companion limit; requests sent later use it (admins; audited)',
     body: { ...json(catalogueChangeSchema, { fee_minor: 1_650_000 }), partial: true }, success: [{ status: 200, description: 'The service', schema: data(e.requestType) }], errors: [401, 403, 404, 422] },
+  { method: 'get', path: '/api/v1/office/staff', tag: 'Office', auth: 'staff', summary: 'The staff (admins)', success: [{ status: 200, description: 'Staff', schema: data(z.array(e.staffListed)) }], errors: [401, 403] },
+  { method: 'post', path: '/api/v1/office/staff', tag: 'Office', auth: 'staff', summary: 'Invite a member: an e-mail with the one-time link to set a password, also answered (admins; audited)',
+    body: json(addStaffSchema, { email: 'yusuf@office.example', name: 'Yusuf Saleh', role: 'reviewer' }), success: [{ status: 201, description: 'Invited', schema: data(e.addedStaff) }], errors: [401, 403, 422] },
+  { method: 'patch', path: '/api/v1/office/staff/{id}', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Change a member’s role, or disable/enable them; their sessions end (admins; never the last admin, never oneself: 409)',
+    body: { ...json(staffChangeSchema, { role: 'finance' }), partial: true }, success: [{ status: 200, description: 'The member', schema: data(e.staffListed) }], errors: [401, 403, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/office/staff/{id}/reset-two-factor', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Forget a member’s authenticator and recovery codes: the next sign-in enrols a new one (admins; audited)',
+    success: [noContent('Reset')], errors: [401, 403, 404, 409] },
   // Service
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },
   { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.build }], errors: [] },

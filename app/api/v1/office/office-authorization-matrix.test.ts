@@ -23,6 +23,9 @@ type Actor = 'signed out' | 'pilgrim' | 'reviewer' | 'finance' | 'admin';
 type Setup = { params?: Record<string, string>; body?: unknown };
 type Entry = { body?: unknown; setup?: (pilgrimToken: string) => Promise<Setup>; expect: Record<Actor, number> };
 
+/** Another member, for the admin to change: their id. */
+const colleague = async () => ({ params: { id: (await signedInStaff('reviewer', 'Colleague')).id } });
+
 /** A paid request waiting for review, as its id. */
 const paid = async (token: string) => ({ params: { id: (await paidRequest(token)).id } });
 /** The applicant's passport scan of a paid request, with its file stored. */
@@ -54,6 +57,10 @@ const MATRIX: Record<string, Entry> = {
   'GET export': { expect: ROLES(403, 200, 200) },
   'GET audit': { expect: ROLES(403, 403, 200) },
   'GET catalogue': { expect: ROLES(403, 403, 200) },
+  'GET staff': { expect: ROLES(403, 403, 200) },
+  'POST staff': { setup: async () => ({ body: { email: `invited.${Date.now()}.${Math.random().toString(36).slice(2)}@office.example`, name: 'Invited Member', role: 'reviewer' } }), expect: ROLES(403, 403, 201) },
+  'PATCH staff/[id]': { setup: colleague, body: { role: 'finance' }, expect: ROLES(403, 403, 200) },
+  'POST staff/[id]/reset-two-factor': { setup: colleague, expect: ROLES(403, 403, 204) },
   'PATCH catalogue/[id]': { setup: async () => ({ params: { id: 'umrah' } }), body: { companion_limit: 12 }, expect: ROLES(403, 403, 200) },
   // Last: it ends the session it is called with.
   'POST auth/logout': { expect: STAFF_ONLY(204) },

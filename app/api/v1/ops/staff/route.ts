@@ -14,6 +14,6 @@ export const POST = route(async (request) => {
   assertOffice(request);
   const input = await addStaffSchema.parseAsync(await readBody(request));
   const locale = requestLocale(request);
-  const { staff, token } = await addStaff({ ...input, role: input.role as StaffRole }, { kind: 'ops_key' }, clientAddress(request), translatorFor(locale));
+  const { staff, token } = await addStaff({ ...input, role: input.role as StaffRole }, { kind: 'ops_key' }, clientAddress(request), translatorFor(locale), locale);
   return ok({ staff, set_password_url: setPasswordUrl(token, locale) }, { status: 201 });
 });

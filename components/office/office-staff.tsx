@@ -1,0 +1,157 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import { STAFF_ROLES } from '@/lib/office/roles';
+import { useChangeStaff, useInviteStaff, useOfficeStaff, useResetTwoFactor, type StaffListed } from '@/lib/office/office-requests-api';
+import { PlainButton } from '@/components/ui/plain-button';
+import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+
+const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+
+/** The staff for admins (issue 18, item 7): invite, change a role, disable or enable, reset two-factor. */
+export function OfficeStaff({ selfId }: { selfId: string }) {
+  const t = useTranslations('Office.staff');
+  const { data, isError } = useOfficeStaff();
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-6">
+      <Invite />
+      {message && <p role="status" className="rounded-lg bg-brand-50 p-3">{message}</p>}
+      {isError && <p role="alert">{t('failed')}</p>}
+      {!data && !isError && <p aria-busy="true">{t('loading')}</p>}
+      {data && (
+        <section aria-labelledby="staff-list" className="flex flex-col gap-3">
+          <h2 id="staff-list" className="text-lg font-bold">{t('listTitle')}</h2>
+          <ul className="flex flex-col gap-3">
+            {data.map((member) => (
+              <Member key={member.id} member={member} self={member.id === selfId} onDone={setMessage} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Invite() {
+  const t = useTranslations('Office.staff');
+  const roles = useTranslations('Office.roles');
+  const invite = useInviteStaff();
+  const [values, setValues] = useState({ name: '', email: '', role: 'reviewer' });
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [link, setLink] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setLink(null);
+    try {
+      const { set_password_url } = await invite.mutateAsync({ ...values, name: values.name.trim(), email: values.email.trim() });
+      setLink(set_password_url);
+      setSummary([]);
+      setValues({ name: '', email: '', role: 'reviewer' });
+    } catch (error) {
+      const fields = error instanceof ApiClientError ? Object.entries(error.fields) : [];
+      setSummary(fields.length ? fields.map(([field, messages]) => ({ field: `invite-${field}`, message: messages[0] ?? '' })) : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedChange') }]);
+      setAttempt((n) => n + 1);
+    }
+  }
+  const errorOf = (field: string) => summary.find((item) => item.field === `invite-${field}`)?.message;
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="invite-title" className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5">
+      <h2 id="invite-title" className="text-lg font-bold">{t('inviteTitle')}</h2>
+      <p className="text-sm text-muted">{t('inviteLead')}</p>
+      <ErrorSummary errors={summary} formId="invite" attempt={attempt} />
+      {link && (
+        <div role="status" className="rounded-lg bg-brand-50 p-3">
+          <p>{t('invited')}</p>
+          <p className="mt-1 break-all font-mono text-sm" dir="ltr">{link}</p>
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {(['name', 'email'] as const).map((field) => (
+          <label key={field} className="flex flex-col gap-1">
+            <span className="font-semibold">{t(`fields.${field}`)}</span>
+            {errorOf(field) && <span id={`invite-${field}-error`} className="text-sm font-medium text-red-700">{errorOf(field)}</span>}
+            <input
+              id={`invite-${field}`}
+              type={field === 'email' ? 'email' : 'text'}
+              dir={field === 'email' ? 'ltr' : undefined}
+              value={values[field]}
+              onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+              aria-invalid={errorOf(field) ? true : undefined}
+              aria-describedby={errorOf(field) ? `invite-${field}-error` : undefined}
+              className={inputClass}
+            />
+          </label>
+        ))}
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold">{t('fields.role')}</span>
+          <select id="invite-role" value={values.role} onChange={(e) => setValues({ ...values, role: e.target.value })} className={inputClass}>
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>{roles(role)}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <PlainButton type="submit" isPending={invite.isPending} className="self-start">{t('invite')}</PlainButton>
+    </form>
+  );
+}
+
+function Member({ member, self, onDone }: { member: StaffListed; self: boolean; onDone: (message: string) => void }) {
+  const t = useTranslations('Office.staff');
+  const roles = useTranslations('Office.roles');
+  const change = useChangeStaff();
+  const reset = useResetTwoFactor();
+  const [role, setRole] = useState<string>(member.role);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setError(null);
+    try {
+      await action();
+      onDone(done);
+    } catch (failure) {
+      setError(failure instanceof ApiClientError ? failure.message : t('failedChange'));
+    }
+  };
+  const states = [member.disabled ? t('state.disabled') : t('state.active'), member.two_factor ? t('state.twoFactor') : t('state.noTwoFactor'), ...(member.locked ? [t('state.locked')] : []), ...(member.password_set ? [] : [t('state.invited')])];
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4" aria-labelledby={`member-${member.id}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`member-${member.id}`} className="font-bold">
+          {member.name} {self && <span className="text-sm font-normal text-muted">({t('you')})</span>}
+        </h3>
+        <span dir="ltr" className="break-all text-sm">{member.email}</span>
+      </div>
+      <p className="text-sm text-muted">{roles(member.role)} · {states.join(' · ')}</p>
+      {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
+      {!self && (
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-semibold">{t('roleOf', { name: member.name })}</span>
+            <select value={role} onChange={(e) => setRole(e.target.value)} className={inputClass}>
+              {STAFF_ROLES.map((value) => (
+                <option key={value} value={value}>{roles(value)}</option>
+              ))}
+            </select>
+          </label>
+          <PlainButton variant="secondary" isPending={change.isPending} disabled={role === member.role} onClick={() => run(() => change.mutateAsync({ id: member.id, role }), t('roleChanged', { name: member.name, role: roles(role) }))} className="px-3 py-2 text-sm">
+            {t('changeRole')}
+          </PlainButton>
+          <PlainButton variant="secondary" onClick={() => run(() => change.mutateAsync({ id: member.id, disabled: !member.disabled }), t(member.disabled ? 'enabled' : 'disabledDone', { name: member.name }))} className="px-3 py-2 text-sm">
+            {member.disabled ? t('enable', { name: member.name }) : t('disable', { name: member.name })}
+          </PlainButton>
+          {member.two_factor && (
+            <PlainButton variant="secondary" isPending={reset.isPending} onClick={() => run(() => reset.mutateAsync(member.id), t('resetDone', { name: member.name }))} className="px-3 py-2 text-sm">
+              {t('resetTwoFactor', { name: member.name })}
+            </PlainButton>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

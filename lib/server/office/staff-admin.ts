@@ -1,0 +1,80 @@
+import 'server-only';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { staff, staffRecoveryCodes } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import type { StaffRole } from '@/lib/office/roles';
+import { audit } from './audit';
+import { staffActor } from './office-auth';
+import { endStaffSessionsOf, type StaffMember } from './staff-sessions';
+
+// The staff, managed by admins (issue 18, item 7): invite (staff-accounts.ts),
+// change a role, disable or enable, reset two-factor. The office is never left
+// without an active admin, and an admin does not lock themselves out.
+
+export async function listStaff() {
+  const db = await getDb();
+  const rows = await db.select().from(staff).orderBy(asc(staff.name));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as StaffRole,
+    disabled: row.disabledAt !== null,
+    password_set: row.passwordHash !== null,
+    two_factor: row.totpSecret !== null,
+    locked: row.lockedUntil !== null && row.lockedUntil > new Date(),
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The active admins but `id`, counted with their rows locked: two admins
+ * disabling each other at the same moment are served one after the other,
+ * and the second finds the first gone (409), so the office keeps one.
+ */
+async function otherActiveAdmins(db: Db, id: string) {
+  const rows = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.role, 'admin'), isNull(staff.disabledAt), ne(staff.id, id))).for('update');
+  return rows.length;
+}
+
+/** A role or the disabled state; the last active admin cannot be demoted or disabled (409), nor can an admin change themselves. */
+export async function changeStaff(id: string, change: { role?: StaffRole; disabled?: boolean }, member: StaffMember, address: string | null) {
+  if (id === member.id) throw new ApiError('conflict', { messageKey: 'staff_not_yourself' });
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    // Every admin row first, then the target: one lock order for every change, so two at once cannot deadlock.
+    await tx.select({ id: staff.id }).from(staff).where(eq(staff.role, 'admin')).orderBy(asc(staff.id)).for('update');
+    const [current] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+    if (!current) throw new ApiError('not_found');
+    const losesAdmin = current.role === 'admin' && current.disabledAt === null && ((change.role && change.role !== 'admin') || change.disabled === true);
+    if (losesAdmin && (await otherActiveAdmins(tx as unknown as Db, id)) === 0) throw new ApiError('conflict', { messageKey: 'staff_last_admin' });
+    const disabledAt = change.disabled === undefined ? current.disabledAt : change.disabled ? (current.disabledAt ?? new Date()) : null;
+    const [row] = await tx
+      .update(staff)
+      .set({ role: change.role ?? current.role, disabledAt, updatedAt: new Date() })
+      .where(eq(staff.id, id))
+      .returning();
+    const details: Record<string, string> = {};
+    if (change.role && change.role !== current.role) details.role = `${current.role} → ${change.role}`;
+    if (change.disabled !== undefined && change.disabled !== (current.disabledAt !== null)) details.disabled = String(change.disabled);
+    await audit(staffActor(member), { action: 'staff.change', target: { type: 'staff', id }, details, address }, tx as unknown as Db);
+    return row!;
+  });
+  // A disabled member, or one whose role changed, signs in again: their open pages follow the new rights.
+  await endStaffSessionsOf(id);
+  return (await listStaff()).find((row) => row.id === result.id)!;
+}
+
+/** A lost phone: the authenticator and recovery codes are forgotten; the next sign-in enrols a new one after the password. */
+export async function resetTwoFactor(id: string, member: StaffMember, address: string | null) {
+  if (id === member.id) throw new ApiError('conflict', { messageKey: 'staff_not_yourself' });
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(staff).set({ totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(staff.id, id)).returning({ id: staff.id });
+    if (!row) throw new ApiError('not_found');
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+    await audit(staffActor(member), { action: 'staff.two_factor_reset', target: { type: 'staff', id }, address }, tx as unknown as Db);
+  });
+  await endStaffSessionsOf(id);
+}
