@@ -4,6 +4,16 @@ import type { Client } from 'pg';
 type Handler = (payload: string) => void;
 
 /**
+ * The longest wait between two attempts to listen again. Events published
+ * while the listening connection is down are missed (the pool itself is back
+ * within a query or two), so it comes back at most two seconds after the
+ * database does: one connection attempt every two seconds of an outage costs
+ * nothing. (At ten seconds, a short second outage right after a long one left
+ * the live streams deaf for ten seconds: e2e/db-outage.spec.ts.)
+ */
+const MAX_RECONNECT_DELAY_MS = 2_000;
+
+/**
  * LISTEN on a dedicated PostgreSQL connection (a pooled one would drop it).
  * When the connection dies (server restart, network), it reconnects with
  * backoff, listens again and calls `onReconnect`, so callers can catch up on
@@ -90,7 +100,7 @@ export class PgListener {
       this.connect().then(
         () => this.reconnectHandlers.forEach((handler) => handler()),
         () => {
-          this.delay = Math.min(this.delay * 2, 10_000);
+          this.delay = Math.min(this.delay * 2, MAX_RECONNECT_DELAY_MS);
           setTimeout(retry, this.delay).unref();
         },
       );

@@ -58,7 +58,12 @@ export async function notificationStream(session: Session, lastEventId: number |
       };
       const onEvent = (event: HubEvent) => {
         if (event.k === 'read') enqueue(async () => send('unread', { unread_count: await unreadCount(userId) }));
-        else if (event.k === 'notification' || event.k === 'resync') enqueue(catchUp);
+        else if (event.k === 'notification') enqueue(catchUp);
+        // Listening again after an outage: what was missed meanwhile, and the unread count as it is now (a read elsewhere is not a notification to catch up on).
+        else if (event.k === 'resync') {
+          enqueue(catchUp);
+          enqueue(async () => send('unread', { unread_count: await unreadCount(userId) }));
+        }
         // A sign-out or a password change elsewhere: end this stream now if its session went, not at the next beat.
         else if (event.k === 'account') enqueue(endIfSignedOut);
       };
