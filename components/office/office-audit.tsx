@@ -5,6 +5,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { PlainButton } from '@/components/ui/plain-button';
+import { DateInput } from '@/components/ui/date-input';
+import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { isHijriDate } from '@/lib/validation/hijri';
 import { DualDate } from '@/components/requests/dual-date';
 import { useFormats } from '@/components/requests/use-formats';
 import { officeRequest } from '@/lib/office/office-client';
@@ -32,6 +35,10 @@ export function OfficeAudit() {
   });
   const [actor, setActor] = useState(params.get('actor') ?? '');
   const [action, setAction] = useState(params.get('action') ?? '');
+  const [from, setFrom] = useState(params.get('from') ?? '');
+  const [to, setTo] = useState(params.get('to') ?? '');
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
   const page = Number(params.get('page') ?? 1) || 1;
   const pageHref = (n: number) => {
     const next = new URLSearchParams(params);
@@ -41,15 +48,32 @@ export function OfficeAudit() {
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    const wrong = (
+      [
+        ['from', from],
+        ['to', to],
+      ] as const
+    ).filter(([, value]) => value && !isHijriDate(value));
+    if (wrong.length) {
+      setSummary(wrong.map(([name]) => ({ field: `audit-${name}`, message: t('dateInvalid', { field: t(name) }) })));
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setSummary([]);
     const next = new URLSearchParams();
     if (actor.trim()) next.set('actor', actor.trim());
     if (action.trim()) next.set('action', action.trim());
+    if (from) next.set('from', from);
+    if (to) next.set('to', to);
     router.push(next.size ? `${pathname}?${next}` : pathname);
   }
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={apply} className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-300 bg-white p-5">
+      <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-300 bg-white p-5">
+        <div className="w-full">
+          <ErrorSummary errors={summary} formId="audit" attempt={attempt} />
+        </div>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">{t('actor')}</span>
           <span className="text-sm text-muted" id="audit-actor-hint">{t('actorHint')}</span>
@@ -60,6 +84,19 @@ export function OfficeAudit() {
           <span className="text-sm text-muted" id="audit-action-hint">{t('actionHint')}</span>
           <input value={action} onChange={(e) => setAction(e.target.value)} dir="ltr" aria-describedby="audit-action-hint" className={inputClass} />
         </label>
+        <div className="grid w-full grid-cols-1 gap-4 md:grid-cols-2">
+          {(
+            [
+              ['from', from, setFrom],
+              ['to', to, setTo],
+            ] as const
+          ).map(([name, value, set]) => {
+            const error = summary.find((item) => item.field === `audit-${name}`)?.message;
+            return (
+              <DateInput key={name} id={`audit-${name}`} name={name} legend={t(name)} value={value} onChange={set} isInvalid={Boolean(error)} errorMessage={error} question="office_audit" defaultCalendar="hijri" />
+            );
+          })}
+        </div>
         <PlainButton type="submit">{t('apply')}</PlainButton>
       </form>
       {isError && <p role="alert">{t('failed')}</p>}

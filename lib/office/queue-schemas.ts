@@ -53,6 +53,9 @@ export const auditQuerySchema = z.object({
   actor: textField([rules.max(254)], { optional: true }),
   action: textField([rules.max(64)], { optional: true }),
   target: textField([rules.max(64)], { optional: true }),
+  // On or after / on or before these Hijri days (DD-MM-YYYY), in the office's time zone.
+  from: textField([rules.hijri_date_format()], { optional: true }),
+  to: textField([rules.hijri_date_format()], { optional: true }),
   page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),
 });
 

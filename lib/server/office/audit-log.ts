@@ -2,12 +2,13 @@ import 'server-only';
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { auditLog } from '@/lib/server/db/schema';
+import { dayStart } from './queue';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export type AuditQuery = { actor?: string; action?: string; target?: string; page: number };
+export type AuditQuery = { actor?: string; action?: string; target?: string; from?: string; to?: string; page: number };
 
-/** The audit log, newest first, filtered by who (an e-mail address, or "ops_key"), what (an action or its prefix, "request.") and on what (an id). */
+/** The audit log, newest first, filtered by who (an e-mail address, or "ops_key"), what (an action or its prefix, "request."), on what (an id) and when (Hijri days). */
 export async function auditEntries(query: AuditQuery) {
   const db = await getDb();
   const filters: SQL[] = [];
@@ -15,6 +16,8 @@ export async function auditEntries(query: AuditQuery) {
   else if (query.actor) filters.push(sql`lower(${auditLog.actorEmail}) = lower(${query.actor})`);
   if (query.action) filters.push(like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (query.target) filters.push(eq(auditLog.targetId, query.target));
+  if (query.from) filters.push(sql`${auditLog.createdAt} >= ${dayStart(query.from)}`);
+  if (query.to) filters.push(sql`${auditLog.createdAt} < ${dayStart(query.to, true)}`);
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
     db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(AUDIT_PAGE_SIZE).offset((query.page - 1) * AUDIT_PAGE_SIZE),

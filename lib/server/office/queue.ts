@@ -10,7 +10,7 @@ import type { StaffMember } from './staff-sessions';
 const ZONE = 'Asia/Riyadh';
 
 /** The first moment of a Hijri day in the office's time zone (`after`: of the day after, for an inclusive end). */
-function dayStart(hijri: string, after = false): SQL {
+export function dayStart(hijri: string, after = false): SQL {
   const gregorian = new Date(`${hijriToGregorian(parseHijri(hijri)!)}T00:00:00Z`);
   if (after) gregorian.setUTCDate(gregorian.getUTCDate() + 1);
   // Midnight of that day on the office's clock, as a moment.

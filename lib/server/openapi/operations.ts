@@ -172,7 +172,7 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'The file', contentType: 'application/octet-stream' }], errors: [401, 404] },
   { method: 'get', path: '/api/v1/office/export', tag: 'Office', auth: 'staff', summary: 'The filtered queue as CSV, UTF-8 with BOM, formulas neutralised (finance, admins; audited)', query: queueQuerySchema,
     success: [{ status: 200, description: 'CSV', contentType: 'text/csv' }], errors: [401, 403, 422] },
-  { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first (admins)', query: auditQuerySchema,
+  { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first, by who, what, on what and when (Hijri days) (admins)', query: auditQuerySchema,
     success: [{ status: 200, description: 'A page of the log', schema: data(z.array(e.auditEntry), e.pageMeta) }], errors: [401, 403, 422] },
   { method: 'get', path: '/api/v1/office/catalogue', tag: 'Office', auth: 'staff', summary: 'The services, fees and seasons (admins)', success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestType)) }], errors: [401, 403] },
   { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' }, summary: 'Change a service’s fee per pilgrim (halalas), season (Hijri) or companion limit; requests sent later use it (admins; audited)',

@@ -220,6 +220,16 @@ describe('the audit log', () => {
     expect(mine.json!.data.map((entry: { action: string }) => entry.action)).toEqual(['staff.sign_in', 'staff.two_factor_enrolled', 'staff.password_set']);
     const added = await consoleCall(auditRoute.GET, { staffCookie: admin.cookie, path: `/api/v1/office/audit?actor=ops_key&action=staff.&target=${reviewer.id}` });
     expect(added.json!.data).toEqual([expect.objectContaining({ actor: { kind: 'ops_key', email: null }, action: 'staff.add', target: { type: 'staff', id: reviewer.id }, details: { role: 'reviewer' } })]);
+    // When: by the Hijri day in the office's time zone; a row from three days ago is outside today.
+    await queryRows(sql`alter table audit_log disable trigger audit_log_no_change`);
+    await queryRows(sql`update audit_log set created_at = now() - interval '3 days' where target_id = ${reviewer.id} and action = 'staff.add'`);
+    await queryRows(sql`alter table audit_log enable trigger audit_log_no_change`);
+    const today = formatHijri(gregorianToHijri(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date())));
+    const todays = await consoleCall(auditRoute.GET, { staffCookie: admin.cookie, path: `/api/v1/office/audit?target=${reviewer.id}&from=${today}&to=${today}` });
+    expect(todays.json!.data.map((entry: { action: string }) => entry.action)).not.toContain('staff.add');
+    expect(todays.json!.data.map((entry: { action: string }) => entry.action)).toContain('staff.password_set');
+    const wrongDay = await consoleCall(auditRoute.GET, { staffCookie: admin.cookie, path: '/api/v1/office/audit?from=31-13-1448', locale: 'en' });
+    expect(wrongDay.status).toBe(422);
   });
 });
 
