@@ -50,8 +50,9 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByText(o.setPassword.done)).toBeVisible();
     await page.getByRole('link', { name: o.setPassword.signIn }).click();
 
-    // The sign-in: an empty form gets the error summary, which takes the focus.
+    // The sign-in: an empty form gets the error summary, which takes the focus (once the page has hydrated: before, the press is the browser's own POST).
     await expect(page.getByRole('heading', { level: 1, name: o.login.title })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__react')))).toBe(true);
     await page.getByRole('button', { name: o.login.submit }).click();
     await expect(page.getByRole('alert').filter({ has: page.getByRole('link') }).first()).toBeFocused();
     await expectAccessible(page, 'sign-in with errors');

@@ -36,8 +36,9 @@ export function StaffSetPasswordForm({ token }: { token: string }) {
       </div>
     );
   }
+  // POST: a press before the page has hydrated never puts a password or a code in the address.
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorSummary errors={summary} formId="office-password" attempt={attempt} />
       <SignInField formId="office-password" {...field('password')} type="password" autoComplete="new-password" label={t('fields.password')} dir="ltr" />
       <SignInField formId="office-password" {...field('password_confirmation')} type="password" autoComplete="new-password" label={t('fields.password_confirmation')} dir="ltr" />

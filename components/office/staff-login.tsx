@@ -56,8 +56,9 @@ function PasswordForm({ onPassed }: { onPassed: (step: PasswordStep) => void }) 
       setPending(false);
     }
   });
+  // POST: a press before the page has hydrated never puts a password or a code in the address.
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <p className="text-muted">{t('intro')}</p>
       <ErrorSummary errors={summary} formId="office-login" attempt={attempt} />
@@ -85,8 +86,9 @@ function CodeForm({ step, onStartAgain, onSignedIn }: { step: PasswordStep; onSt
       setPending(false);
     }
   });
+  // POST: a press before the page has hydrated never puts a password or a code in the address.
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
         {enrol ? t('enrolTitle') : t('codeTitle')}
       </h1>
