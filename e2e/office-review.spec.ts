@@ -67,11 +67,24 @@ for (const locale of ['en', 'ar'] as const) {
     await expectAccessible(desk, 'queue');
     await desk.getByRole('link', { name: reference }).click();
 
-    // The request: the photo shown inline, the passport scan (a PDF) opens.
+    // The request: the photo shown inline, the passport scan (a PDF) drawn page by page and opened in a tab.
     await expect(desk.getByRole('heading', { level: 1, name: o.request.title })).toBeVisible();
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
     const photo = desk.getByRole('img').first();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // The passport scan drawn inside the page (pdf.js, under the console's CSP: watchViolations), named for a screen reader.
+    const one = locale === 'ar' ? '١' : '1';
+    const scanLabel = o.request.documentOf.replace('{kind}', m.Fields.passport).replace('{pilgrim}', o.request.applicant);
+    const drawn = desk.getByTestId('pdf-pages').locator('canvas');
+    await expect(drawn).toHaveCount(1);
+    await expect(drawn).toHaveAttribute('aria-label', o.request.pdfPage.replace('{document}', scanLabel).replace('{page}', one).replace('{pages}', one));
+    // The green band across the page (e2e/session.ts draws it) is on the canvas: the page was drawn, not only made.
+    const band = await drawn.evaluate((canvas: HTMLCanvasElement) => {
+      const k = canvas.width / 298;
+      return Array.from(canvas.getContext('2d')!.getImageData(Math.round(149 * k), Math.round(240 * k), 1, 1).data.slice(0, 3));
+    });
+    expect(band[0]).toBeLessThan(40);
+    expect(band[1]).toBeGreaterThan(80);
     const [scan] = await Promise.all([desk.waitForEvent('popup'), desk.getByRole('link', { name: o.request.openPdf }).click()]);
     await expect.poll(() => new URL(scan.url()).pathname).toMatch(/^\/api\/v1\/office\/documents\/[0-9a-f-]{36}$/);
     // What the tab was given (the browser's PDF viewer then shows it): the PDF itself, inline.

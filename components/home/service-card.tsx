@@ -9,6 +9,7 @@ export type HomeService = {
   currency: string;
   season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
   companion_limit: number;
+  open: boolean;
 };
 
 /** One service of the catalogue: fee per pilgrim, season opening and closing (Hijri, Gregorian beneath). */
@@ -33,7 +34,11 @@ export function ServiceCard({ service }: { service: HomeService }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-xl font-semibold text-brand-800">{name}</h3>
-      {seasonEnded(service.season) && <p className="mt-1 font-semibold text-ink">{t('closed')}</p>}
+      {seasonEnded(service.season) ? (
+        <p className="mt-1 font-semibold text-ink">{t('closed')}</p>
+      ) : (
+        !service.open && <p className="mt-1 font-semibold text-ink">{t('closedNow')}</p>
+      )}
       {body && <p className="mt-2 text-muted">{body}</p>}
       <dl className="mt-5 grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-3">
         <div>

@@ -11,10 +11,11 @@ import { DateInput } from '@/components/ui/date-input';
 import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFormats } from '@/components/requests/use-formats';
+import { PACKAGES, type Package } from '@/lib/requests/packages';
 
 const inputClass = 'w-40 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
-/** The catalogue for admins (issue 18, item 6): each service's fee, season and companion limit. */
+/** The catalogue for admins (issue 18, item 6): each service's fee, season, companion limit, packages, and whether it takes applications. */
 export function OfficeCatalogue() {
   const t = useTranslations('Office.catalogue');
   const { data, isError } = useOfficeCatalogue();
@@ -46,6 +47,9 @@ function ServiceForm({ service }: { service: RequestTypeInfo }) {
   const [start, setStart] = useState(service.season.start);
   const [end, setEnd] = useState(service.season.end);
   const [limit, setLimit] = useState(String(service.companion_limit));
+  const [packages, setPackages] = useState<string[]>(service.packages);
+  const [open, setOpen] = useState(service.open);
+  const packageNames = useTranslations('Wizard.packages');
   const [summary, setSummary] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [saved, setSaved] = useState(false);
@@ -62,18 +66,19 @@ function ServiceForm({ service }: { service: RequestTypeInfo }) {
     if (!isHijriDate(end)) errors.push({ field: id('season_end'), message: t('dateInvalid', { field: t('seasonEnd') }) });
     const companions = westernDigits(limit.trim());
     if (!/^\d{1,2}$/.test(companions) || Number(companions) > 20) errors.push({ field: id('limit'), message: t('limitInvalid') });
+    if (packages.length === 0) errors.push({ field: id('packages'), message: t('packagesRequired') });
     if (errors.length) {
       setSummary(errors);
       setAttempt((n) => n + 1);
       return;
     }
     try {
-      await save.mutateAsync({ fee_minor: feeMinor!, season_start: start, season_end: end, companion_limit: Number(companions) });
+      await save.mutateAsync({ fee_minor: feeMinor!, season_start: start, season_end: end, companion_limit: Number(companions), packages: packages as Package[], open });
       setSummary([]);
       setSaved(true);
     } catch (error) {
       const fields = error instanceof ApiClientError ? error.fields : {};
-      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field === 'fee_minor' ? 'fee' : field === 'companion_limit' ? 'limit' : field), message: messages[0] ?? '' }));
+      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field === 'fee_minor' ? 'fee' : field === 'companion_limit' ? 'limit' : field.split('.')[0]!), message: messages[0] ?? '' }));
       setSummary(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedSave') }]);
       setAttempt((n) => n + 1);
     }
@@ -98,6 +103,31 @@ function ServiceForm({ service }: { service: RequestTypeInfo }) {
         {errorOf('limit') && <span className="text-sm font-medium text-red-700" id={id('limit-error')}>{errorOf('limit')}</span>}
         <input id={id('limit')} value={limit} onChange={(e) => setLimit(e.target.value)} inputMode="numeric" dir="ltr" aria-invalid={errorOf('limit') ? true : undefined} aria-describedby={errorOf('limit') ? id('limit-error') : undefined} className={inputClass} />
       </label>
+      <fieldset id={id('packages')} tabIndex={-1} aria-describedby={`${id('packages-hint')}${errorOf('packages') ? ` ${id('packages-error')}` : ''}`} className="flex flex-col gap-2">
+        <legend className="mb-1 font-semibold">{t('packages')}</legend>
+        <span className="text-sm text-muted" id={id('packages-hint')}>{t('packagesHint')}</span>
+        {errorOf('packages') && <span className="text-sm font-medium text-red-700" id={id('packages-error')}>{errorOf('packages')}</span>}
+        {PACKAGES.map((name) => (
+          <label key={name} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={packages.includes(name)}
+              onChange={(e) => setPackages((now) => (e.target.checked ? [...now, name] : now.filter((value) => value !== name)))}
+              className="size-5 accent-brand-800"
+            />
+            {packageNames(`${name}.name`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-semibold">{t('open')}</legend>
+        {([true, false] as const).map((value) => (
+          <label key={String(value)} className="flex items-center gap-2">
+            <input type="radio" name={id('open')} checked={open === value} onChange={() => setOpen(value)} className="size-5 accent-brand-800" />
+            {t(value ? 'openYes' : 'openNo')}
+          </label>
+        ))}
+      </fieldset>
       <p className="text-sm text-muted">{t('appliesTo')}</p>
       <PlainButton type="submit" isPending={save.isPending} className="self-start">{t('save', { service: name })}</PlainButton>
     </form>

@@ -13,6 +13,7 @@ import { answersOf, personName } from '@/components/requests/answers-of';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { DualDate } from '@/components/requests/dual-date';
 import { useFormats } from '@/components/requests/use-formats';
+import { PdfPages } from './pdf-pages';
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
@@ -225,7 +226,10 @@ function Documents({ request }: { request: OfficeRequestData }) {
                 // eslint-disable-next-line @next/next/no-img-element -- a private, audited file: no image optimisation, no cache
                 <img src={doc.url} alt={label} className="max-h-80 w-full rounded border border-slate-300 object-contain" loading="lazy" />
               ) : (
-                <a href={doc.url} target="_blank" rel="noopener" className={linkClass}>{t('request.openPdf')}</a>
+                <>
+                  <PdfPages url={doc.url} label={label} />
+                  <a href={doc.url} target="_blank" rel="noopener" className={linkClass}>{t('request.openPdf')}</a>
+                </>
               )}
               <a href={`${doc.url}?download=1`} className={linkClass}>{t('request.download', { name: doc.file_name })}</a>
             </li>

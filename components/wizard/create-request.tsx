@@ -42,6 +42,8 @@ export function CreateRequest() {
               <p className="text-sm text-muted">{t('season', { start: seasonDay(type.season.start), end: seasonDay(type.season.end) })}</p>
               {seasonEnded(type.season) ? (
                 <p className="mt-2 font-semibold text-ink">{t('seasonClosed', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}</p>
+              ) : !type.open ? (
+                <p className="mt-2 font-semibold text-ink">{t('serviceClosed', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}</p>
               ) : (
                 <Button
                   className="mt-2 self-start"

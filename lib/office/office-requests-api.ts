@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RequestDetails, RequestSummary, RequestTypeInfo } from '@/lib/requests/requests-api';
 import type { RequestStatus } from '@/lib/requests/statuses';
+import type { Package } from '@/lib/requests/packages';
 import { officeRequest } from './office-client';
 
 // The console's requests: the queue, one request, and the office's moves on it
@@ -56,7 +57,7 @@ export const useOfficeReview = (id: string) => useRefreshAfter(id, (move: Review
 export const useOfficeAssign = (id: string) => useRefreshAfter(id, (assign: 'me' | 'nobody') => officeRequest(`/requests/${id}/assign`, { method: 'POST', body: { assign } }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
 
-export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number };
+export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean };
 
 /** The services as the admin edits them (app/api/v1/office/catalogue). */
 export function useOfficeCatalogue() {

@@ -1,6 +1,7 @@
 import { z } from '@/lib/validation/z';
 import { encodeRule, rules, textField } from '@/lib/validation/rules';
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
+import { PACKAGES } from '@/lib/requests/packages';
 
 // The office's queue and its moves (issue 18, items 2, 4 and 8): the query the
 // console keeps in its URL, and the bodies of the moves.
@@ -70,6 +71,10 @@ export const catalogueChangeSchema = z
     season_start: textField([rules.hijri_date_format()], { optional: true }),
     season_end: textField([rules.hijri_date_format()], { optional: true }),
     companion_limit: textField([rules.integer(), rules.min_value(0), rules.max_value(20)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
+    // The packages offered, among those the messages name (at least one: checked with the rest in changeCatalogue).
+    packages: z.array(z.enum(PACKAGES)).max(PACKAGES.length).optional(),
+    // Taking applications or not: a closed service starts no new application and sends no draft.
+    open: z.union([z.boolean(), z.enum(['true', 'false'])]).optional().transform((value) => (value === undefined ? undefined : value === true || value === 'true')),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
 

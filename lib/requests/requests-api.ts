@@ -16,6 +16,8 @@ export type RequestTypeInfo = {
   season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
   companion_limit: number;
   packages: string[];
+  /** Whether the office takes applications now (a season that has ended is closed too). */
+  open: boolean;
 };
 
 export type RequestSummary = {

@@ -60,6 +60,8 @@ export const requestTypes = pgTable('request_types', {
   seasonEnd: text('season_end').notNull(),
   companionLimit: integer('companion_limit').notNull().default(13),
   packages: jsonb('packages').$type<string[]>().notNull(),
+  // The office's switch: a closed service starts no new application and sends no draft (issue 18, item 6).
+  open: boolean('open').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 

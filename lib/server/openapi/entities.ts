@@ -44,6 +44,7 @@ export const requestType = z
     season: z.object({ start: z.string(), end: z.string(), start_gregorian: z.string().nullable(), end_gregorian: z.string().nullable() }),
     companion_limit: z.int(),
     packages: z.array(z.string()),
+    open: z.boolean().describe('Whether the office takes applications for it now; a season that has ended is closed too'),
   })
   .loose();
 

@@ -25,6 +25,8 @@ export function publicRequestType(type: RequestType) {
     },
     companion_limit: type.companionLimit,
     packages: type.packages,
+    // Whether the office takes applications for it now (a season that has ended is closed too: lib/requests/travel-months.ts).
+    open: type.open,
   };
 }
 

@@ -149,6 +149,7 @@ async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
 export async function createDraft(userId: string, typeId: string) {
   const type = await findRequestType(typeId);
   if (!type) throw new ApiError('validation_failed', { fields: { type: [] } });
+  if (!type.open) throw new ApiError('conflict', { messageKey: 'service_closed' });
   const db = await getDb();
   const [row] = await db.insert(requests).values({ userId, typeId: type.id, data: {} }).returning();
   return requestDetails(row!, [], []);
@@ -351,6 +352,8 @@ export async function submitRequest(userId: string, id: string, t: Translate) {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
     if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const type = await typeOf(tx as unknown as Db, row);
+    // The office closed the service: a draft waits until it opens again. A request sent back for changes was sent while it was open, and goes back.
+    if (row.status === 'draft' && !type.open) throw new ApiError('conflict', { messageKey: 'service_closed' });
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx as unknown as Db, row, row.data))];
     if (issues.length) throw new ZodError(issues);
 

@@ -1,0 +1,1 @@
+ALTER TABLE "request_types" ADD COLUMN "open" boolean DEFAULT true NOT NULL;
