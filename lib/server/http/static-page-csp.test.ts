@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashStaticPageScripts, inlineScriptHashes, STATIC_PAGE_CACHE_CONTROL } from './static-page-csp';
+import { forgetStaticPageAnswers, KEEP_MS } from './static-page-answers';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const PAYLOAD = 'self.__next_f.push([1,"ملف"])';
@@ -86,5 +87,86 @@ describe('a prerendered page as it leaves the server', () => {
     const other = await get('/en/profile');
     expect(other.headers['content-security-policy']).toBeUndefined();
     expect(other.headers['cache-control']).toBe('s-maxage=31536000');
+  });
+});
+
+describe('a prerendered page answered again within a second (static-page-answers.ts)', () => {
+  let server: http.Server;
+  let base: string;
+  // What reached the stand-in for Next.js, by path.
+  const seen: string[] = [];
+  beforeAll(async () => {
+    hashStaticPageScripts();
+    server = http.createServer((request, response) => {
+      seen.push(request.url ?? '');
+      const url = request.url ?? '';
+      const extra = url.includes('stale') ? { 'x-nextjs-cache': 'STALE' } : url.includes('cookie') ? { 'set-cookie': 'has_session=1' } : { 'x-nextjs-cache': 'HIT' };
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: `"${url}"`, ...extra });
+      response.end(PAGE.replace('ملف', `ملف ${seen.length}`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterEach(() => vi.restoreAllMocks());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        })
+        .on('error', reject);
+    });
+  const reached = (path: string) => seen.filter((url) => url === path).length;
+
+  it('is sent again as it left, bytes and headers, without asking Next.js; a browser holding it gets a 304 with its CSP', async () => {
+    const first = await get('/en?a');
+    const again = await get('/en?a');
+    expect(reached('/en?a')).toBe(1);
+    expect(again.body).toBe(first.body);
+    for (const name of ['content-security-policy', 'cache-control', 'etag', 'content-type', 'content-length', 'x-nextjs-cache']) expect(again.headers[name], name).toBe(first.headers[name]);
+    const held = await get('/en?a', { 'if-none-match': String(first.headers.etag) });
+    expect(held.status).toBe(304);
+    expect(held.body).toBe('');
+    expect(held.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(reached('/en?a')).toBe(1);
+  });
+
+  it('is asked of Next.js again after a second, and at once after the catalogue changed', async () => {
+    await get('/ar?b');
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + KEEP_MS + 1);
+    await get('/ar?b');
+    expect(reached('/ar?b')).toBe(2);
+    forgetStaticPageAnswers();
+    await get('/ar?b');
+    expect(reached('/ar?b')).toBe(3);
+  });
+
+  it('is kept apart by compression and by the language cookie', async () => {
+    const plain = await get('/en/faqs?c');
+    const zipped = await get('/en/faqs?c', { 'accept-encoding': 'gzip' });
+    const other = await get('/en/faqs?c', { cookie: 'NEXT_LOCALE=ar' });
+    expect(reached('/en/faqs?c')).toBe(3);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(other.body).not.toBe(plain.body);
+  });
+
+  it('is never sent to nor kept from a visitor with a session, nor kept when stale or private', async () => {
+    await get('/en/auth/login?d', { cookie: 'session=abc' });
+    await get('/en/auth/login?d', { cookie: 'has_session=1; NEXT_LOCALE=en' });
+    await get('/en/auth/login?d');
+    await get('/en/auth/login?d', { cookie: 'session=abc' });
+    expect(reached('/en/auth/login?d')).toBe(4);
+    await get('/en/static/about?stale');
+    await get('/en/static/about?stale');
+    expect(reached('/en/static/about?stale')).toBe(2);
+    await get('/en/static/about?cookie');
+    await get('/en/static/about?cookie');
+    expect(reached('/en/static/about?cookie')).toBe(2);
   });
 });

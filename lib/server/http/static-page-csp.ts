@@ -6,6 +6,7 @@ import { isStaticPage } from '@/lib/routing/static-pages';
 import { pageCsp } from '@/lib/security/csp';
 import { firebaseAuthDomain, isDevelopment } from '@/lib/security/page-csp-options';
 import { interceptServerEvents } from './server-events';
+import { answerKey, keepAnswer, keptAnswer, sendKept } from './static-page-answers';
 
 const INSTALLED = Symbol.for('portal.static-page-csp');
 
@@ -66,7 +67,15 @@ export function hashStaticPageScripts() {
     const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
     if (request.method !== 'GET' || request.headers.rsc) return false;
     if (!isStaticPage((request.url ?? '/').split('?', 1)[0] ?? '/')) return false;
-    holdUntilEnd(request, response);
+    const wantsGzip = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+    const key = answerKey(request, wantsGzip);
+    // Answered less than a second ago, the same for everyone: sent again without Next.js (static-page-answers.ts).
+    const kept = key ? keptAnswer(key) : undefined;
+    if (kept) {
+      sendKept(request, response, kept);
+      return true;
+    }
+    holdUntilEnd(request, response, wantsGzip, key);
     return false;
   });
 }
@@ -79,8 +88,7 @@ function toBuffer(chunk: Chunk, encoding?: BufferEncoding) {
 }
 
 /** Collects the answer Next.js writes, then sends it whole with its CSP (and compressed when asked). */
-function holdUntilEnd(request: http.IncomingMessage, response: http.ServerResponse) {
-  const wantsGzip = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+function holdUntilEnd(request: http.IncomingMessage, response: http.ServerResponse, wantsGzip: boolean, key: string | null) {
   delete request.headers['accept-encoding'];
   // A version this process has not sent (or no longer remembers) is sent whole, so its hashes can be taken.
   const etag = request.headers['if-none-match'];
@@ -106,7 +114,9 @@ function holdUntilEnd(request: http.IncomingMessage, response: http.ServerRespon
     if (chunk && typeof chunk !== 'function') chunks.push(toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined));
     Object.assign(this, original);
     const done = [chunk, encoding, callback].find((value): value is Callback => typeof value === 'function');
-    return this.end(finish(this, Buffer.concat(chunks), wantsGzip), done);
+    const sent = finish(this, Buffer.concat(chunks), wantsGzip);
+    if (key) keepAnswer(key, this, sent, this.getHeader('cache-control') === STATIC_PAGE_CACHE_CONTROL);
+    return this.end(sent, done);
   } as typeof response.end;
 }
 

@@ -10,6 +10,7 @@ import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { Translate } from '@/lib/validation/localize';
 import type { CatalogueChange } from '@/lib/office/queue-schemas';
 import { findRequestType, listRequestTypes, publicRequestType } from '@/lib/server/requests/request-types';
+import { forgetStaticPageAnswers } from '@/lib/server/http/static-page-answers';
 import { audit } from './audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
@@ -20,6 +21,8 @@ export async function officeCatalogue() {
 
 /** The public pages that show the catalogue: rendered again at their next visit, not after their minute. */
 function refreshCataloguePages() {
+  // The answers kept for a second in front of Next.js go first (revalidatePath throws outside a Next.js server).
+  forgetStaticPageAnswers();
   for (const locale of routing.locales) revalidatePath(`/${locale}`);
 }
 
