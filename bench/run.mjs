@@ -13,7 +13,7 @@ import { firstLoadJs } from './first-load-js.mjs';
 import { seed } from './fixtures.mjs';
 import { writeFloorApp } from './floor-app.mjs';
 import { lighthouseBesideFloor } from './lighthouse.mjs';
-import { CONNECTIONS, QUIET_DRAFTS, run, scenarios } from './load.mjs';
+import { CONNECTIONS, QUIET_DRAFTS, run, scenarios, settle } from './load.mjs';
 import { MIN_LIGHTHOUSE_ROUNDS, QUIET_CONNECTIONS } from './budgets.mjs';
 import { createDatabase } from './postgres.mjs';
 import { report } from './report.mjs';
@@ -86,15 +86,20 @@ async function measureApi(url, server, dataDir) {
   console.log(`warm-up for ${options.warmup} s …`);
   await run(url, routes.warmup, options.warmup);
   const api = {};
-  for (const name of ['floor', 'list', 'autosave', 'notifications', 'login']) {
+  for (const name of ['floor', 'list', 'autosave', 'notifications']) {
     console.log(`autocannon ${name} for ${options.duration} s …`);
     api[name] = await run(url, routes[name], options.duration);
   }
   // The same two budgeted routes with few connections: latency of the app, not of a queue.
+  // Before the sign-in phase, and each on a server that has finished the phase before it.
   for (const name of ['quietList', 'quietAutosave']) {
+    await settle(url);
     console.log(`autocannon ${name} at ${QUIET_CONNECTIONS} connections for ${options.duration} s …`);
     api[name] = await run(url, routes[name], options.duration, QUIET_CONNECTIONS);
   }
+  console.log(`autocannon login for ${options.duration} s …`);
+  api.login = await run(url, routes.login, options.duration);
+  await settle(url);
   console.log(`mixed load for ${options.memoryDuration} s …`);
   api.mixed = await run(url, routes.mixed, options.memoryDuration);
   return { api, rssAfter: rssMb(server.pid) };
