@@ -69,7 +69,8 @@ export function keepAnswer(key: string, response: http.ServerResponse, body: Buf
 /** Sends a kept answer: a 304 when the browser holds this version, else the same bytes and headers. */
 export function sendKept(request: http.IncomingMessage, response: http.ServerResponse, kept: KeptAnswer) {
   if (kept.etag && request.headers['if-none-match'] === kept.etag) {
-    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = kept.headers;
+    // No body, so nothing to measure or decode.
+    const headers = Object.fromEntries(Object.entries(kept.headers).filter(([name]) => name !== 'content-length' && name !== 'content-encoding'));
     response.writeHead(304, headers);
     response.end();
     return;
