@@ -1,5 +1,6 @@
 import 'server-only';
 import type http from 'node:http';
+import { SESSION_COOKIE } from './session-cookie';
 
 // The answers of the prerendered public pages, kept for a second (issue 17,
 // item 1). On the day a season opens, thousands ask for the same home page in
@@ -34,7 +35,8 @@ function store(): Store {
   return scope[STORE];
 }
 
-const SESSION_COOKIES = /(?:^|;\s*)(?:session|has_session)=/;
+// The session cookie and the hint the proxy mirrors from it (proxy.ts, SESSION_HINT_COOKIE: not importable here, it sits with next-intl's middleware).
+const SESSION_COOKIES = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|has_session)=`);
 const LANGUAGE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=([^;]*)/;
 
 /** The key of this request's answer, or null when it may not be kept or sent from what is kept (a visitor with a session). */
