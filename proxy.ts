@@ -92,7 +92,7 @@ export const config = {
   // the few files served at the root (the service worker, sitemap, robots.txt, icon).
   // Those are whole segments or exact names: a page path with a dot in it
   // (`/en/foo.bar`) still gets its CSP and guards. What skips the proxy gets the
-  // static headers, and a CSP of its own, from next.config.ts. (The service worker
+  // static headers, and a CSP of its own, from next.config.mjs. (The service worker
   // must skip it: a page CSP on its script would bind the worker.)
   matcher: ['/((?!(?:api|_next|_vercel|fonts|icons)(?:/|$)|__nextjs|(?:firebase-messaging-sw\\.js|sitemap\\.xml|robots\\.txt|icon\\.svg)$).*)'],
 };

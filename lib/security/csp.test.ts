@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_CSP, newNonce, pageCsp } from './csp';
-import { staticSecurityHeaders } from './headers';
+import { staticSecurityHeaders } from './static-headers.mjs';
 
 const directive = (csp: string, name: string) => new RegExp(`(?:^|; )${name} ([^;]+)`).exec(csp)?.[1] ?? null;
 

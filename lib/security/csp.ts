@@ -74,8 +74,8 @@ function scriptSources(nonce: string | undefined, hashes: readonly string[], fir
   return ["'self'", ...hashes.map((hash) => `'sha256-${hash}'`), ...(firebase ? ['https://apis.google.com'] : [])];
 }
 
-/** The API answers JSON and files, and the public folders fonts and icons: nothing in them may load or run anything, nor be framed. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+// The API's policy lives with the static headers (next.config.mjs reads it).
+export { API_CSP } from './static-headers.mjs';
 
 /**
  * The API reference page (/api/docs): Redoc's script from this server, the

@@ -1,23 +1,17 @@
-import type { NextConfig } from 'next';
-import createNextIntlPlugin from 'next-intl/plugin';
-import { API_CSP } from './lib/security/csp';
-import { staticSecurityHeaders } from './lib/security/headers';
-
-const withNextIntl = createNextIntlPlugin({
-  requestConfig: './i18n/request.ts',
-  experimental: {
-    // Messages compiled at build time: the browser then needs only a small
-    // formatter, not the ICU parser (about 12 KB gzipped on every page).
-    messages: { path: './messages', format: 'json', locales: 'infer', precompile: true },
-  },
-});
+// @ts-check
+// Plain JavaScript: `next start` reads this file again, and a configuration in
+// TypeScript would make it load Next.js's compiler (about 26 MB resident for
+// the server's whole life) only to read it.
+import nextConstants from 'next/constants.js';
+import { API_CSP, staticSecurityHeaders } from './lib/security/static-headers.mjs';
 
 // One id per build; the client compares it with GET /api/build to notice a
 // new deployment (see components/layout/build-watcher.tsx).
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const builtAt = new Date().toISOString();
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   poweredByHeader: false,
   // Loaded from node_modules at run time: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'firebase-admin', 'web-push'],
@@ -41,4 +35,27 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+/**
+ * next-intl's plugin: where the request config lives, and the messages compiled at build time.
+ * @param {import('next').NextConfig} config
+ */
+async function withNextIntl(config) {
+  const { default: createNextIntlPlugin } = await import('next-intl/plugin');
+  return createNextIntlPlugin({
+    requestConfig: './i18n/request.ts',
+    experimental: {
+      // Messages compiled at build time: the browser then needs only a small
+      // formatter, not the ICU parser (about 12 KB gzipped on every page).
+      messages: { path: './messages', format: 'json', locales: 'infer', precompile: true },
+    },
+  })(config);
+}
+
+// The plugin changes only how the app is compiled (aliases, loaders for the
+// messages): `next start` serves a finished build without it, and so without
+// loading the plugin's own compiler (@swc/core) and file watcher, about 15 MB
+// resident for nothing.
+/** @param {string} phase */
+export default async function config(phase) {
+  return phase === nextConstants.PHASE_PRODUCTION_SERVER ? nextConfig : withNextIntl(nextConfig);
+}
