@@ -219,6 +219,25 @@ describe('drafts', () => {
     expect(names).toEqual({ [latin.id]: 'Amina Latin', [arabic.id]: 'خديجة', [nameless.id]: null });
     for (const item of json!.data) expect(item).not.toHaveProperty('data');
   });
+  it('the list and the autosave answer the same summary as the request itself, to the millisecond', async () => {
+    const { token } = await newUser();
+    const { id } = await newDraft(token);
+    await completeDraft(token, id);
+    expect((await call(submitRoute.POST, { token, params: { id }, body: {} })).status).toBe(200);
+    const draft = await newDraft(token, 'umrah');
+    const saved = (await save(token, draft.id, { step: 'applicant', data: person({ name_latin: 'Amina Latin' }), version: 1, complete: false })).json!.data;
+
+    const summaryOf = async (requestId: string) => {
+      const { history: _history, documents: _documents, data: _data, flagged: _flagged, payments: _payments, ...summary } = (await call(oneRoute.GET, { token, params: { id: requestId } })).json!.data;
+      return summary;
+    };
+    const sent = await summaryOf(id);
+    expect(sent.submitted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((await call(listRoute.GET, { token, path: '/api/v1/requests' })).json!.data).toEqual([sent]);
+    expect(saved).toEqual(await summaryOf(draft.id));
+    expect((await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft' })).json!.data).toEqual([saved]);
+  });
+
   it('DELETE removes a draft', async () => {
     const { token } = await newUser();
     const { id } = await newDraft(token);
