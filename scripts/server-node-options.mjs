@@ -15,3 +15,17 @@ export const SERVER_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-si
 export function serverNodeOptions(given = process.env.NODE_OPTIONS) {
   return [SERVER_NODE_OPTIONS, given].filter(Boolean).join(' ');
 }
+
+// glibc's malloc raises its threshold for mapping a large block by itself
+// after one is freed, and from then on keeps such blocks in its heaps, where
+// freed memory stays resident. Sign-ins hash with scrypt, 16 MB of working
+// memory each on the thread pool: after 10 s of sign-ins and the bench's
+// 60 s load, the PGlite server held 323 MB with the moving threshold and
+// 293 MB with it fixed at glibc's default of 128 KB (2026-11-26). Other C
+// libraries ignore the variable.
+const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/** The environment variables the server starts with (`npm start`, the bench, the load test), unless the caller set them. */
+export function serverEnv(given = process.env) {
+  return Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, given[name] ?? value]));
+}
