@@ -6,6 +6,7 @@ import { newUser } from '@/test/accounts';
 import { getDb } from '@/lib/server/db/client';
 import { resetEnvForTests } from '@/lib/server/env';
 import { EVENTS_CHANNEL } from '@/lib/server/notifications/events';
+import { subscribeToEvents } from '@/lib/server/notifications/hub';
 import * as logoutRoute from '@/app/api/v1/auth/logout/route';
 import * as meRoute from '@/app/api/v1/me/route';
 import * as passwordRoute from '@/app/api/v1/me/password/route';
@@ -33,10 +34,34 @@ afterEach(() => {
   onHubEvent({ k: 'resync' });
 });
 
+/**
+ * Waits until the hub has delivered every event published before this call:
+ * PostgreSQL delivers notifications in commit order, so a marker sent now
+ * arrives after them. Without it, the account event of newUser's own e-mail
+ * verification could arrive late, under load, and evict the entry a test has
+ * just cached.
+ */
+async function hubDelivered() {
+  const marker = crypto.randomUUID();
+  let arrived!: () => void;
+  const heard = new Promise<void>((resolve) => (arrived = resolve));
+  const unsubscribe = await subscribeToEvents(marker, (event) => {
+    if (event.k === 'read') arrived();
+  });
+  try {
+    const db = await getDb();
+    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ k: 'read', u: marker })})`);
+    await heard;
+  } finally {
+    unsubscribe();
+  }
+}
+
 /** Signs in, and looks the session up once so that it is cached. */
 async function cachedUser() {
   const { token, user } = await newUser();
   expect(await sessionCacheListening()).toBe(true);
+  await hubDelivered();
   expect(await findSession(token)).not.toBeNull();
   return { token, user };
 }
