@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 17: each language preloads small cuts of its faces (app/globals.css,
+// scripts/subset-fonts.mjs); the rest of a face is fetched only by a page that
+// holds one of its characters. A public page fetches exactly its preloads, and
+// its text is drawn in them.
+
+const PRELOADS = {
+  en: ['inter-basic-wght-normal-5.3.0.woff2'],
+  ar: [400, 600, 700].map((weight) => `ibm-plex-sans-arabic-arabic-common-${weight}-normal-5.3.0.woff2`).concat('inter-basic-wght-normal-5.3.0.woff2'),
+} as const;
+
+for (const locale of ['en', 'ar'] as const) {
+  for (const path of ['', '/static/about', '/auth/register']) {
+    test(`/${locale}${path} fetches only the cuts it preloads, and draws its text with them`, async ({ page }) => {
+      const fetched = new Set<string>();
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/fonts/')) fetched.add(pathname.slice('/fonts/'.length));
+      });
+      await page.goto(`/${locale}${path}`);
+      await page.evaluate(() => document.fonts.ready);
+      const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname.slice('/fonts/'.length)));
+      expect(preloaded.sort()).toEqual([...PRELOADS[locale]].sort());
+      expect([...fetched].sort()).toEqual([...PRELOADS[locale]].sort());
+      const family = locale === 'ar' ? 'arabicFont' : 'latinFont';
+      const sample = locale === 'ar' ? 'بوابة' : 'Portal';
+      expect(await page.evaluate(([f, s]) => document.fonts.check(`16px ${f}`, s), [family, sample] as const)).toBe(true);
+    });
+  }
+}
+
+test('a name with a letter outside the preloaded cut fetches the rest of the face, and the words still draw', async ({ page }) => {
+  await page.goto('/ar/static/about');
+  await page.evaluate(() => document.fonts.ready);
+  const rest = page.waitForRequest((request) => request.url().includes('/fonts/ibm-plex-sans-arabic-arabic-core-400-normal-5.3.0.woff2'));
+  // ݣ (U+0763, Arabic Supplement): not in the preloaded cut.
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = 'عبد ݣلام';
+    document.querySelector('main')!.append(p);
+  });
+  await rest;
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px arabicFont', 'ݣ'))).toBe(true);
+});
