@@ -70,7 +70,9 @@ for (const locale of ['en', 'ar'] as const) {
     // The request: the photo shown inline, the passport scan (a PDF) drawn page by page and opened in a tab.
     await expect(desk.getByRole('heading', { level: 1, name: o.request.title })).toBeVisible();
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
-    const photo = desk.getByRole('img').first();
+    // By its name: the documents come in upload order, passport first, and once
+    // pdf.js has drawn the passport's page (role img too) it is the first image.
+    const photo = desk.getByRole('img', { name: o.request.documentOf.replace('{kind}', m.Fields.photo).replace('{pilgrim}', o.request.applicant), exact: true });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // The passport scan drawn inside the page (pdf.js, under the console's CSP: watchViolations), named for a screen reader.
     const one = locale === 'ar' ? '١' : '1';
