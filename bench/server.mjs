@@ -4,7 +4,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { serverEnv, serverNodeOptions } from '../scripts/server-node-options.mjs';
+import { serverEnv } from '../scripts/server-node-options.mjs';
 
 // Servers still running when the bench stops (a crash included) are ended with it.
 const running = new Set();
@@ -50,7 +50,7 @@ export async function start(root, dir, { port, env = {}, probePath = '/', app = 
     // Its own process group, so stop() ends whatever next start spawned too.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...(app ? { NODE_OPTIONS: serverNodeOptions(), ...serverEnv() } : {}), ...env },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...(app ? serverEnv() : {}), ...env },
   });
   running.add(child.pid);
   child.once('exit', () => running.delete(child.pid));

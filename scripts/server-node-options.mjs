@@ -25,7 +25,10 @@ export function serverNodeOptions(given = process.env.NODE_OPTIONS) {
 // libraries ignore the variable.
 const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/** The environment variables the server starts with (`npm start`, the bench, the load test), unless the caller set them. */
+/**
+ * The environment the server starts with (`npm start`, the bench, the load
+ * test): its NODE_OPTIONS, and SERVER_ENV's variables unless the caller set them.
+ */
 export function serverEnv(given = process.env) {
-  return Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, given[name] ?? value]));
+  return { NODE_OPTIONS: serverNodeOptions(given.NODE_OPTIONS), ...Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, given[name] ?? value])) };
 }

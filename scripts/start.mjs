@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { serverEnv, serverNodeOptions } from './server-node-options.mjs';
+import { serverEnv } from './server-node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -29,7 +29,6 @@ const KEEP_ALIVE_MS = '65000';
 // which a production server offers only when told so; the server says so in one log line.
 const gateway = process.env.PAYMENT_GATEWAY || (process.env.MOYASAR_SECRET_KEY ? '' : 'test');
 run(['start', '--port', process.env.PORT ?? '3000', '--keepAliveTimeout', KEEP_ALIVE_MS], {
-  NODE_OPTIONS: serverNodeOptions(),
   ...serverEnv(),
   ...(gateway ? { PAYMENT_GATEWAY: gateway } : {}),
 });

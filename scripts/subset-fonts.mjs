@@ -18,7 +18,7 @@
 // The shaping rules are kept (harfbuzz keeps every glyph the shaping of the
 // kept characters needs), and Chromium shapes a word with its neighbours as
 // context, so a word drawn from both cuts still joins.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import subsetFont from 'subset-font';
@@ -185,8 +185,7 @@ async function main() {
     wrote(arabicFaceFile(weight), await subsetArabicFace(weight));
   }
   wrote(interBasicFaceFile(), await subsetInterBasic());
-  copyFileSync(path.join(INTER_PACKAGE, 'files', 'inter-latin-wght-normal.woff2'), path.join(fonts, interFaceFile()));
-  console.log(`public/fonts/${interFaceFile()}: the package's file`);
+  wrote(interFaceFile(), interFace());
   console.log(`Arabic, preloaded: unicode-range: ${unicodeRange(ARABIC_COMMON_RANGES)};`);
   console.log(`Arabic, the rest: unicode-range: ${unicodeRange(rangesMinus(ARABIC_RANGES, ARABIC_COMMON_RANGES))};`);
   console.log(`Inter, preloaded: unicode-range: ${unicodeRange(LATIN_BASIC_RANGES)};`);

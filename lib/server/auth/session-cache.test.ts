@@ -5,7 +5,7 @@ import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { getDb } from '@/lib/server/db/client';
 import { resetEnvForTests } from '@/lib/server/env';
-import { EVENTS_CHANNEL } from '@/lib/server/notifications/events';
+import { EVENTS_CHANNEL, publish } from '@/lib/server/notifications/events';
 import { subscribeToEvents } from '@/lib/server/notifications/hub';
 import * as logoutRoute from '@/app/api/v1/auth/logout/route';
 import * as meRoute from '@/app/api/v1/me/route';
@@ -49,8 +49,7 @@ async function hubDelivered() {
     if (event.k === 'read') arrived();
   });
   try {
-    const db = await getDb();
-    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ k: 'read', u: marker })})`);
+    await publish(await getDb(), { k: 'read', u: marker });
     await heard;
   } finally {
     unsubscribe();
