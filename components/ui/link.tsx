@@ -1,12 +1,11 @@
 'use client';
 
-import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { localizedPath } from '@/lib/i18n/paths';
 import { focusVisibleRing } from './focus-visible-ring';
-
-export const PREFETCH_DELAY_MS = 1000;
+import { prefetchOnSight } from './prefetch-on-sight';
 
 type NetworkInformation = { effectiveType?: string };
 
@@ -36,21 +35,22 @@ type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
 
 /**
  * A localized in-app link: an anchor whose clicks go through the app router
- * (no full page load). Instead of Next's prefetch on sight, it prefetches
- * its page one second after it appears, and never on slow-2g. Not next/link:
+ * (no full page load). It prefetches its page one second after it comes into
+ * view (prefetch-on-sight.ts), and never on slow-2g. Not next/link:
  * that component and next-intl's wrapper weigh about 12 KB gzipped on every
  * public page, for what the router itself does here.
  */
 export function Link({ href, className = '', onClick, scroll = true, ...props }: LinkProps) {
   const router = useRouter();
   const target = localizedPath(useLocale(), href);
+  const anchor = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
-    if (!shouldPrefetch()) return;
-    const timer = window.setTimeout(() => router.prefetch(target), PREFETCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    if (!anchor.current || !shouldPrefetch()) return;
+    return prefetchOnSight(anchor.current, target, () => router.prefetch(target));
   }, [target, router]);
   return (
     <a
+      ref={anchor}
       href={target}
       className={`${focusVisibleRing} ${className}`}
       onClick={(event) => {
