@@ -107,6 +107,16 @@ describe('self-hosted fonts', () => {
     expect(layout).not.toContain('arabic-core');
   });
 
+  it('the Arabic fallback stands in for the Arabic face only, so Latin words on Arabic pages go on to Inter', () => {
+    const at = css.indexOf("font-family: 'arabicFont Fallback'");
+    expect(at).toBeGreaterThan(-1);
+    const face = css.slice(at, css.indexOf('}', at));
+    expect(face).toContain(`unicode-range: ${unicodeRange(ARABIC_RANGES)};`);
+    // Inter comes after it in the Arabic stack.
+    expect(css).toMatch(/--font-arabic: arabicFont, 'arabicFont Fallback';/);
+    expect(css).toMatch(/font-family: var\(--font-arabic\), var\(--font-latin\)/);
+  });
+
   it('every font the stylesheet names is there', () => {
     const named = [...css.matchAll(/url\('\/fonts\/([^']+)'\)/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(0);
