@@ -3,9 +3,10 @@
  * view (DESIGN section 5), and never the page the visitor is on. Links
  * further down a page (the footer, the home page's questions) wait until the
  * visitor scrolls to them, as next/link's do: a phone opening the home page
- * prefetches the few pages it shows, not all eleven, and its main thread is
- * not parsing pages nobody asked for while the page is coming to life. The
- * router keeps what it fetched: several links to one page cost one prefetch.
+ * prefetches the pages its first screen shows, not all it links to, and its
+ * main thread is not parsing pages nobody asked for while the page is coming
+ * to life. The router keeps what it fetched: several links to one page cost
+ * one prefetch.
  */
 export const PREFETCH_DELAY_MS = 1000;
 
