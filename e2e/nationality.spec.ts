@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { COUNTRY_CODES } from '../lib/requests/countries';
@@ -11,19 +11,26 @@ for (const locale of ['en', 'ar'] as const) {
   const m = MESSAGES[locale];
   const country = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code)!;
 
-  test(`nationality is found by typing its English or Arabic name, laid out in the page's direction (${locale})`, async ({ page, context }) => {
+  /**
+   * A new draft's applicant step, with Egypt found in the nationality list by `letters`. (Typed again
+   * until the step's answers have arrived: the form takes them once, right after it appears.)
+   */
+  async function egyptFoundBy(page: Page, context: BrowserContext, letters: string) {
     const { token } = await signUp(context, page, locale);
     const id = await draftThrough(context.request, token, 'applicant');
     await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=applicant`);
     const nationality = page.getByRole('combobox', { name: m.Fields.nationality });
-
-    // The first letters of the name in the other language find it too. (Typed again until the step's
-    // answers have arrived: the form takes them once, right after it appears.)
     await expect(async () => {
       await nationality.fill('');
-      await nationality.pressSequentially(locale === 'ar' ? 'Egy' : 'مصر');
+      await nationality.pressSequentially(letters);
       await expect(page.getByRole('option')).toHaveText([country('EG')], { timeout: 1000 });
     }).toPass();
+    return { token, id, nationality };
+  }
+
+  test(`nationality is found by typing its English or Arabic name, laid out in the page's direction (${locale})`, async ({ page, context }) => {
+    // The first letters of the name in the other language find it too.
+    const { token, id, nationality } = await egyptFoundBy(page, context, locale === 'ar' ? 'Egy' : 'مصر');
     await nationality.fill('');
     await nationality.pressSequentially(locale === 'ar' ? 'مصر' : 'Egy');
     const egypt = page.getByRole('option', { name: country('EG') });
@@ -78,15 +85,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`letters that match no country say so, and keep what was typed (${locale})`, async ({ page, context }) => {
-    const { token } = await signUp(context, page, locale);
-    const id = await draftThrough(context.request, token, 'applicant');
-    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=applicant`);
-    const nationality = page.getByRole('combobox', { name: m.Fields.nationality });
-    await expect(async () => {
-      await nationality.fill('');
-      await nationality.pressSequentially(locale === 'ar' ? 'مصر' : 'Egy');
-      await expect(page.getByRole('option')).toHaveText([country('EG')], { timeout: 1000 });
-    }).toPass();
+    const { nationality } = await egyptFoundBy(page, context, locale === 'ar' ? 'مصر' : 'Egy');
     await nationality.pressSequentially('q');
     // The message is the list's one entry (react-aria gives it the option role, so a screen reader reads it).
     await expect(page.getByRole('listbox').getByRole('option')).toHaveText([m.Forms.noCountry]);
