@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -22,11 +22,17 @@ function show(request: RequestSummary, locale: 'en' | 'ar' = 'en') {
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('PayBy', () => {
   it('says how much and by when, in Riyadh time, both calendars', () => {
-    // 27 November 2026, 14:00 in Riyadh (UTC+3).
+    // 27 November 2026, 14:00 in Riyadh (UTC+3), seen a week before: a date
+    // that stays days away whenever the test runs (it was within a day of the
+    // clock from 26 November 2026, 11:00 UTC, and the test failed from then on).
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 20, 9, 0), toFake: ['Date'] });
     show(awaiting(Date.UTC(2026, 10, 27, 11, 0)));
     // Intl separates with no-break spaces: compared as plain spaces.
     expect(screen.getByTestId('pay-by').textContent!.replace(/\s/g, ' ')).toContain('Pay SAR 30,000.00 by November 27, 2026 at 2:00 PM');
