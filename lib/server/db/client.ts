@@ -24,14 +24,14 @@ const MIGRATIONS = path.join(process.cwd(), 'drizzle');
 
 /** Opens PGlite in a folder (or `memory://`) and brings its schema up to date. */
 export async function openPglite(dataFolder: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteWithStatements } = await import('./pglite-statements');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataFolder.startsWith('memory://')) {
     mkdirSync(dataFolder, { recursive: true });
     if (!existsSync(path.join(dataFolder, 'PG_VERSION'))) initPgliteFolder(dataFolder);
   }
-  const client = new PGlite(dataFolder, { postgresqlconf: PGLITE_CONF });
+  const client = new PGliteWithStatements(dataFolder, { postgresqlconf: PGLITE_CONF });
 
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
