@@ -54,9 +54,13 @@ export async function start(root, dir, { port, env = {}, probePath = '/', app = 
   });
   running.add(child.pid);
   child.once('exit', () => running.delete(child.pid));
+  // The tail only, for the message when the server does not start: the whole
+  // log of a run (a line per API request) would grow a string of many
+  // megabytes in this process, on the cores the server is measured on.
   let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
+  const keep = (chunk) => (log = (log + chunk).slice(-8000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   const stop = () => new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

@@ -16,10 +16,45 @@ function threshold(): number {
   return RANK[process.env.LOG_LEVEL as keyof typeof RANK] ?? RANK.info;
 }
 
+// Lines below `error` are written in batches. Writing to a pipe (how a
+// process manager or a container reads a server's output) is synchronous on
+// Linux: a write per request line took 5.4 % of the server's CPU serving the
+// requests list at 50 connections, 1.0 % in batches (profiles on PostgreSQL,
+// PERFORMANCE-FINDINGS).
+// A batch is written at most FLUSH_MS after its first line, at FLUSH_BYTES,
+// before any error line (so the order holds), and when the process exits; a
+// process killed outright (SIGKILL) loses at most the last FLUSH_MS of lines.
+const FLUSH_MS = 100;
+const FLUSH_BYTES = 64 * 1024;
+let batch = '';
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Writes the lines waiting in the batch. */
+export function flushLog() {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = undefined;
+  if (!batch) return;
+  const lines = batch;
+  batch = '';
+  process.stdout.write(lines);
+}
+
 const defaultSink: Sink = (level, line) => {
   if (RANK[level] < threshold()) return;
-  (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+  if (level === 'error') {
+    flushLog();
+    process.stderr.write(`${line}\n`);
+    return;
+  }
+  batch += `${line}\n`;
+  if (batch.length >= FLUSH_BYTES) flushLog();
+  else if (!flushTimer) {
+    flushTimer = setTimeout(flushLog, FLUSH_MS);
+    // A batch waiting to be written does not keep the process alive: 'exit' writes it.
+    flushTimer.unref();
+  }
 };
+process.once('exit', flushLog);
 
 let sink: Sink = defaultSink;
 
