@@ -111,13 +111,7 @@ export class PGliteWithStatements extends PGlite {
 
   /** One call into PGlite: the closes owed, then `parts`, as one buffer. */
   async #exchange(parts: Uint8Array[], options: QueryOptions | undefined): Promise<BackendMessage[]> {
-    const closing = this.#closing.splice(0);
-    const buffer = new Uint8Array([...closing, ...parts].reduce((size, part) => size + part.byteLength, 0));
-    let offset = 0;
-    for (const part of [...closing, ...parts]) {
-      buffer.set(part, offset);
-      offset += part.byteLength;
-    }
+    const buffer = Buffer.concat([...this.#closing.splice(0), ...parts]);
     const { messages } = await this.execProtocol(buffer, { onNotice: options?.onNotice });
     return messages;
   }
