@@ -4,6 +4,7 @@ export const ARABIC_COMMON_RANGES: [number, number][];
 export const LATIN_RANGES: [number, number][];
 export const LATIN_BASIC_RANGES: [number, number][];
 export const ARABIC_WEIGHTS: number[];
+export const ARABIC_WEIGHT_RANGES: Record<number, string>;
 export function rangesMinus(ranges: [number, number][], minus: [number, number][]): [number, number][];
 export function unicodeRange(ranges: [number, number][]): string;
 export function packageVersion(): string;

@@ -11,15 +11,15 @@ import { FRAME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
 // Each language preloads the cuts of the faces its pages use (app/globals.css):
-// English text is set in Inter; Arabic text in IBM Plex Sans Arabic, in the
-// three weights the pages use, and the Latin words on Arabic pages (the
+// English text is set in Inter; Arabic text in IBM Plex Sans Arabic, in its
+// two weights (Regular, and SemiBold for semibold and bold), and the Latin words on Arabic pages (the
 // "English" switch, e-mail addresses, phone numbers) in Inter. English pages
 // never use the Arabic faces (the one Arabic word, the switch, is in the
 // system's font). The rest of each face is fetched only by a page that needs it.
 const INTER = '/fonts/inter-basic-wght-normal-5.3.0.woff2';
 const FONT_PRELOADS: Record<string, string[]> = {
   en: [INTER],
-  ar: [...[400, 600, 700].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-common-${weight}-normal-5.3.0.woff2`), INTER],
+  ar: [...[400, 600].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-common-${weight}-normal-5.3.0.woff2`), INTER],
 };
 
 // No page is rendered at build time: the home page reads the office's catalogue,
