@@ -97,6 +97,8 @@ for (const locale of ['en', 'ar'] as const) {
 
   test(`a signed-in visitor sees their account and their draft on the prerendered home page (${locale})`, async ({ page, context }) => {
     const check = await watchViolations(page);
+    // The home page sends only some keys of Home to the browser (lib/i18n/client-namespaces.ts).
+    const checkMessages = watchMissingMessages(page);
     // Every layout shift of the page's life, as Lighthouse's CLS counts them (none right after an input).
     await page.addInitScript(() => {
       const store = window as unknown as { shifts: number };
@@ -121,5 +123,6 @@ for (const locale of ['en', 'ar'] as const) {
     // The signed-in version took the signed-out one's place without moving the page.
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
     await check();
+    checkMessages();
   });
 }
