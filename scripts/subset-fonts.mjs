@@ -110,16 +110,17 @@ export const LATIN_BASIC_RANGES = [
 ];
 
 /**
- * The Arabic weights: Regular, and SemiBold, which also draws what the pages set
- * bold (app/globals.css declares it for 600 to 700). Each weight an Arabic page
- * preloads is in its first paint, and a third face (Bold, 23 KB) made the
- * simulated Largest Contentful Paint of /ar about 0.2 s later and its score two
- * points lower (issue 17; docs/PERFORMANCE-FINDINGS.md).
+ * The `font-weight` each Arabic face is declared for in app/globals.css:
+ * Regular, and SemiBold, which also draws what the pages set bold (600 to
+ * 700). Each weight an Arabic page preloads is in its first paint, and a third
+ * face (Bold, 23 KB) made the simulated Largest Contentful Paint of /ar about
+ * 0.2 s later and its score two points lower (issue 17;
+ * docs/PERFORMANCE-FINDINGS.md).
  */
-export const ARABIC_WEIGHTS = [400, 600];
-
-/** The `font-weight` each Arabic face is declared for. */
 export const ARABIC_WEIGHT_RANGES = { 400: '400', 600: '600 700' };
+
+/** The weight of each Arabic face's file, from the ranges above. */
+export const ARABIC_WEIGHTS = Object.keys(ARABIC_WEIGHT_RANGES).map(Number);
 
 /** The code points of `ranges` not in `minus`, as ranges. */
 export function rangesMinus(ranges, minus) {

@@ -11,9 +11,10 @@ import { FRAME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 
 // Each language preloads the cuts of the faces its pages use (app/globals.css):
-// English text is set in Inter; Arabic text in IBM Plex Sans Arabic, in its
-// two weights (Regular, and SemiBold for semibold and bold), and the Latin words on Arabic pages (the
-// "English" switch, e-mail addresses, phone numbers) in Inter. English pages
+// English text is set in Inter; Arabic text in IBM Plex Sans Arabic, in two
+// weights (Regular, and SemiBold for semibold and bold), and the Latin words
+// on Arabic pages (the "English" switch, e-mail addresses, phone numbers) in
+// Inter. English pages
 // never use the Arabic faces (the one Arabic word, the switch, is in the
 // system's font). The rest of each face is fetched only by a page that needs it.
 const INTER = '/fonts/inter-basic-wght-normal-5.3.0.woff2';
