@@ -118,6 +118,13 @@ describe('self-hosted fonts', () => {
     expect(css).toMatch(/font-family: var\(--font-arabic\), var\(--font-latin\)/);
   });
 
+  it('the preloaded cuts are optional, so a page is laid out once, in its faces; the rest of each face swaps in', () => {
+    const preloaded = [interBasicFaceFile(), ...ARABIC_WEIGHTS.map((weight) => arabicCommonFaceFile(weight))];
+    const rest = [interFaceFile(), ...ARABIC_WEIGHTS.map((weight) => arabicFaceFile(weight))];
+    for (const file of preloaded) expect(faceOf(file), file).toContain('font-display: optional;');
+    for (const file of rest) expect(faceOf(file), file).toContain('font-display: swap;');
+  });
+
   it('every font the stylesheet names is there', () => {
     const named = [...css.matchAll(/url\('\/fonts\/([^']+)'\)/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(0);
