@@ -393,6 +393,11 @@ describe('pagination', () => {
     expect(first.json!.meta).toEqual({ page: 1, per_page: 20, total: 21, total_pages: 2 });
     const second = await call(listRoute.GET, { token, path: '/api/v1/requests?status=draft&page=2' });
     expect(second.json!.data).toHaveLength(1);
+    // In the list's order across both pages (a page comes from the database as one array): latest change first.
+    const listed = [...first.json!.data, ...second.json!.data] as { id: string; updated_at: string }[];
+    expect(new Set(listed.map((item) => item.id)).size).toBe(21);
+    const changed = listed.map((item) => item.updated_at);
+    expect(changed).toEqual([...changed].sort().reverse());
     const bad = await call(listRoute.GET, { token, path: '/api/v1/requests?status=lost&page=0', locale: 'en' });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json!.error.fields).sort()).toEqual(['page', 'status']);
