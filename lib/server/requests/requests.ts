@@ -261,14 +261,16 @@ function listQuery(db: Db, byStatus: boolean) {
     // Drafts have their own list; the requests list never shows them.
     byStatus ? eq(requests.status, sql.placeholder('status')) : ne(requests.status, 'draft'),
   );
+  // Latest change first; the id settles ties. Once, for the page and for each summary's position in it.
+  const order = [desc(requests.updatedAt), desc(requests.id)];
   const page = db
     .select({
       summary: summaryJson({ total: sql`count(*) over ()`, settled: settledPayment }).as('summary'),
-      position: sql<number>`row_number() over (order by ${requests.updatedAt} desc, ${requests.id} desc)`.as('position'),
+      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
     })
     .from(requests)
     .where(where)
-    .orderBy(desc(requests.updatedAt), desc(requests.id))
+    .orderBy(...order)
     .limit(PAGE_SIZE)
     .offset(sql.placeholder('offset'))
     .as('page');
