@@ -78,6 +78,11 @@ async function measurePages(url, floorApp) {
   return { js, throughput, lighthouse };
 }
 
+/** Several runs of the constant handler as one floor: their mean throughput, each run's, and the worst p99. */
+function floorOf(runs) {
+  return { rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, runs: runs.map((r) => r.rps), p50: Math.max(...runs.map((r) => r.p50)), p99: Math.max(...runs.map((r) => r.p99)), total: runs.reduce((sum, r) => sum + r.total, 0), errors: runs.reduce((sum, r) => sum + r.errors, 0), kinds: runs.map((r) => r.kinds).filter(Boolean).join(', ') };
+}
+
 async function measureApi(url, server, dataDir) {
   console.log('Creating the account, 20 sent requests and the drafts …');
   // Half again as many drafts as connections for each of the three phases that save.
@@ -86,10 +91,21 @@ async function measureApi(url, server, dataDir) {
   console.log(`warm-up for ${options.warmup} s …`);
   await run(url, routes.warmup, options.warmup);
   const api = {};
-  for (const name of ['floor', 'list', 'autosave', 'notifications']) {
+  const measure = (name) => {
     console.log(`autocannon ${name} for ${options.duration} s …`);
-    api[name] = await run(url, routes[name], options.duration);
-  }
+    return run(url, routes[name], options.duration);
+  };
+  // The floor before and after each budgeted route (as for the pages): a shared
+  // machine drifts within a minute, and each route is set beside the floor of its
+  // own moment (DESIGN section 8: interleaved where the tool allows).
+  const floors = [await measure('floor')];
+  api.list = await measure('list');
+  floors.push(await measure('floor'));
+  api.autosave = await measure('autosave');
+  floors.push(await measure('floor'));
+  api.notifications = await measure('notifications');
+  api.floor = floorOf(floors);
+  api.floorBeside = { list: floorOf(floors.slice(0, 2)), autosave: floorOf(floors.slice(1, 3)) };
   // The same two budgeted routes with few connections: latency of the app, not of a queue.
   // Before the sign-in phase, and each on a server that has finished the phase before it.
   for (const name of ['quietList', 'quietAutosave']) {
