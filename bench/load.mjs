@@ -87,6 +87,11 @@ export async function run(base, requests, duration, connections = CONNECTIONS) {
   };
 }
 
+/** Several runs of the constant handler as one floor: their mean throughput, each run's, and the worst p99. */
+export function floorOf(runs) {
+  return { rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, runs: runs.map((r) => r.rps), p50: Math.max(...runs.map((r) => r.p50)), p99: Math.max(...runs.map((r) => r.p99)), total: runs.reduce((sum, r) => sum + r.total, 0), errors: runs.reduce((sum, r) => sum + r.errors, 0), kinds: runs.map((r) => r.kinds).filter(Boolean).join(', ') };
+}
+
 /**
  * Waits until the server has finished what an earlier phase left it (the
  * sign-in phase leaves scrypt work queued after its connections close): five

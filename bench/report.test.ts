@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module of the bench, without types
 import { report } from './report.mjs';
+// @ts-expect-error -- a plain ES module of the bench, without types
+import { floorOf } from './load.mjs';
 
 const figure = (rps: number, p99 = 20) => ({ rps, p50: 10, p99, total: rps * 10, errors: 0, kinds: '' });
-const floorOf = (runs: ReturnType<typeof figure>[]) => ({
-  ...figure(runs.reduce((sum, run) => sum + run.rps, 0) / runs.length),
-  runs: runs.map((run) => run.rps),
-});
 const options = { duration: 10, memoryDuration: 60, connections: 50, lighthouseRounds: 5, warmup: 5 };
 
 /** One database's API figures, the floor run before the list, between the list and the autosave, and after the autosave. */

@@ -13,7 +13,7 @@ import { firstLoadJs } from './first-load-js.mjs';
 import { seed } from './fixtures.mjs';
 import { writeFloorApp } from './floor-app.mjs';
 import { lighthouseBesideFloor } from './lighthouse.mjs';
-import { CONNECTIONS, QUIET_DRAFTS, run, scenarios, settle } from './load.mjs';
+import { CONNECTIONS, floorOf, QUIET_DRAFTS, run, scenarios, settle } from './load.mjs';
 import { MIN_LIGHTHOUSE_ROUNDS, QUIET_CONNECTIONS } from './budgets.mjs';
 import { createDatabase } from './postgres.mjs';
 import { report } from './report.mjs';
@@ -76,11 +76,6 @@ async function measurePages(url, floorApp) {
   const pages = LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => ({ name: at(locale, page), url: url + at(locale, page) })));
   const lighthouse = await lighthouseBesideFloor(root, floorApp.url + '/', pages, options.lighthouseRounds);
   return { js, throughput, lighthouse };
-}
-
-/** Several runs of the constant handler as one floor: their mean throughput, each run's, and the worst p99. */
-function floorOf(runs) {
-  return { rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, runs: runs.map((r) => r.rps), p50: Math.max(...runs.map((r) => r.p50)), p99: Math.max(...runs.map((r) => r.p99)), total: runs.reduce((sum, r) => sum + r.total, 0), errors: runs.reduce((sum, r) => sum + r.errors, 0), kinds: runs.map((r) => r.kinds).filter(Boolean).join(', ') };
 }
 
 async function measureApi(url, server, dataDir) {
