@@ -1,0 +1,1 @@
+CREATE INDEX "requests_user_sent_idx" ON "requests" USING btree ("user_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status <> 'draft';
