@@ -47,7 +47,7 @@ export function report({ date, machine, options, pages, databases }) {
     'WebAssembly heap that never shrinks, with 32 MB of shared buffers) counts in the',
     'server\'s RSS. The PostgreSQL tables show the cost of the app itself. The database is migrated',
     'before the server starts, as a deployment does. The server runs with the Node options',
-    '`npm start` gives it (scripts/server-node-options.mjs: a 256 MB old generation, 8 MB semi-spaces, and glibc\'s threshold for mapping large blocks fixed at 128 KB).',
+    '`npm start` gives it (scripts/server-node-options.mjs: a 256 MB old generation, 8 MB semi-spaces with PGlite and V8\'s own 16 MB with PostgreSQL, and glibc\'s threshold for mapping large blocks fixed at 128 KB).',
     '',
   ];
 

@@ -50,7 +50,7 @@ export async function start(root, dir, { port, env = {}, probePath = '/', app = 
     // Its own process group, so stop() ends whatever next start spawned too.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...(app ? serverEnv() : {}), ...env },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...(app ? serverEnv({ ...process.env, ...env }) : {}), ...env },
   });
   running.add(child.pid);
   child.once('exit', () => running.delete(child.pid));

@@ -183,7 +183,7 @@ async function startServer(db, port) {
     cwd: root,
     // The Node options `npm start` serves with, so the memory figures are the deployment's.
     // The users are registered from this one machine: the per-address registration limit is raised.
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv(), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
