@@ -106,7 +106,7 @@ export const requests = pgTable(
     // The requests list (everything sent, latest change first). Drafts are left out of it: every
     // autosave writes a new version of a draft, and in the index above each version leaves an entry
     // that the list had to step over (13,000 entries for 20 sent requests after the bench's saves).
-    // The list's filter is written as this predicate (\`sentRequest\` in requests.ts) so a prepared plan can use it.
+    // The list's filter is written as this predicate (`sentRequest` in requests.ts) so a prepared plan can use it.
     index('requests_user_sent_idx').on(table.userId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`status <> 'draft'`),
     // The office's queue: by status, oldest first.
     index('requests_status_submitted_idx').on(table.status, table.submittedAt),
