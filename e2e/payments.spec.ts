@@ -23,6 +23,8 @@ for (const locale of ['en', 'ar'] as const) {
       const { id, reference } = await requestAwaitingPayment(context.request, token);
       await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
       await expect(page.getByTestId('reference')).toHaveText(reference);
+      // The test gateway takes the payments of this server (a loopback site): the checkout says no money is taken (issue 37, item 1).
+      await expect(page.getByTestId('test-payments')).toHaveText(m.Payments.testPayments);
       await page.getByRole('button', { name: new RegExp(m.Payments.pay.split(' ')[0]!) }).click();
       await expect(page).toHaveURL(/\/test-gateway\/tg_/);
       await payWith(page, '4111 1111 1111 1111');

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serverEnv } from './server-node-options.mjs';
+import { nextStartArgs } from './start-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -16,7 +17,7 @@ function run(args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.includes('--rebuild')) {
+if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.slice(2).includes('--rebuild')) {
   console.log('No build found: building the app first (about half a minute).');
   run(['build']);
 }
@@ -25,10 +26,8 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.includes('
 // never closes a connection the balancer, or any client, is about to reuse
 // (that race shows as a reset connection or a 502).
 const KEEP_ALIVE_MS = '65000';
-// The embedded defaults take payments through the built-in test gateway (test cards, no money),
-// which a production server offers only when told so; the server says so in one log line.
-const gateway = process.env.PAYMENT_GATEWAY || (process.env.MOYASAR_SECRET_KEY ? '' : 'test');
-run(['start', '--port', process.env.PORT ?? '3000', '--keepAliveTimeout', KEEP_ALIVE_MS], {
-  ...serverEnv(),
-  ...(gateway ? { PAYMENT_GATEWAY: gateway } : {}),
-});
+// Payments: nothing is chosen here. On the embedded default (APP_URL unset, so
+// http://localhost:PORT) the server takes test payments; on any other address it
+// needs the Moyasar keys or PAYMENT_GATEWAY=test, or refuses to start
+// (lib/server/payments/gateway-choice.ts).
+run(nextStartArgs(process.argv.slice(2), process.env, KEEP_ALIVE_MS), serverEnv());

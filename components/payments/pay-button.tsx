@@ -6,6 +6,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { startPayment } from '@/lib/payments/payments-api';
 import { Button } from '@/components/ui/button';
 import { ResendVerification } from '@/components/account/resend-verification';
+import { TestPaymentsNotice } from './test-payments';
 
 /**
  * Goes to the gateway to pay a request's fee. One Idempotency-Key per press:
@@ -19,6 +20,7 @@ export function PayButton({ requestId, label }: { requestId: string; label: stri
   const [unverified, setUnverified] = useState(false);
   return (
     <div className="flex flex-col gap-2">
+      <TestPaymentsNotice />
       <Button
         isPending={pending}
         onPress={async () => {

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { connection } from 'next/server';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { CspNonceMeta } from './csp-nonce-meta';
+import { TestPaymentsMode } from '@/components/payments/test-payments';
+import { testPaymentsOn } from '@/lib/server/payments/gateway-choice';
 
 /**
  * The layout of the pages rendered per request (every page but the public ones
@@ -14,7 +16,10 @@ export async function PerRequest({ children }: { children: ReactNode }) {
   return (
     <>
       <CspNonceMeta />
-      <ClientMessages namespaces="all">{children}</ClientMessages>
+      <ClientMessages namespaces="all">
+        {/* Every place a pilgrim pays from says so while the test gateway takes payments (issue 37, item 1). */}
+        <TestPaymentsMode on={testPaymentsOn()}>{children}</TestPaymentsMode>
+      </ClientMessages>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { database } from './db/client';
 import { env } from './env';
 import { reconcilePayments } from './payments/payments';
 import { applyPaymentDeadlines } from './payments/deadlines';
-import { gatewayStartLine } from './payments/gateway-choice';
+import { gatewayRefusal, gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
 import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
@@ -21,6 +21,13 @@ export async function startServer() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // Fail closed: a server with no gateway keys away from localhost would otherwise take
+  // "payments" with the published test cards, or none at all (gateway-choice.ts).
+  const refusal = gatewayRefusal();
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   // Before the first request: rate limits need the peer's address (socket-address.ts).
   stampSocketAddresses();
   // A path Next.js cannot decode would be its bare 500 (malformed-path.ts).
@@ -31,7 +38,7 @@ export async function startServer() {
   hashStaticPageScripts();
   const { kind } = await database();
   logger.info('database ready', { kind });
-  // One line when payments need the deployer's eye: the test gateway in production, or no gateway at all.
+  // One line when payments go through the test gateway on a site others reach (PAYMENT_GATEWAY=test).
   const gateway = gatewayStartLine();
   if (gateway) logger[gateway.level](gateway.message);
   startReconciliation();

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@/components/layout/language-switch';
 import { StaffSignOut } from '@/components/office/staff-sign-out';
 import { pageStaff } from '@/lib/server/office/page-staff';
 import { can } from '@/lib/office/roles';
+import { testPaymentsOn } from '@/lib/server/payments/gateway-choice';
 
 // The office console's own frame (issue 18): not the pilgrims' header, menu or
 // notifications. Every page is rendered per request, under a nonce, and never
@@ -16,6 +17,7 @@ export default async function OfficeLayout({ children, params }: { children: Rea
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('Office');
+  const tPayments = await getTranslations('Payments');
   const member = await pageStaff();
   const links = member
     ? [
@@ -62,6 +64,11 @@ export default async function OfficeLayout({ children, params }: { children: Rea
           </nav>
         )}
       </header>
+      {testPaymentsOn() && (
+        <p data-testid="test-payments" className="border-b border-amber-600 bg-amber-50 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+          {tPayments('testPayments')}
+        </p>
+      )}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Providers>{children}</Providers>
       </main>

@@ -10,7 +10,7 @@ import { notificationsOf } from '@/test/notifications';
 import { submittedRequest } from '@/test/requests';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS, testGateway } from '@/lib/server/payments/test-gateway';
-import { chooseGateway, gatewayStartLine } from '@/lib/server/payments/gateway-choice';
+import { chooseGateway, gatewayRefusal, gatewayStartLine, testPaymentsOn } from '@/lib/server/payments/gateway-choice';
 import { reconcilePayments, settle } from '@/lib/server/payments/payments';
 import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
 import { officeMove } from '@/lib/server/requests/office';
@@ -268,6 +268,8 @@ describe('absolute URLs come from the configured origin only (item 3)', () => {
 
   it('APP_URL is the origin when set', async () => {
     vi.stubEnv('APP_URL', 'https://portal.example.org');
+    // A site others reach takes test payments only when asked to (issue 37, item 1).
+    vi.stubEnv('PAYMENT_GATEWAY', 'test');
     const { token, id } = await awaitingPayment();
     const { json } = await startPayment(token, id, undefined, { 'x-forwarded-host': 'evil.example' });
     expect(json!.data.redirect_url.startsWith('https://portal.example.org/test-gateway/')).toBe(true);
@@ -297,32 +299,46 @@ describe('idempotency keys are per request (item 11)', () => {
   });
 });
 
-describe('the test gateway in production (item 15)', () => {
-  it('is chosen only when asked for, or outside production', () => {
-    expect(chooseGateway({ NODE_ENV: 'development' })).toEqual({ name: 'test' });
-    expect(chooseGateway({ NODE_ENV: 'production' })).toEqual({
-      name: null,
-      missing: ['MOYASAR_SECRET_KEY', 'MOYASAR_PUBLISHABLE_KEY', 'MOYASAR_WEBHOOK_SECRET'],
-    });
-    expect(chooseGateway({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'test' })).toEqual({ name: 'test' });
-    const moyasar = { MOYASAR_SECRET_KEY: 'sk', MOYASAR_PUBLISHABLE_KEY: 'pk', MOYASAR_WEBHOOK_SECRET: 'wh' };
-    expect(chooseGateway({ NODE_ENV: 'production', ...moyasar })).toEqual({ name: 'moyasar' });
+describe('the test gateway fails closed (item 15; issue 37, item 1)', () => {
+  const site = { APP_URL: 'https://pilgrims.example.org' };
+  const moyasar = { MOYASAR_SECRET_KEY: 'sk', MOYASAR_PUBLISHABLE_KEY: 'pk', MOYASAR_WEBHOOK_SECRET: 'wh' };
+
+  it('is chosen only when asked for, or on a loopback site', () => {
+    for (const appUrl of [undefined, 'http://localhost:3000', 'http://127.0.0.1:8080', 'http://portal.localhost', 'http://[::1]:3000']) {
+      expect(chooseGateway({ NODE_ENV: 'production', APP_URL: appUrl })).toEqual({ name: 'test' });
+    }
+    // A site others reach gets no test gateway, whatever NODE_ENV says: no keys, no payments.
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(chooseGateway({ NODE_ENV, ...site })).toEqual({ name: null, missing: ['MOYASAR_SECRET_KEY', 'MOYASAR_PUBLISHABLE_KEY', 'MOYASAR_WEBHOOK_SECRET'] });
+    }
+    expect(chooseGateway({ NODE_ENV: 'production', APP_URL: 'https://localhost.example.org' })).toMatchObject({ name: null });
+    expect(chooseGateway({ NODE_ENV: 'production', APP_URL: 'http://127.0.0.1.example.org' })).toMatchObject({ name: null });
+    expect(chooseGateway({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'test', ...site })).toEqual({ name: 'test' });
+    expect(chooseGateway({ NODE_ENV: 'production', ...site, ...moyasar })).toEqual({ name: 'moyasar' });
+    // A mistyped or missing key is never quietly replaced by the test gateway, even on localhost.
+    expect(chooseGateway({ NODE_ENV: 'production', MOYASAR_SECRET_KEY: 'sk' })).toEqual({ name: null, missing: ['MOYASAR_PUBLISHABLE_KEY', 'MOYASAR_WEBHOOK_SECRET'] });
     expect(chooseGateway({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'moyasar', MOYASAR_SECRET_KEY: 'sk' })).toEqual({
       name: null,
       missing: ['MOYASAR_PUBLISHABLE_KEY', 'MOYASAR_WEBHOOK_SECRET'],
     });
   });
 
-  it('says so in one start line in production', () => {
-    expect(gatewayStartLine({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'test' })).toMatchObject({ level: 'warn', message: expect.stringContaining('TEST gateway') });
-    expect(gatewayStartLine({ NODE_ENV: 'production' })).toMatchObject({ level: 'error', message: expect.stringContaining('MOYASAR_SECRET_KEY') });
-    expect(gatewayStartLine({ NODE_ENV: 'development' })).toBeNull();
+  it('a server with no gateway refuses to start, naming the settings; the test gateway away from localhost is one warning line', () => {
+    expect(gatewayRefusal({ NODE_ENV: 'production', ...site })).toBe(
+      'Payments: no gateway can take payments on https://pilgrims.example.org. Set MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY, MOYASAR_WEBHOOK_SECRET for Moyasar, or PAYMENT_GATEWAY=test to take test payments (no money is taken) on purpose.',
+    );
+    expect(gatewayRefusal({ NODE_ENV: 'production' })).toBeNull();
+    expect(gatewayRefusal({ NODE_ENV: 'production', ...site, ...moyasar })).toBeNull();
+    expect(gatewayStartLine({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'test', ...site })).toMatchObject({ level: 'warn', message: expect.stringContaining('TEST gateway') });
+    expect(gatewayStartLine({ NODE_ENV: 'production' })).toBeNull();
+    expect(testPaymentsOn({ NODE_ENV: 'production' })).toBe(true);
+    expect(testPaymentsOn({ NODE_ENV: 'production', ...moyasar })).toBe(false);
   });
 
-  it('without keys in production, starting a payment answers 503 and the test checkout is gone', async () => {
+  it('without keys on a site others reach, starting a payment answers 503 and the test checkout is gone', async () => {
     const { token, id } = await awaitingPayment();
     const open = (await startPayment(token, id)).json!.data;
-    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('APP_URL', 'https://pilgrims.example.org');
     const { token: other } = await newUser();
     const second = await submittedRequest(other);
     const refused = await startPayment(other, second.id);
