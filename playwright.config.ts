@@ -49,8 +49,9 @@ export default defineConfig({
       timeout: 10_000,
     },
     {
-      // A fresh production build, served by `next start`, with its own data folder.
-      command: `node scripts/start.mjs --rebuild`,
+      // A fresh production build, served by `next start`, with its own data folder;
+      // `npm test` builds once before its Playwright phases (E2E_BUILT=1) and each serves that build.
+      command: process.env.E2E_BUILT === '1' ? 'node scripts/start.mjs' : 'node scripts/start.mjs --rebuild',
       env: {
         PORT: String(PORT),
         DATA_DIR: '.data/e2e',
