@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const shared = {
@@ -11,13 +13,30 @@ const shared = {
 };
 
 // Everything runs on PGlite; the database tests run again on PostgreSQL when
-// DATABASE_URL is set (each test file gets a database of its own).
-const databaseTests = ['app/api/**/*.test.ts', 'lib/server/**/*.test.ts'];
+// DATABASE_URL is set (each test file gets a database of its own). A database
+// test is a file that asks for a database (withTestDatabase(), test/database.ts)
+// or reads TEST_DATABASE itself: the others (parsers, headers, storage) would only
+// repeat themselves.
+const skipped = new Set(['node_modules', '.next', '.data', '.tmp', '.git', 'e2e']);
+function testFiles(dir: string): string[] {
+  return readdirSync(path.join(__dirname, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return skipped.has(entry.name) ? [] : testFiles(file);
+    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+const databaseTests = testFiles('').filter((file) => /withTestDatabase\(|TEST_DATABASE/.test(readFileSync(path.join(__dirname, file), 'utf8')));
+
+// Vitest's default on two cores is one worker; each test file has a database of
+// its own and no fixed port, so files run side by side, one per core (a file
+// spends much of its time waiting on PostgreSQL or on scrypt's threads).
+const maxWorkers = Math.max(2, availableParallelism());
 
 export default defineConfig({
   ...shared,
   test: {
     server: { deps: { inline: ['next-intl'] } },
+    maxWorkers,
     projects: [
       {
         ...shared,
