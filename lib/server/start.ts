@@ -9,6 +9,8 @@ import { startPushDelivery } from './push/worker';
 import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { refuseMalformedPaths } from './http/malformed-path';
+import { refuseUnknownLanguagePages } from './http/unknown-language';
+import { stampUnknownStaticPages } from './http/unknown-static-pages';
 import { answerUnparsableRequests } from './http/header-overflow';
 import { hashStaticPageScripts } from './http/static-page-csp';
 import { startHousekeeping } from './auth/housekeeping';
@@ -32,6 +34,10 @@ export async function startServer() {
   stampSocketAddresses();
   // A path Next.js cannot decode would be its bare 500 (malformed-path.ts).
   refuseMalformedPaths();
+  // A public page's address under a first segment that is no language and that the proxy never sees (/fonts, /__nextjs_x/faqs): a 404, never rendered and kept on disk (unknown-language.ts).
+  refuseUnknownLanguagePages();
+  // An unknown static page is drawn, per request, by the catch-all: it leaves as a 404 (unknown-static-pages.ts).
+  stampUnknownStaticPages();
   // Headers too large, or a request Node cannot parse: an answer in the API's shape, not a bare status line (header-overflow.ts).
   answerUnparsableRequests();
   // The prerendered public pages leave with the hashes of their inline scripts as their CSP, and may be cached (static-page-csp.ts).
