@@ -5,6 +5,7 @@ import { numberLocale } from '@/lib/i18n/digits';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';
+import { CODE_LIFETIME_MINUTES } from '@/lib/server/accounts/email-tokens';
 
 /** What each e-mail is for; the outbox row's `kind`. */
 export const MAIL_KINDS = ['verify_email', 'change_email', 'email_changed', 'reset_password', 'password_changed', 'staff_invite', 'notification'] as const;
@@ -43,7 +44,7 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
           paragraphs,
           action: { label: k('action'), url },
           code: { label: t('Mail.codeLabel'), value: params.code ?? '' },
-          notes: [t('Mail.validFor', { hours: n(24) }), k('notYou')],
+          notes: [t('Mail.validForCode', { hours: n(24), minutes: n(CODE_LIFETIME_MINUTES) }), k('notYou')],
         },
       };
     }
