@@ -11,6 +11,7 @@ import type { Translate } from '@/lib/validation/localize';
 import type { StaffRole } from '@/lib/office/roles';
 import { audit, type AuditActor } from './audit';
 import { endStaffSessionsOf } from './staff-sessions';
+import { clearAllPasswordFailures } from './staff-lock';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { wakeMailer } from '@/lib/server/mail/wake';
 
@@ -39,7 +40,7 @@ export async function addStaff(input: { email: string; name: string; role: Staff
     const added = await db.transaction(async (tx) => {
       const [member] = await tx
         .insert(staff)
-        .values({ email: input.email, name: input.name, role: input.role })
+        .values({ email: input.email, name: input.name, role: input.role, locale })
         .returning({ id: staff.id, email: staff.email, name: staff.name, role: staff.role });
       const token = await newSetPasswordLink(tx as unknown as Db, member!.id);
       await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx as unknown as Db);
@@ -80,4 +81,6 @@ export async function setStaffPassword(token: string, password: string, address:
     return row;
   });
   await endStaffSessionsOf(member.id);
+  // A new password: the wrong guesses at the old one no longer lock any address out.
+  await clearAllPasswordFailures(member.id);
 }

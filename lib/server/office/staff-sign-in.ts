@@ -11,9 +11,11 @@ import { ApiError } from '@/lib/server/http/errors';
 import type { Translate } from '@/lib/validation/localize';
 import { westernDigits } from '@/lib/validation/digits';
 import type { StaffRole } from '@/lib/office/roles';
+import type { AppLocale } from '@/i18n/routing';
 import { audit } from './audit';
 import { checkTotp, newTotpSecret, totpUri } from './totp';
-import { clearStaffFailures, giveBackStaffAttempt, reserveStaffAttempt, staffAttemptFailed } from './staff-lock';
+import { clearPasswordFailures, clearStaffFailures, passwordAttemptFailed, reservePasswordAttempt, reserveStaffAttempt, staffAttemptFailed } from './staff-lock';
+import { staffLocked } from './staff-mail';
 import { newStaffSession, type StaffMember } from './staff-sessions';
 
 // The console's sign-in: a password, then a code from the member's
@@ -47,18 +49,23 @@ export async function staffPasswordStep(input: { email: string; password: string
     .select()
     .from(staff)
     .where(and(sql`lower(${staff.email}) = lower(${input.email})`, isNull(staff.disabledAt)));
-  if (!member?.passwordHash) {
-    // The same time and the same answer as a wrong password: no way to learn who is on the staff.
+  // An unknown address, a member without a password, and an address locked
+  // out of this account (5 wrong passwords from it) all get the wrong
+  // password's answer, in the same time: nobody learns who is on the staff,
+  // nor, while locked, whether a guess was right.
+  if (!member?.passwordHash || !(await reservePasswordAttempt(member.id, address))) {
     await verifyPassword(input.password, await timingDummyHash());
     throw new ApiError('invalid_credentials');
   }
-  await reserveStaffAttempt(member.id);
   if (!(await verifyPassword(input.password, member.passwordHash))) {
     await audit({ kind: 'staff', id: member.id, email: member.email }, { action: 'staff.sign_in_failed', details: { step: 'password' }, address });
-    throw (await staffAttemptFailed(member.id)) ?? new ApiError('invalid_credentials');
+    if (await passwordAttemptFailed(member.id, address)) await staffLocked(member, 'password', address);
+    throw new ApiError('invalid_credentials');
   }
-  await giveBackStaffAttempt(member.id);
+  await clearPasswordFailures(member.id, address);
   await counters().unhit(addressKey(address));
+  // A member whose account is locked by wrong codes still gets a challenge: the code step says it is locked
+  // (only someone with the password gets that far).
   const challenge = newToken();
   const pendingSecret = member.totpSecret ? null : newTotpSecret();
   await db.delete(staffChallenges).where(or(eq(staffChallenges.staffId, member.id), lt(staffChallenges.expiresAt, sql`now()`)));
@@ -103,7 +110,11 @@ async function takeStep(db: Db, staffId: string, step: number): Promise<boolean>
 
 export type SignedInStaff = { staff: StaffMember; token: string; recoveryCodes?: string[] };
 
-export async function staffCodeStep(input: { challenge: string; code: string }, address: string, t: Translate): Promise<SignedInStaff> {
+/**
+ * The second step. `locale` is the console's language when the request names
+ * one (Accept-Language): a whole sign-in makes it the member's e-mail language.
+ */
+export async function staffCodeStep(input: { challenge: string; code: string }, address: string, t: Translate, locale: AppLocale | null = null): Promise<SignedInStaff> {
   const db = await getDb();
   const [row] = await db
     .select({ challengeId: staffChallenges.id, pendingSecret: staffChallenges.pendingSecret, member: staff })
@@ -134,10 +145,13 @@ export async function staffCodeStep(input: { challenge: string; code: string }, 
   }
   if (!how) {
     await audit(actor, { action: 'staff.sign_in_failed', details: { step: 'code' }, address });
-    throw (await staffAttemptFailed(member.id)) ?? new ApiError('validation_failed', { messageKey: 'staff_code_wrong', fields: { code: [t('ApiErrors.staff_code_wrong')] } });
+    const lock = await staffAttemptFailed(member.id);
+    if (lock?.newly) await staffLocked(member, 'code', address);
+    throw lock?.error ?? new ApiError('validation_failed', { messageKey: 'staff_code_wrong', fields: { code: [t('ApiErrors.staff_code_wrong')] } });
   }
   await db.delete(staffChallenges).where(eq(staffChallenges.id, row.challengeId));
   await clearStaffFailures(member.id);
+  if (locale && locale !== member.locale) await db.update(staff).set({ locale }).where(eq(staff.id, member.id));
   await audit(actor, { action: 'staff.sign_in', details: { with: how }, address });
   const token = await newStaffSession(member.id);
   return { staff: { id: member.id, email: member.email, name: member.name, role: member.role as StaffRole }, token, recoveryCodes };
