@@ -23,7 +23,8 @@ export function setPasswordUrl(token: string, locale: 'en' | 'ar' = 'en') {
   return `${publicSiteUrl()}/${locale}/office/set-password?token=${encodeURIComponent(token)}`;
 }
 
-async function newSetPasswordLink(db: Db, staffId: string) {
+/** A new one-time link to set the member's password (72 hours); only its hash is kept. */
+export async function newSetPasswordLink(db: Db, staffId: string) {
   const token = newToken();
   await db.insert(staffTokens).values({ staffId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000) });
   return token;

@@ -182,7 +182,7 @@ export const OPERATIONS: Operation[] = [
     body: json(addStaffSchema, { email: 'yusuf@office.example', name: 'Yusuf Saleh', role: 'reviewer' }), success: [{ status: 201, description: 'Invited', schema: data(e.addedStaff) }], errors: [401, 403, 422] },
   { method: 'patch', path: '/api/v1/office/staff/{id}', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Change a member’s role, or disable/enable them; their sessions end (admins; never the last admin, never oneself: 409)',
     body: { ...json(staffChangeSchema, { role: 'finance' }), partial: true }, success: [{ status: 200, description: 'The member', schema: data(e.staffListed) }], errors: [401, 403, 404, 409, 422] },
-  { method: 'post', path: '/api/v1/office/staff/{id}/reset-two-factor', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Forget a member’s authenticator and recovery codes: the next sign-in enrols a new one (admins; audited)',
+  { method: 'post', path: '/api/v1/office/staff/{id}/reset-two-factor', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Forget a member’s authenticator, recovery codes and password, and end their sessions: the member is e-mailed a one-time link (72 hours) to choose a new password, then enrols a new authenticator at the next sign-in (admins; audited)',
     success: [noContent('Reset')], errors: [401, 403, 404, 409] },
   // Service
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },

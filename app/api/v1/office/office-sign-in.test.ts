@@ -133,6 +133,32 @@ describe('two-factor sign-in', () => {
     expect(withs).toEqual(['enrolment', 'totp', 'recovery_code']);
   });
 
+  it('e-mails the member whenever an authenticator is enrolled or a recovery code is used', async () => {
+    const member = await signedInStaff('reviewer', 'Khalid Omar');
+    const sent = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(sent.map((message) => message.purpose)).toEqual(['staff_invite', 'staff_two_factor_enrolled']);
+    const enrolled = sent[1];
+    expect(enrolled!.subject).toBe('An authenticator app was set up for your office console account');
+    expect(enrolled!.text).toContain('Hello Khalid Omar, an authenticator app was set up for two-factor sign-in');
+    expect(enrolled!.text).toContain('Saudi time');
+    expect(enrolled!.text).not.toContain(member.secret);
+
+    const step = await passwordStep(member.email);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: member.recoveryCodes[0] }, address: '198.51.100.23', locale: 'ar' })).status).toBe(200);
+    const [recovery, ...more] = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(more).toHaveLength(0);
+    expect(recovery!.purpose).toBe('staff_recovery_code_used');
+    // The sign-in was in Arabic: the member's e-mails are now in Arabic.
+    expect(recovery!.subject).toBe('استُخدم رمز استرداد لتسجيل الدخول إلى حسابك في منصة المكتب');
+    expect(recovery!.text).toContain('198.51.100.23');
+    expect(recovery!.text).toContain('بقي لديك ٩ رموز استرداد.');
+    expect(recovery!.text).not.toContain(member.recoveryCodes[0]);
+    // A code signed in with the authenticator tells nobody anything.
+    const again = await passwordStep(member.email);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: again.json!.data.challenge, code: totpCode(member.secret, 1) } })).status).toBe(200);
+    expect((await sendQueuedMail()).filter((message) => message.to === member.email)).toHaveLength(0);
+  });
+
   it('answers an unknown address exactly like a wrong password', async () => {
     const unknown = await passwordStep('nobody@office.example');
     const member = await signedInStaff('reviewer');
