@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { emailTokens } from '@/lib/server/db/schema';
 import { hashToken, newToken } from '@/lib/server/auth/tokens';
@@ -14,6 +14,14 @@ const LIFETIME_SECONDS: Record<EmailTokenPurpose, number> = {
   reset_password: 30 * 60,
 };
 
+// A 6-digit code is a million guesses, not 2^256: it lives 30 minutes (its
+// link keeps its own lifetime), only the newest code of a purpose is live, and
+// it dies after 5 typed codes checked against it. With the per-account limit
+// (5 wrong codes in 15 minutes) and the resends' (3 an hour), a guesser gets at
+// most 5 tries per code, and about 20 an hour: odds of 1 in 50,000 an hour.
+export const CODE_LIFETIME_MINUTES = 30;
+export const CODE_MAX_TRIES = 5;
+
 /** Bound to the account, so the same six digits of two accounts never hash alike. */
 export function hashCode(userId: string, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
@@ -22,11 +30,18 @@ export function hashCode(userId: string, code: string): string {
 /**
  * A new single-use link (256 random bits) and, for verification, a 6-digit
  * code; only their hashes are stored. Answers the secrets, which go into the
- * e-mail and nowhere else.
+ * e-mail and nowhere else. The account's earlier codes of the purpose are
+ * retired (their links still work until they expire or one is used).
  */
 export async function issueEmailToken(tx: Db, input: { userId: string; purpose: EmailTokenPurpose; email: string }) {
   const token = newToken();
   const code = input.purpose === 'reset_password' ? null : String(randomInt(0, 1_000_000)).padStart(6, '0');
+  if (code) {
+    await tx
+      .update(emailTokens)
+      .set({ codeHash: null })
+      .where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNotNull(emailTokens.codeHash)));
+  }
   await tx.insert(emailTokens).values({
     userId: input.userId,
     purpose: input.purpose,
@@ -54,12 +69,32 @@ export async function consumeToken(tx: Db, token: string, purposes: EmailTokenPu
   return row;
 }
 
-/** The same for a typed code, which only its own account (the signed-in one) can use. */
+/** A code still to be typed: not retired, within its 30 minutes (and its link's lifetime), tries left. */
+const liveCode = and(
+  live,
+  isNotNull(emailTokens.codeHash),
+  gt(emailTokens.createdAt, sql`now() - make_interval(mins => ${CODE_LIFETIME_MINUTES})`),
+  lte(emailTokens.codeTries, CODE_MAX_TRIES),
+);
+
+/**
+ * Counts a typed code against each live code of the account for these
+ * purposes, before any is checked, in its own statement (committed whatever
+ * the check finds): of many guesses at once, each code sees at most 5.
+ */
+export async function countCodeTry(db: Db, userId: string, purposes: EmailTokenPurpose[]) {
+  await db
+    .update(emailTokens)
+    .set({ codeTries: sql`${emailTokens.codeTries} + 1` })
+    .where(and(eq(emailTokens.userId, userId), liveCode, sql`${emailTokens.purpose} in ${purposes}`));
+}
+
+/** The same for a typed code, which only its own account (the signed-in one) can use; count it first (countCodeTry). */
 export async function consumeCode(tx: Db, userId: string, code: string, purposes: EmailTokenPurpose[]): Promise<EmailToken | undefined> {
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.codeHash, hashCode(userId, code)), live, sql`${emailTokens.purpose} in ${purposes}`))
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.codeHash, hashCode(userId, code)), liveCode, sql`${emailTokens.purpose} in ${purposes}`))
     .returning();
   return row;
 }

@@ -10,7 +10,7 @@ import { enqueueMail } from '@/lib/server/mail/outbox';
 import { maskAddress } from '@/lib/server/mail/content';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
-import { consumeCode, consumeToken, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
+import { consumeCode, consumeToken, countCodeTry, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
 import { isUniqueViolation, publicUser, type PublicUser } from './accounts';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
@@ -89,8 +89,11 @@ export async function requestEmailChange(session: Session, input: { email: strin
  * old one. 422 `email_link_invalid` for anything unknown, used or expired.
  */
 export async function verifyEmail(input: { token: string } | { code: string; session: Session }, t: Translate): Promise<PublicUser> {
-  if ('code' in input) await spend(`verify-code:account:${input.session.user.id}`, MAX_CODE_TRIES, CODE_WINDOW_SECONDS);
   const db = await getDb();
+  if ('code' in input) {
+    await spend(`verify-code:account:${input.session.user.id}`, MAX_CODE_TRIES, CODE_WINDOW_SECONDS);
+    await countCodeTry(db, input.session.user.id, ['verify_email', 'change_email']);
+  }
   try {
     const { user, used } = await db.transaction(async (tx) => {
       const purposes = ['verify_email', 'change_email'] as const;

@@ -53,4 +53,17 @@ describe('session and rate-limit housekeeping', () => {
     expect(await sessionCount(user.id)).toBe(1);
     expect(await rateLimitKeys()).toEqual(['housekeeping:running-a', 'housekeeping:running-b']);
   });
+
+  it('forgets the console’s counts of wrong passwords per address once untouched for a day, never a running lock', async () => {
+    const [member] = await queryRows<{ id: string }>(sql`insert into staff (email, name, role) values (${`keeper.${Date.now()}@office.example`}, 'Keeper', 'reviewer') returning id`);
+    await queryRows(sql`insert into staff_sign_in_locks (staff_id, address, failed_attempts, locked_until, updated_at) values
+      (${member!.id}, '192.0.2.1', 3, null, now() - interval '2 days'),
+      (${member!.id}, '192.0.2.2', 5, now() - interval '1 day', now() - interval '2 days'),
+      (${member!.id}, '192.0.2.3', 5, now() + interval '10 minutes', now() - interval '2 days'),
+      (${member!.id}, '192.0.2.4', 2, null, now() - interval '1 hour')`);
+    const left = async () => (await queryRows<{ address: string }>(sql`select address from staff_sign_in_locks where staff_id = ${member!.id} order by address`)).map((row) => row.address);
+    startHousekeeping();
+    await until(async () => (await left()).length === 2);
+    expect(await left()).toEqual(['192.0.2.3', '192.0.2.4']);
+  });
 });

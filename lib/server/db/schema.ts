@@ -327,8 +327,12 @@ export const emailTokens = pgTable(
     purpose: text('purpose').notNull(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    // SHA-256 of "<user id>:<code>"; null for links that come without a code.
+    // SHA-256 of "<user id>:<code>"; null for links that come without a code,
+    // and once the code is retired (a newer code of the purpose was issued).
+    // A code lives 30 minutes from created_at (the link until expires_at).
     codeHash: text('code_hash'),
+    // Typed codes checked against this one (counted before the check); past 5 it is dead.
+    codeTries: integer('code_tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -386,13 +390,38 @@ export const staff = pgTable(
     totpSecret: text('totp_secret'),
     // The last TOTP time step used: a code is accepted once.
     totpLastStep: integer('totp_last_step'),
+    // Wrong codes after the right password (the code step), per account: 5 lock it for 15 minutes.
+    // Wrong passwords count per client address instead (staff_sign_in_locks).
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // When the member was last e-mailed that a wrong-password lock was set (at most one such e-mail an hour).
+    lockNotifiedAt: timestamp('lock_notified_at', { withTimezone: true }),
+    // The language of the member's e-mails: the inviting admin's, then the console's at each sign-in.
+    locale: text('locale').notNull().default('ar'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('staff_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+// Wrong passwords per (member, client address) on the console's password
+// step: 5 lock that address out of that account for 15 minutes, and the locked
+// answer is the wrong password's, so a stranger neither learns who is on the
+// staff nor keeps a member out from elsewhere. Rows untouched for a day and not
+// locked are forgotten by the housekeeping.
+export const staffSignInLocks = pgTable(
+  'staff_sign_in_locks',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    address: text('address').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.address] })],
 );
 
 // One-time links (hashed) to set a staff member's password: on creation, and

@@ -5,9 +5,28 @@ import { numberLocale } from '@/lib/i18n/digits';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';
+import { CODE_LIFETIME_MINUTES } from '@/lib/server/accounts/email-tokens';
+import { requestFormats } from '@/lib/requests/formats';
+
+// The office's clock: times in e-mails to staff are Saudi time, whatever the server's zone.
+const OFFICE_TIME_ZONE = 'Asia/Riyadh';
 
 /** What each e-mail is for; the outbox row's `kind`. */
-export const MAIL_KINDS = ['verify_email', 'change_email', 'email_changed', 'reset_password', 'password_changed', 'staff_invite', 'notification'] as const;
+export const MAIL_KINDS = [
+  'verify_email',
+  'change_email',
+  'email_changed',
+  'reset_password',
+  'password_changed',
+  'staff_invite',
+  'staff_locked',
+  'staff_two_factor_enrolled',
+  'staff_recovery_code_used',
+  'staff_sign_in_reset',
+  'notification',
+] as const;
+/** E-mails to a member of staff (no pilgrim's account): the outbox row holds the address, and the language in params.locale. */
+export const STAFF_MAIL_KINDS: readonly MailKind[] = ['staff_invite', 'staff_locked', 'staff_two_factor_enrolled', 'staff_recovery_code_used', 'staff_sign_in_reset'];
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type Composed = { subject: string; content: MailContent };
@@ -24,12 +43,12 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
   const t = translatorFor(locale);
   // Numbers in the reader's digits, as on the site (Arabic-Indic in Arabic).
   const n = (value: number) => new Intl.NumberFormat(numberLocale(locale)).format(value);
-  const k = (key: string, values?: Record<string, string>) => t(`Mail.${kind}.${key}`, values);
+  const k = (key: string, values?: Record<string, string | number>) => t(`Mail.${kind}.${key}`, values);
   const base = { locale, brand: t('Brand.name'), footer: t('Mail.footer.account') };
   // An address is left-to-right text: isolated, so that it reads whole inside an Arabic sentence.
   const values = { name: params.name ?? '', email: params.email ? `\u2068${params.email}\u2069` : '' };
-  const heading = k('heading', values);
-  const paragraphs = [k('body', values)];
+  // The heading and text of the e-mails that have one of each (the staff's security notices have variants).
+  const common = () => ({ heading: k('heading', values), paragraphs: [k('body', values)] });
   switch (kind) {
     case 'verify_email':
     case 'change_email': {
@@ -39,11 +58,10 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
         content: {
           ...base,
           preview: k('preview'),
-          heading,
-          paragraphs,
+          ...common(),
           action: { label: k('action'), url },
           code: { label: t('Mail.codeLabel'), value: params.code ?? '' },
-          notes: [t('Mail.validFor', { hours: n(24) }), k('notYou')],
+          notes: [t('Mail.validForCode', { hours: n(24), minutes: n(CODE_LIFETIME_MINUTES) }), k('notYou')],
         },
       };
     }
@@ -51,14 +69,52 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
       const url = siteLink(locale, '/auth/reset-password', { token: params.token ?? '' });
       return {
         subject: k('subject'),
-        content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url }, notes: [t('Mail.validForMinutes', { minutes: n(30) }), k('notYou')] },
+        content: { ...base, preview: k('preview'), ...common(), action: { label: k('action'), url }, notes: [t('Mail.validForMinutes', { minutes: n(30) }), k('notYou')] },
       };
     }
     case 'staff_invite': {
       // The office console's link (built with APP_URL when the member was added): set a password, then enrol an authenticator.
       return {
         subject: k('subject'),
-        content: { ...base, preview: k('preview'), heading, paragraphs, action: { label: k('action'), url: params.url ?? '' }, notes: [t('Mail.validFor', { hours: n(72) }), k('notYou')], footer: t('Mail.footer.staff') },
+        content: { ...base, preview: k('preview'), ...common(), action: { label: k('action'), url: params.url ?? '' }, notes: [t('Mail.validFor', { hours: n(72) }), k('notYou')], footer: t('Mail.footer.staff') },
+      };
+    }
+    case 'staff_sign_in_reset': {
+      // After an admin reset the member's two-factor sign-in: the password went too; a new one is chosen with this link.
+      return {
+        subject: k('subject'),
+        content: { ...base, preview: k('preview'), ...common(), action: { label: k('action'), url: params.url ?? '' }, notes: [t('Mail.validFor', { hours: n(72) }), k('notYou')], footer: t('Mail.footer.staff') },
+      };
+    }
+    case 'staff_locked':
+    case 'staff_two_factor_enrolled':
+    case 'staff_recovery_code_used': {
+      // What happened to the member's console account, when (Saudi time, both calendars) and from which client address.
+      const formats = requestFormats(locale, OFFICE_TIME_ZONE);
+      const when = params.at ? formats.moment(params.at, { time: true }) : null;
+      const remaining = Number(params.remaining ?? 0);
+      const facts = {
+        name: params.name ?? '',
+        // An address is an identifier (Western digits) read left to right, also inside an Arabic sentence.
+        address: `\u2066${params.address ?? ''}\u2069`,
+        time: when ? `${when.hijri} (${when.gregorian})` : '',
+        failures: n(5),
+        minutes: n(15),
+        count: remaining,
+        remaining: n(remaining),
+      };
+      const variant = kind === 'staff_locked' ? (params.step === 'code' ? 'Code' : 'Password') : '';
+      return {
+        subject: k('subject'),
+        content: {
+          ...base,
+          preview: k(`preview${variant}`, facts),
+          heading: k(`heading${variant}`, facts),
+          paragraphs: [k(`body${variant}`, facts), ...(kind === 'staff_recovery_code_used' ? [k('left', facts)] : [])],
+          action: { label: t('Mail.staffAction'), url: siteLink(locale, '/office/login') },
+          notes: [k(`notYou${variant}`, facts)],
+          footer: t('Mail.footer.staff'),
+        },
       };
     }
     case 'email_changed':
@@ -66,7 +122,7 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
       const url = siteLink(locale, '/auth/forgot-password');
       return {
         subject: k('subject'),
-        content: { ...base, preview: k('preview'), heading, paragraphs, notes: [k('notYou')], action: { label: k('action'), url } },
+        content: { ...base, preview: k('preview'), ...common(), notes: [k('notYou')], action: { label: k('action'), url } },
       };
     }
   }

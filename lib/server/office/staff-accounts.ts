@@ -11,6 +11,7 @@ import type { Translate } from '@/lib/validation/localize';
 import type { StaffRole } from '@/lib/office/roles';
 import { audit, type AuditActor } from './audit';
 import { endStaffSessionsOf } from './staff-sessions';
+import { clearAllPasswordFailures } from './staff-lock';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { wakeMailer } from '@/lib/server/mail/wake';
 
@@ -22,7 +23,8 @@ export function setPasswordUrl(token: string, locale: 'en' | 'ar' = 'en') {
   return `${publicSiteUrl()}/${locale}/office/set-password?token=${encodeURIComponent(token)}`;
 }
 
-async function newSetPasswordLink(db: Db, staffId: string) {
+/** A new one-time link to set the member's password (72 hours); only its hash is kept. */
+export async function newSetPasswordLink(db: Db, staffId: string) {
   const token = newToken();
   await db.insert(staffTokens).values({ staffId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000) });
   return token;
@@ -39,7 +41,7 @@ export async function addStaff(input: { email: string; name: string; role: Staff
     const added = await db.transaction(async (tx) => {
       const [member] = await tx
         .insert(staff)
-        .values({ email: input.email, name: input.name, role: input.role })
+        .values({ email: input.email, name: input.name, role: input.role, locale })
         .returning({ id: staff.id, email: staff.email, name: staff.name, role: staff.role });
       const token = await newSetPasswordLink(tx as unknown as Db, member!.id);
       await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx as unknown as Db);
@@ -80,4 +82,6 @@ export async function setStaffPassword(token: string, password: string, address:
     return row;
   });
   await endStaffSessionsOf(member.id);
+  // A new password: the wrong guesses at the old one no longer lock any address out.
+  await clearAllPasswordFailures(member.id);
 }

@@ -1,12 +1,15 @@
 import 'server-only';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { staff, staffRecoveryCodes } from '@/lib/server/db/schema';
+import { staff, staffChallenges, staffRecoveryCodes, staffTokens } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import type { StaffRole } from '@/lib/office/roles';
 import { audit } from './audit';
 import { staffActor } from './office-auth';
 import { endStaffSessionsOf, type StaffMember } from './staff-sessions';
+import { newSetPasswordLink, setPasswordUrl } from './staff-accounts';
+import { queueStaffMail, staffLocale } from './staff-mail';
+import { wakeMailer } from '@/lib/server/mail/wake';
 
 // The staff, managed by admins (issue 18, item 7): invite (staff-accounts.ts),
 // change a role, disable or enable, reset two-factor. The office is never left
@@ -66,15 +69,33 @@ export async function changeStaff(id: string, change: { role?: StaffRole; disabl
   return (await listStaff()).find((row) => row.id === result.id)!;
 }
 
-/** A lost phone: the authenticator and recovery codes are forgotten; the next sign-in enrols a new one after the password. */
+/**
+ * A lost phone: the authenticator and recovery codes are forgotten, and so is
+ * the password, so that whoever knows it (the old phone's finder, a colleague
+ * who saw it typed) cannot enrol an authenticator of their own. The member is
+ * e-mailed a one-time link to choose a new password (72 hours; earlier unused
+ * links stop working), as an invitation is, then enrols at the next sign-in.
+ * Their sessions and any sign-in under way end. The link is not shown to the
+ * admin: it would let an admin take over a colleague's account.
+ */
 export async function resetTwoFactor(id: string, member: StaffMember, address: string | null) {
   if (id === member.id) throw new ApiError('conflict', { messageKey: 'staff_not_yourself' });
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(staff).set({ totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(staff.id, id)).returning({ id: staff.id });
+    const t = tx as unknown as Db;
+    const [row] = await tx
+      .update(staff)
+      .set({ totpSecret: null, totpLastStep: null, passwordHash: null, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(staff.id, id))
+      .returning({ id: staff.id, email: staff.email, name: staff.name, locale: staff.locale });
     if (!row) throw new ApiError('not_found');
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
-    await audit(staffActor(member), { action: 'staff.two_factor_reset', target: { type: 'staff', id }, address }, tx as unknown as Db);
+    await tx.delete(staffChallenges).where(eq(staffChallenges.staffId, id));
+    await tx.update(staffTokens).set({ usedAt: sql`now()` }).where(and(eq(staffTokens.staffId, id), isNull(staffTokens.usedAt)));
+    const token = await newSetPasswordLink(t, id);
+    await audit(staffActor(member), { action: 'staff.two_factor_reset', target: { type: 'staff', id }, details: { password: 'cleared' }, address }, t);
+    await queueStaffMail(t, row, 'staff_sign_in_reset', { url: setPasswordUrl(token, staffLocale(row)) });
   });
+  wakeMailer();
   await endStaffSessionsOf(id);
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes, createHash } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { staff, staffChallenges, staffRecoveryCodes } from '@/lib/server/db/schema';
 import { timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
@@ -11,9 +11,12 @@ import { ApiError } from '@/lib/server/http/errors';
 import type { Translate } from '@/lib/validation/localize';
 import { westernDigits } from '@/lib/validation/digits';
 import type { StaffRole } from '@/lib/office/roles';
+import type { AppLocale } from '@/i18n/routing';
 import { audit } from './audit';
 import { checkTotp, newTotpSecret, totpUri } from './totp';
-import { clearStaffFailures, giveBackStaffAttempt, reserveStaffAttempt, staffAttemptFailed } from './staff-lock';
+import { clearPasswordFailures, clearStaffFailures, passwordAttemptFailed, reservePasswordAttempt, reserveStaffAttempt, staffAttemptFailed } from './staff-lock';
+import { queueStaffMail, staffLocked } from './staff-mail';
+import { wakeMailer } from '@/lib/server/mail/wake';
 import { newStaffSession, type StaffMember } from './staff-sessions';
 
 // The console's sign-in: a password, then a code from the member's
@@ -47,18 +50,23 @@ export async function staffPasswordStep(input: { email: string; password: string
     .select()
     .from(staff)
     .where(and(sql`lower(${staff.email}) = lower(${input.email})`, isNull(staff.disabledAt)));
-  if (!member?.passwordHash) {
-    // The same time and the same answer as a wrong password: no way to learn who is on the staff.
+  // An unknown address, a member without a password, and an address locked
+  // out of this account (5 wrong passwords from it) all get the wrong
+  // password's answer, in the same time: nobody learns who is on the staff,
+  // nor, while locked, whether a guess was right.
+  if (!member?.passwordHash || !(await reservePasswordAttempt(member.id, address))) {
     await verifyPassword(input.password, await timingDummyHash());
     throw new ApiError('invalid_credentials');
   }
-  await reserveStaffAttempt(member.id);
   if (!(await verifyPassword(input.password, member.passwordHash))) {
     await audit({ kind: 'staff', id: member.id, email: member.email }, { action: 'staff.sign_in_failed', details: { step: 'password' }, address });
-    throw (await staffAttemptFailed(member.id)) ?? new ApiError('invalid_credentials');
+    if (await passwordAttemptFailed(member.id, address)) await staffLocked(member, 'password', address);
+    throw new ApiError('invalid_credentials');
   }
-  await giveBackStaffAttempt(member.id);
+  await clearPasswordFailures(member.id, address);
   await counters().unhit(addressKey(address));
+  // A member whose account is locked by wrong codes still gets a challenge: the code step says it is locked
+  // (only someone with the password gets that far).
   const challenge = newToken();
   const pendingSecret = member.totpSecret ? null : newTotpSecret();
   await db.delete(staffChallenges).where(or(eq(staffChallenges.staffId, member.id), lt(staffChallenges.expiresAt, sql`now()`)));
@@ -103,7 +111,11 @@ async function takeStep(db: Db, staffId: string, step: number): Promise<boolean>
 
 export type SignedInStaff = { staff: StaffMember; token: string; recoveryCodes?: string[] };
 
-export async function staffCodeStep(input: { challenge: string; code: string }, address: string, t: Translate): Promise<SignedInStaff> {
+/**
+ * The second step. `locale` is the console's language when the request names
+ * one (Accept-Language): a whole sign-in makes it the member's e-mail language.
+ */
+export async function staffCodeStep(input: { challenge: string; code: string }, address: string, t: Translate, locale: AppLocale | null = null): Promise<SignedInStaff> {
   const db = await getDb();
   const [row] = await db
     .select({ challengeId: staffChallenges.id, pendingSecret: staffChallenges.pendingSecret, member: staff })
@@ -113,6 +125,9 @@ export async function staffCodeStep(input: { challenge: string; code: string }, 
   if (!row) throw new ApiError('validation_failed', { messageKey: 'staff_challenge_expired', fields: { challenge: [t('ApiErrors.staff_challenge_expired')] } });
   const { member } = row;
   const actor = { kind: 'staff' as const, id: member.id, email: member.email };
+  // The member's e-mails about this sign-in go in the language it is made in.
+  const mailee = { ...member, locale: locale ?? member.locale };
+  const challengeGone = () => new ApiError('validation_failed', { messageKey: 'staff_challenge_expired', fields: { challenge: [t('ApiErrors.staff_challenge_expired')] } });
   await reserveStaffAttempt(member.id);
 
   let recoveryCodes: string[] | undefined;
@@ -120,24 +135,50 @@ export async function staffCodeStep(input: { challenge: string; code: string }, 
   if (member.totpSecret) {
     const step = checkTotp(member.totpSecret, input.code, member.totpLastStep);
     if (step !== null && (await takeStep(db, member.id, step))) how = 'totp';
-    else if (await spendRecoveryCode(db, member.id, input.code)) how = 'recovery_code';
+    else if (await spendRecoveryCode(db, member.id, input.code)) {
+      how = 'recovery_code';
+      // Told every time: a recovery code used by someone else means the password and the codes are out.
+      const [left] = await db.select({ n: count() }).from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.staffId, member.id), isNull(staffRecoveryCodes.usedAt)));
+      await queueStaffMail(db, mailee, 'staff_recovery_code_used', { address, remaining: String(left?.n ?? 0) });
+      wakeMailer();
+    }
   } else if (row.pendingSecret) {
     const step = checkTotp(row.pendingSecret, input.code, null);
     if (step !== null) {
       recoveryCodes = await db.transaction(async (tx) => {
-        await tx.update(staff).set({ totpSecret: row.pendingSecret, totpLastStep: step, updatedAt: sql`now()` }).where(eq(staff.id, member.id));
-        await audit(actor, { action: 'staff.two_factor_enrolled', target: { type: 'staff', id: member.id }, address }, tx as unknown as Db);
-        return replaceRecoveryCodes(tx as unknown as Db, member.id);
+        const t = tx as unknown as Db;
+        // The challenge is taken here, in the enrolment's transaction: a two-factor reset meanwhile (which
+        // deletes it, and the password) leaves nothing to enrol.
+        const [taken] = await tx.delete(staffChallenges).where(eq(staffChallenges.id, row.challengeId)).returning({ id: staffChallenges.id });
+        if (!taken) throw challengeGone();
+        const [enrolled] = await tx
+          .update(staff)
+          .set({ totpSecret: row.pendingSecret, totpLastStep: step, updatedAt: sql`now()` })
+          .where(and(eq(staff.id, member.id), isNull(staff.totpSecret), isNotNull(staff.passwordHash)))
+          .returning({ id: staff.id });
+        if (!enrolled) throw challengeGone();
+        await audit(actor, { action: 'staff.two_factor_enrolled', target: { type: 'staff', id: member.id }, address }, t);
+        // Told every time: an authenticator enrolled by someone else is the account taken over.
+        await queueStaffMail(t, mailee, 'staff_two_factor_enrolled', { address });
+        return replaceRecoveryCodes(t, member.id);
       });
+      wakeMailer();
       how = 'enrolment';
     }
   }
   if (!how) {
     await audit(actor, { action: 'staff.sign_in_failed', details: { step: 'code' }, address });
-    throw (await staffAttemptFailed(member.id)) ?? new ApiError('validation_failed', { messageKey: 'staff_code_wrong', fields: { code: [t('ApiErrors.staff_code_wrong')] } });
+    const lock = await staffAttemptFailed(member.id);
+    if (lock?.newly) await staffLocked(member, 'code', address);
+    throw lock?.error ?? new ApiError('validation_failed', { messageKey: 'staff_code_wrong', fields: { code: [t('ApiErrors.staff_code_wrong')] } });
   }
-  await db.delete(staffChallenges).where(eq(staffChallenges.id, row.challengeId));
+  if (how !== 'enrolment') {
+    // Used once; gone already when a reset (or another tab) took it meanwhile.
+    const taken = await db.delete(staffChallenges).where(eq(staffChallenges.id, row.challengeId)).returning({ id: staffChallenges.id });
+    if (taken.length === 0) throw challengeGone();
+  }
   await clearStaffFailures(member.id);
+  if (locale && locale !== member.locale) await db.update(staff).set({ locale }).where(eq(staff.id, member.id));
   await audit(actor, { action: 'staff.sign_in', details: { with: how }, address });
   const token = await newStaffSession(member.id);
   return { staff: { id: member.id, email: member.email, name: member.name, role: member.role as StaffRole }, token, recoveryCodes };

@@ -237,6 +237,6 @@ export const staffListed = staffMember.extend({
   disabled: z.boolean(),
   password_set: z.boolean(),
   two_factor: z.boolean().describe('An authenticator is enrolled'),
-  locked: z.boolean().describe('Locked for 15 minutes after 5 failed sign-in steps'),
+  locked: z.boolean().describe('Locked for 15 minutes after 5 wrong codes at the code step (wrong passwords lock only the client address they came from, and do not show here)'),
   created_at: timestamp,
 });

@@ -105,6 +105,79 @@ describe('POST /auth/verify-email', () => {
   });
 });
 
+describe('e-mail codes cannot be walked through (one live code, 30 minutes, 5 tries)', () => {
+  const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  /** Another 15 minutes: the per-account window of 5 wrong codes starts again (the code itself keeps its count). */
+  const nextWindow = (userId: string) => queryRows(sql`delete from rate_limits where key = ${`verify-code:account:${userId}`}`);
+
+  it('a resend retires the earlier code: only the newest code works, while the earlier link still does', async () => {
+    const { user, token } = await newUser('Aisha Rahman', { verified: false });
+    const first = await verificationOf(user.id);
+    expect((await call(resendRoute.POST, { method: 'POST', token })).status).toBe(204);
+    const second = await verificationOf(user.id);
+    expect(second.code).not.toBe(first.code);
+    const old = await call(verifyRoute.POST, { body: { code: first.code }, token, locale: 'en' });
+    expect(old.status).toBe(422);
+    expect(old.json!.error.message).toBe('This link or code is not valid any more: it was used, or it expired. Ask for a new e-mail.');
+    // Only one code of the account is live: stored as such.
+    const live = await queryRows<{ n: number }>(sql`select count(*)::int as n from email_tokens where user_id = ${user.id} and code_hash is not null and used_at is null`);
+    expect(live[0]!.n).toBe(1);
+    // The earlier link (256 random bits, nothing to guess) keeps its 24 hours.
+    expect((await call(verifyRoute.POST, { body: { token: first.token } })).status).toBe(200);
+  });
+
+  it('a code lives 30 minutes, its link 24 hours; the e-mail says so', async () => {
+    const later = (userId: string, minutes: number) =>
+      queryRows(sql`update email_tokens set created_at = created_at - make_interval(mins => ${minutes}), expires_at = expires_at - make_interval(mins => ${minutes}) where user_id = ${userId}`);
+    const { user, token } = await newUser('Aisha Rahman', { verified: false });
+    const { code, token: link } = await verificationOf(user.id);
+    await later(user.id, 31);
+    expect((await call(verifyRoute.POST, { body: { code }, token })).status).toBe(422);
+    expect((await call(verifyRoute.POST, { body: { token: link } })).status).toBe(200);
+
+    const other = await newUser('Maryam Saleh', { verified: false });
+    await later(other.user.id, 29);
+    expect((await call(verifyRoute.POST, { body: { code: (await verificationOf(other.user.id)).code }, token: other.token })).status).toBe(200);
+
+    const reader = await newUser('Huda Karim', { verified: false });
+    await call(meRoute.PATCH, { method: 'PATCH', token: reader.token, body: { locale: 'en' } });
+    const [english] = (await sendQueuedMail()).filter((message) => message.to === reader.user.email);
+    expect(english!.text).toContain('The link works once, for 24 hours; the code once, for 30 minutes.');
+    const arabicReader = await newUser('Huda Karim', { verified: false });
+    const [arabic] = (await sendQueuedMail()).filter((message) => message.to === arabicReader.user.email);
+    expect(arabic!.text).toContain('يصلح الرابط مرة واحدة لمدة ٢٤ ساعة، والرمز مرة واحدة لمدة ٣٠ دقيقة.');
+  });
+
+  it('retires a code after 5 wrong tries, even for the right one in a later window; a new code works', async () => {
+    const { user, token } = await newUser('Aisha Rahman', { verified: false });
+    const { code } = await verificationOf(user.id);
+    for (let i = 0; i < 5; i += 1) expect((await call(verifyRoute.POST, { body: { code: wrongFor(code) }, token })).status).toBe(422);
+    await nextWindow(user.id);
+    const retired = await call(verifyRoute.POST, { body: { code }, token, locale: 'en' });
+    expect(retired.status).toBe(422);
+    expect(retired.json!.error.fields.code).toEqual(['This link or code is not valid any more: it was used, or it expired. Ask for a new e-mail.']);
+    // Four wrong tries leave the fifth to the right code.
+    expect((await call(resendRoute.POST, { method: 'POST', token })).status).toBe(204);
+    const fresh = await verificationOf(user.id);
+    await nextWindow(user.id);
+    for (let i = 0; i < 4; i += 1) expect((await call(verifyRoute.POST, { body: { code: wrongFor(fresh.code) }, token })).status).toBe(422);
+    const ok = await call(verifyRoute.POST, { body: { code: fresh.code }, token });
+    expect(ok.status).toBe(200);
+    expect(ok.json!.data.email_verified).toBe(true);
+  });
+
+  it('counts a code of a change of address the same way', async () => {
+    const { user, token } = await newUser();
+    const newAddress = `new.${Date.now()}@example.com`;
+    expect((await call(changeEmailRoute.POST, { token, body: { email: newAddress, current_password: 'Labbaik#2026' } })).status).toBe(202);
+    const { code } = await verificationOf(user.id, 'change_email');
+    for (let i = 0; i < 5; i += 1) expect((await call(verifyRoute.POST, { body: { code: wrongFor(code) }, token })).status).toBe(422);
+    await nextWindow(user.id);
+    expect((await call(verifyRoute.POST, { body: { code }, token })).status).toBe(422);
+    expect((await call(meRoute.GET, { token })).json!.data.email).toBe(user.email);
+  });
+});
+
 describe('POST /auth/verify-email/resend', () => {
   it('sends a new link (both links work until one is used), 3 an hour, then 429', async () => {
     const { user, token } = await newUser('Aisha Rahman', { verified: false });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
+import { sendQueuedMail } from '@/test/mail';
 import { consoleCall, invitedStaff, signedInStaff, STAFF_PASSWORD, staffCookieFrom, TEST_OPS_KEY, totpCode, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
 import * as addStaffRoute from '../ops/staff/route';
@@ -132,39 +133,30 @@ describe('two-factor sign-in', () => {
     expect(withs).toEqual(['enrolment', 'totp', 'recovery_code']);
   });
 
-  it('locks the account for 15 minutes after 5 failures, passwords and codes alike; the right password is then refused too', async () => {
-    const member = await signedInStaff('admin');
-    for (let i = 0; i < 3; i += 1) expect((await passwordStep(member.email, 'Wrong#Password1')).status).toBe(422);
-    const step = await passwordStep(member.email);
-    expect(step.status).toBe(200);
-    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: '12345' } })).status).toBe(422);
-    const fifth = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: 'nonsense' }, locale: 'en' });
-    expect(fifth.status).toBe(429);
-    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    expect(fifth.json!.error.message).toBe('Too many failed attempts: this account is locked. Try again in 15 minutes.');
-    const locked = await passwordStep(member.email);
-    expect(locked.status).toBe(429);
-    expect(locked.json!.error.code).toBe('too_many_requests');
-    // Still locked for the right code too.
-    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(member.secret, 1) } })).status).toBe(429);
-    // Once the 15 minutes have passed, the count starts again.
-    await queryRows(sql`update staff set locked_until = now() - interval '1 second' where id = ${member.id}`);
-    const after = await passwordStep(member.email);
-    expect(after.status).toBe(200);
-    expect((await consoleCall(codeRoute.POST, { body: { challenge: after.json!.data.challenge, code: totpCode(member.secret, 1) } })).status).toBe(200);
-    const failures = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed').map((row) => row.details.step);
-    expect(failures).toEqual(['password', 'password', 'password', 'code', 'code']);
-  });
+  it('e-mails the member whenever an authenticator is enrolled or a recovery code is used', async () => {
+    const member = await signedInStaff('reviewer', 'Khalid Omar');
+    const sent = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(sent.map((message) => message.purpose)).toEqual(['staff_invite', 'staff_two_factor_enrolled']);
+    const enrolled = sent[1];
+    expect(enrolled!.subject).toBe('An authenticator app was set up for your office console account');
+    expect(enrolled!.text).toContain('Hello Khalid Omar, an authenticator app was set up for two-factor sign-in');
+    expect(enrolled!.text).toContain('Saudi time');
+    expect(enrolled!.text).not.toContain(member.secret);
 
-  it('checks only the first 5 of many guesses sent at once, and locks', async () => {
-    const member = await signedInStaff('reviewer');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => passwordStep(member.email, 'Wrong#Password1')));
-    // Every guess is refused; those past the fifth were never checked (the checked ones may already see the lock).
-    for (const answer of answers) expect([422, 429]).toContain(answer.status);
-    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(7);
-    const checked = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed');
-    expect(checked).toHaveLength(5);
-    expect((await passwordStep(member.email)).status).toBe(429);
+    const step = await passwordStep(member.email);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: member.recoveryCodes[0] }, address: '198.51.100.23', locale: 'ar' })).status).toBe(200);
+    const [recovery, ...more] = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(more).toHaveLength(0);
+    expect(recovery!.purpose).toBe('staff_recovery_code_used');
+    // The sign-in was in Arabic: the member's e-mails are now in Arabic.
+    expect(recovery!.subject).toBe('استُخدم رمز استرداد لتسجيل الدخول إلى حسابك في منصة المكتب');
+    expect(recovery!.text).toContain('198.51.100.23');
+    expect(recovery!.text).toContain('بقي لديك ٩ رموز استرداد.');
+    expect(recovery!.text).not.toContain(member.recoveryCodes[0]);
+    // A code signed in with the authenticator tells nobody anything.
+    const again = await passwordStep(member.email);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: again.json!.data.challenge, code: totpCode(member.secret, 1) } })).status).toBe(200);
+    expect((await sendQueuedMail()).filter((message) => message.to === member.email)).toHaveLength(0);
   });
 
   it('answers an unknown address exactly like a wrong password', async () => {
@@ -173,6 +165,134 @@ describe('two-factor sign-in', () => {
     const wrong = await passwordStep(member.email, 'Wrong#Password1');
     expect(unknown.status).toBe(422);
     expect(unknown.json).toEqual(wrong.json);
+  });
+});
+
+describe('wrong passwords lock one client address out of one account (issue item 3)', () => {
+  // Each test its own stranger: one address may fail 20 sign-ins in 15 minutes across all accounts (then 429, for everyone alike).
+  let strangers = 0;
+  const nextStranger = () => `203.0.113.${(strangers += 1)}`;
+  const MEMBER_DESK = '198.51.100.7';
+  const fromAddress = (email: string, password: string, address: string, locale: 'en' | 'ar' = 'en') =>
+    consoleCall(loginRoute.POST, { body: { email, password }, locale, address });
+  /** What a client can compare: the status, the headers that matter and the body's bytes. */
+  const seen = async (answer: Promise<Awaited<ReturnType<typeof passwordStep>>>) => {
+    const { status, headers, json } = await answer;
+    return { status, retryAfter: headers.get('retry-after'), setCookie: headers.get('set-cookie'), body: JSON.stringify(json) };
+  };
+
+  it('answers a locked account byte for byte as a wrong password and as an unknown address, even for the right password', async () => {
+    const member = await signedInStaff('admin');
+    for (const locale of ['en', 'ar'] as const) {
+      const address = nextStranger();
+      const wrongs = [];
+      for (let i = 0; i < 5; i += 1) wrongs.push(await seen(fromAddress(member.email, 'Wrong#Password1', address, locale)));
+      const lockedRight = await seen(fromAddress(member.email, STAFF_PASSWORD, address, locale));
+      const lockedWrong = await seen(fromAddress(member.email, 'Wrong#Password1', address, locale));
+      const unknown = await seen(fromAddress('nobody@office.example', 'Wrong#Password1', address, locale));
+      expect(wrongs[0]).toMatchObject({ status: 422, retryAfter: null, setCookie: null });
+      expect(JSON.parse(wrongs[0]!.body).error.code).toBe('invalid_credentials');
+      for (const answer of [...wrongs, lockedRight, lockedWrong, unknown]) expect(answer).toEqual(wrongs[0]);
+    }
+    // The right password from the locked address was never checked, so never counted as a success.
+    const checked = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed');
+    expect(checked).toHaveLength(10);
+  });
+
+  it('keeps a stranger’s guesses from locking the member out: the member signs in from another address; the lock lasts 15 minutes', async () => {
+    const STRANGER = nextStranger();
+    const member = await signedInStaff('admin');
+    for (let i = 0; i < 8; i += 1) expect((await fromAddress(member.email, 'Wrong#Password1', STRANGER)).status).toBe(422);
+    expect((await fromAddress(member.email, STAFF_PASSWORD, STRANGER)).status).toBe(422);
+    // The member, at their own desk, is not kept out.
+    const step = await fromAddress(member.email, STAFF_PASSWORD, MEMBER_DESK);
+    expect(step.status).toBe(200);
+    const signedIn = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(member.secret, 1) }, address: MEMBER_DESK });
+    expect(signedIn.status).toBe(200);
+    // Signing in elsewhere does not lift the stranger's lock.
+    expect((await fromAddress(member.email, STAFF_PASSWORD, STRANGER)).status).toBe(422);
+    const [lock] = await queryRows<{ minutes: number }>(
+      sql`select round(extract(epoch from (locked_until - now())) / 60)::int as minutes from staff_sign_in_locks where staff_id = ${member.id} and address = ${STRANGER}`,
+    );
+    expect(lock!.minutes).toBe(15);
+    // Once the 15 minutes have passed, that address may try again.
+    await queryRows(sql`update staff_sign_in_locks set locked_until = now() - interval '1 second' where staff_id = ${member.id}`);
+    expect((await fromAddress(member.email, STAFF_PASSWORD, STRANGER)).status).toBe(200);
+    const audited = (await auditOf(member.id)).filter((row) => row.action === 'staff.locked');
+    expect(audited).toEqual([expect.objectContaining({ details: { step: 'password' }, address: STRANGER })]);
+  });
+
+  it('checks only the first 5 of many guesses sent at once from one address, and locks that address', async () => {
+    const STRANGER = nextStranger();
+    const member = await signedInStaff('reviewer');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => fromAddress(member.email, 'Wrong#Password1', STRANGER)));
+    // Every guess gets the wrong password's answer; those past the fifth were never checked.
+    for (const answer of answers) expect(answer.status).toBe(422);
+    const checked = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed');
+    expect(checked).toHaveLength(5);
+    expect((await fromAddress(member.email, STAFF_PASSWORD, STRANGER)).status).toBe(422);
+    expect((await fromAddress(member.email, STAFF_PASSWORD, MEMBER_DESK)).status).toBe(200);
+  });
+
+  it('locks the account itself after 5 wrong codes (which needs the right password), from every address, for 15 minutes', async () => {
+    const STRANGER = nextStranger();
+    const member = await signedInStaff('admin');
+    const step = await fromAddress(member.email, STAFF_PASSWORD, STRANGER);
+    expect(step.status).toBe(200);
+    const { challenge } = step.json!.data;
+    for (let i = 0; i < 4; i += 1) expect((await consoleCall(codeRoute.POST, { body: { challenge, code: '12345' }, address: STRANGER })).status).toBe(422);
+    const fifth = await consoleCall(codeRoute.POST, { body: { challenge, code: 'nonsense' }, locale: 'en', address: STRANGER });
+    expect(fifth.status).toBe(429);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(fifth.json!.error.message).toBe('Too many failed attempts: this account is locked. Try again in 15 minutes.');
+    // The right code is refused too, and from the member's own desk.
+    expect((await consoleCall(codeRoute.POST, { body: { challenge, code: totpCode(member.secret, 1) }, address: STRANGER })).status).toBe(429);
+    const desk = await fromAddress(member.email, STAFF_PASSWORD, MEMBER_DESK);
+    expect(desk.status).toBe(200);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: desk.json!.data.challenge, code: totpCode(member.secret, 1) }, address: MEMBER_DESK })).status).toBe(429);
+    // A wrong password still answers as one: the code step's lock says nothing to whoever lacks the password.
+    const wrong = await fromAddress(member.email, 'Wrong#Password1', '192.0.2.99');
+    expect(wrong.status).toBe(422);
+    expect(wrong.json!.error.code).toBe('invalid_credentials');
+    // Once the 15 minutes have passed, the count starts again.
+    await queryRows(sql`update staff set locked_until = now() - interval '1 second' where id = ${member.id}`);
+    const after = await fromAddress(member.email, STAFF_PASSWORD, MEMBER_DESK);
+    expect((await consoleCall(codeRoute.POST, { body: { challenge: after.json!.data.challenge, code: totpCode(member.secret, 1) }, address: MEMBER_DESK })).status).toBe(200);
+    const failures = (await auditOf(member.id)).filter((row) => row.action === 'staff.sign_in_failed').map((row) => row.details.step);
+    expect(failures).toEqual(['code', 'code', 'code', 'code', 'code', 'password']);
+    const locks = (await auditOf(member.id)).filter((row) => row.action === 'staff.locked');
+    expect(locks).toEqual([expect.objectContaining({ details: { step: 'code' }, address: STRANGER })]);
+  });
+
+  it('e-mails the member when their account is locked, in their language (wrong passwords: at most once an hour)', async () => {
+    const STRANGER = nextStranger();
+    const member = await signedInStaff('admin', 'Amina Saleh');
+    await sendQueuedMail();
+    for (let i = 0; i < 5; i += 1) await fromAddress(member.email, 'Wrong#Password1', STRANGER);
+    const [byPassword, ...others] = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(others).toHaveLength(0);
+    expect(byPassword!.purpose).toBe('staff_locked');
+    expect(byPassword!.subject).toBe('Sign-in to your office console account was locked');
+    expect(byPassword!.text).toContain('Hello Amina Saleh, a wrong password for your office console account was typed 5 times from the address');
+    expect(byPassword!.text).toContain(STRANGER);
+    expect(byPassword!.text).toContain('Saudi time');
+    expect(byPassword!.text).not.toContain(STAFF_PASSWORD);
+    // Another stranger within the hour: locked and audited, but no second e-mail.
+    for (let i = 0; i < 5; i += 1) await fromAddress(member.email, 'Wrong#Password1', '192.0.2.44');
+    expect((await sendQueuedMail()).filter((message) => message.to === member.email)).toHaveLength(0);
+    expect((await auditOf(member.id)).filter((row) => row.action === 'staff.locked')).toHaveLength(2);
+
+    // Five wrong codes after the right password: always told (someone has the password), here in Arabic.
+    await queryRows(sql`update staff set locale = 'ar' where id = ${member.id}`);
+    const step = await fromAddress(member.email, STAFF_PASSWORD, MEMBER_DESK);
+    for (let i = 0; i < 5; i += 1) await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: '000000' === totpCode(member.secret, 1) ? '111111' : '000000' }, address: MEMBER_DESK });
+    const [byCode, ...more] = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(more).toHaveLength(0);
+    expect(byCode!.purpose).toBe('staff_locked');
+    expect(byCode!.html).toContain('dir="rtl"');
+    expect(byCode!.subject).toBe('قُفل تسجيل الدخول إلى حسابك في منصة المكتب');
+    expect(byCode!.text).toContain('٥');
+    expect(byCode!.text).toContain(MEMBER_DESK);
   });
 });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
-import { consoleCall, signedInStaff, staffCookieFrom, STAFF_PASSWORD, totpCode, useOpsKey } from '@/test/staff';
+import { consoleCall, invitedStaff, signedInStaff, staffCookieFrom, STAFF_PASSWORD, totpCode, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
 import { deliverMailOutbox } from '@/lib/server/mail/outbox';
+import { linkIn, sendQueuedMail } from '@/test/mail';
 import * as staffRoute from './staff/route';
 import * as memberRoute from './staff/[id]/route';
 import * as resetRoute from './staff/[id]/reset-two-factor/route';
@@ -73,20 +74,67 @@ describe('the staff, managed by admins', () => {
     expect(left!.n).toBe(1);
   });
 
-  it('resets two-factor: the member enrols a new authenticator at the next sign-in, and the old codes are gone', async () => {
+  it('resets two-factor with the password too: the old password enrols nothing, the member is e-mailed a one-time link to choose a new one', async () => {
     const admin = await signedInStaff('admin');
-    const member = await signedInStaff('finance');
-    expect((await consoleCall(resetRoute.POST, { method: 'POST', staffCookie: admin.cookie, params: { id: member.id } })).status).toBe(204);
+    const member = await signedInStaff('finance', 'Khalid Omar');
+    await sendQueuedMail();
+    process.env.APP_URL = 'https://hajj-office.example';
+    try {
+      expect((await consoleCall(resetRoute.POST, { method: 'POST', staffCookie: admin.cookie, params: { id: member.id }, locale: 'ar' })).status).toBe(204);
+    } finally {
+      delete process.env.APP_URL;
+    }
     expect((await consoleCall(meRoute.GET, { staffCookie: member.cookie })).status).toBe(401);
-    const step = await consoleCall(loginRoute.POST, { body: { email: member.email, password: STAFF_PASSWORD } });
+
+    // Whoever knows the old password gets a wrong password's answer, and no secret to enrol.
+    const withOld = await consoleCall(loginRoute.POST, { body: { email: member.email, password: STAFF_PASSWORD }, locale: 'en' });
+    const wrong = await consoleCall(loginRoute.POST, { body: { email: member.email, password: 'Wrong#Password1' }, locale: 'en' });
+    expect(withOld.status).toBe(422);
+    expect(withOld.json).toEqual(wrong.json);
+    const listed = (await consoleCall(staffRoute.GET, { staffCookie: admin.cookie })).json!.data.find((m: { id: string }) => m.id === member.id);
+    expect(listed).toMatchObject({ password_set: false, two_factor: false });
+
+    // The member's e-mail: in the member's language (the invitation's, English), a link from APP_URL to choose a password.
+    const [mail, ...others] = (await sendQueuedMail()).filter((message) => message.to === member.email);
+    expect(others).toHaveLength(0);
+    expect(mail!.purpose).toBe('staff_sign_in_reset');
+    expect(mail!.subject).toBe('Choose a new password for the office console');
+    expect(mail!.text).toContain('Your authenticator app, your recovery codes and your password no longer work');
+    expect(mail!.text).toContain('This link works once, for 72 hours.');
+    const link = linkIn(mail!.text, '/en/office/set-password');
+    expect(link.origin).toBe('https://hajj-office.example');
+    const token = link.searchParams.get('token')!;
+
+    // A second reset retires the first link.
+    expect((await consoleCall(resetRoute.POST, { method: 'POST', staffCookie: admin.cookie, params: { id: member.id } })).status).toBe(204);
+    const newer = linkIn((await sendQueuedMail()).find((message) => message.to === member.email)!.text, '/en/office/set-password').searchParams.get('token')!;
+    const NEW_PASSWORD = 'Office#Season1449';
+    expect((await consoleCall(setPasswordRoute.POST, { body: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } })).status).toBe(422);
+    expect((await consoleCall(setPasswordRoute.POST, { body: { token: newer, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } })).status).toBe(204);
+
+    // With the new password: a new authenticator; a recovery code from before is no way in.
+    expect((await consoleCall(loginRoute.POST, { body: { email: member.email, password: STAFF_PASSWORD } })).status).toBe(422);
+    const step = await consoleCall(loginRoute.POST, { body: { email: member.email, password: NEW_PASSWORD } });
     expect(step.json!.data.next).toBe('enrol');
-    // A recovery code from before is no longer a way in.
     const old = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: member.recoveryCodes[0] } });
     expect(old.status).toBe(422);
     const enrolled = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(step.json!.data.secret) } });
     expect(enrolled.status).toBe(200);
     expect(staffCookieFrom(enrolled.headers)).toBeTruthy();
-    const [row] = await queryRows<{ action: string }>(sql`select action from audit_log where target_id = ${member.id} and action = 'staff.two_factor_reset'`);
-    expect(row).toBeTruthy();
+    const actions = await queryRows<{ action: string }>(sql`select action from audit_log where target_id = ${member.id} and action in ('staff.two_factor_reset', 'staff.password_set') order by id`);
+    expect(actions.map((row) => row.action)).toEqual(['staff.password_set', 'staff.two_factor_reset', 'staff.two_factor_reset', 'staff.password_set']);
+  });
+
+  it('a reset also ends an enrolment under way: a challenge taken with the old password enrols nothing', async () => {
+    const admin = await signedInStaff('admin');
+    const invited = await invitedStaff('reviewer');
+    expect((await consoleCall(setPasswordRoute.POST, { body: { token: invited.token, password: STAFF_PASSWORD, password_confirmation: STAFF_PASSWORD } })).status).toBe(204);
+    // The password step (the secret to enrol), then the reset, then the code from that secret.
+    const step = await consoleCall(loginRoute.POST, { body: { email: invited.email, password: STAFF_PASSWORD } });
+    expect(step.json!.data.next).toBe('enrol');
+    expect((await consoleCall(resetRoute.POST, { method: 'POST', staffCookie: admin.cookie, params: { id: invited.id } })).status).toBe(204);
+    const late = await consoleCall(codeRoute.POST, { body: { challenge: step.json!.data.challenge, code: totpCode(step.json!.data.secret) } });
+    expect(late.status).toBe(422);
+    expect(staffCookieFrom(late.headers)).toBeNull();
   });
 });

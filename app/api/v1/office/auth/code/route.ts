@@ -12,7 +12,10 @@ import { staffCodeStep } from '@/lib/server/office/staff-sign-in';
 export const POST = route(async (request) => {
   assertConsoleOrigin(request);
   const input = await staffCodeSchema.parseAsync(await readBody(request));
-  const { staff, token, recoveryCodes } = await staffCodeStep(input, clientAddress(request), translatorFor(requestLocale(request)));
+  const locale = requestLocale(request);
+  // The console sends its page's language; a request without one does not change the member's e-mail language.
+  const named = request.headers.get('accept-language') ? locale : null;
+  const { staff, token, recoveryCodes } = await staffCodeStep(input, clientAddress(request), translatorFor(locale), named);
   const body = recoveryCodes ? { data: staff, recovery_codes: recoveryCodes } : { data: staff };
   return Response.json(body, { headers: { 'Set-Cookie': staffSessionCookie(token), 'Cache-Control': 'no-store' } });
 });
