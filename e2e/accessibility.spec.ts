@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
-import { draftThrough, officeMoves, requestAwaitingPayment, signUp } from './session';
+import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -96,7 +96,8 @@ for (const locale of ['en', 'ar'] as const) {
       }
       // Changes asked for: the task list with the office's note (issue 21).
       const { id: sentBack } = await requestAwaitingPayment(context.request, token);
-      for (const [status, note] of [['submitted', 'Paid at the counter'], ['under_review'], ['changes_requested', 'The passport scan is blurred']] as const) {
+      await paidAtCounter(context.request, token, sentBack);
+      for (const [status, note] of [['under_review'], ['changes_requested', 'The passport scan is blurred']] as const) {
         await officeMoves(context.request, sentBack, status, note);
       }
       await page.goto(`/${locale}/profile/requests/edit?id=${sentBack}`);

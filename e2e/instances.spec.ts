@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { E2E_OPS_KEY } from '../playwright.config';
 import { createDatabase, startApp, type AppProcess } from './app-process';
 import { sseReader } from '../test/sse';
-import { requestAwaitingPayment } from './session';
+import { paidAtCounter, requestAwaitingPayment } from './session';
 import { verifyByMail } from './mail';
 
 // Two app instances (two `next start` processes of the same build) on one
@@ -66,10 +65,10 @@ test.describe('two app instances on one PostgreSQL', () => {
     const { id, reference } = await requestAwaitingPayment(onFirst, registered.token);
     const submitted = JSON.parse((await events.nextOf('notification', 10_000))!.data);
     expect(submitted.notification).toMatchObject({ type: 'request_submitted', request_id: id, title: `Request ${reference} received` });
-    const moved = await onFirst.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status: 'submitted' } });
-    expect(moved.status()).toBe(200);
+    // Paid at the office's counter, recorded through the first instance (a payment, never a bare move).
+    await paidAtCounter(onFirst, registered.token, id);
     const live = JSON.parse((await events.nextOf('notification', 10_000))!.data);
-    expect(live.notification).toMatchObject({ type: 'status_changed', title: `Request ${reference}: Sent – waiting for the office to review it` });
+    expect(live.notification).toMatchObject({ type: 'payment_succeeded', title: `Payment received for ${reference}` });
     expect(live.unread_count).toBe(3);
 
     // Read on the first instance: the second's tab hears the new count.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { draftThrough, officeMoves, requestAwaitingPayment, signUp } from './session';
+import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
 import { BASE_URL } from '../playwright.config';
 
 const PASSWORD = 'Labbaik#2026';
@@ -14,7 +14,7 @@ for (const locale of ['en', 'ar'] as const) {
   test(`a request the office sent back is titled with what to do (${locale})`, async ({ page, context }) => {
     const { token } = await signUp(context, page, locale);
     const { id } = await requestAwaitingPayment(context.request, token);
-    await officeMoves(context.request, id, 'submitted', 'Paid at the counter');
+    await paidAtCounter(context.request, token, id);
     await officeMoves(context.request, id, 'under_review');
     await officeMoves(context.request, id, 'changes_requested', 'The passport scan is blurred');
     await page.goto(`/${locale}/profile/requests/edit?id=${id}`);
@@ -27,7 +27,7 @@ for (const locale of ['en', 'ar'] as const) {
     const w = m.Wizard;
     const { token } = await signUp(context, page, locale);
     const { id } = await requestAwaitingPayment(context.request, token);
-    await officeMoves(context.request, id, 'submitted', 'Paid at the counter');
+    await paidAtCounter(context.request, token, id);
     await officeMoves(context.request, id, 'under_review');
     await officeMoves(context.request, id, 'changes_requested', 'The passport scan is blurred');
 
@@ -182,7 +182,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     const { reference: toPay } = await requestAwaitingPayment(context.request, token);
     const { id: sentBackId, reference: sentBack } = await requestAwaitingPayment(context.request, token);
-    await officeMoves(context.request, sentBackId, 'submitted', 'Paid at the counter');
+    await paidAtCounter(context.request, token, sentBackId);
     await officeMoves(context.request, sentBackId, 'under_review');
     await officeMoves(context.request, sentBackId, 'changes_requested', 'The passport scan is blurred.\nUpload a sharper one.');
     await draftThrough(context.request, token, 'companions');

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
-import { officeMoves, requestAwaitingPayment, signUp } from './session';
+import { paidAtCounter, requestAwaitingPayment, signUp } from './session';
 
 type Messages = typeof en;
 
@@ -49,11 +49,11 @@ for (const locale of ['en', 'ar'] as const) {
       const badge = page.getByTestId('unread-count');
       await expect(badge).toHaveText(count(locale, 2));
 
-      // The office starts reviewing, from another program: the open tab hears it at once.
-      await officeMoves(context.request, id, 'submitted', 'Paid at the counter');
+      // The fee is paid at the office's counter, recorded from another program: the open tab hears it at once.
+      await paidAtCounter(context.request, token, id);
       await expect(items).toHaveCount(3);
       await expect(items.first()).toContainText(reference);
-      await expect(items.first()).toContainText(m.RequestStatus.submitted);
+      await expect(items.first()).toContainText(m.Notifications.types.payment_succeeded.title.replace('{reference}', reference));
       await expect(items.first()).toHaveAttribute('data-read', 'false');
       await expect(badge).toHaveText(count(locale, 3));
       await expect(page.getByRole('link', { name: new RegExp(m.Header.notifications) })).toHaveAccessibleName(

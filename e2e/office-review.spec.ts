@@ -167,6 +167,41 @@ for (const locale of ['en', 'ar'] as const) {
     expect(own.payment).toBe('refunded');
     await office.close();
   });
+
+  test(`finance records a payment received at the counter: the request goes on, the pilgrim sees it paid (${locale})`, async ({ page, context, browser }) => {
+    test.setTimeout(90_000);
+    const { token } = await signUp(context, page, locale);
+    const { id } = await requestAwaitingPayment(context.request, token);
+    const office = await browser.newContext();
+    await signInStaff(office.request, 'finance', 'Khalid Omar');
+    const desk = await office.newPage();
+    const check = await watchViolations(desk);
+    await desk.goto(`/${locale}/office/requests/${id}`);
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.pending_payment);
+    const form = desk.getByRole('region', { name: o.request.counter.title });
+    const amount = form.getByRole('textbox', { name: o.request.counter.amount.replace('{currency}', 'SAR') });
+    // The amount starts as the fee; the receipt number is asked for.
+    const fee = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.fee_minor as number;
+    await expect(amount).toHaveValue((fee / 100).toFixed(2));
+    await form.getByRole('button', { name: o.request.counter.record }).click();
+    await expect(form.getByRole('alert')).toContainText(o.request.counter.receiptRequired);
+    const receipt = form.getByRole('textbox', { name: o.request.counter.receipt });
+    await expect(receipt).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(desk, 'counter payment with an error');
+    const number = `CTR-${Date.now().toString(36)}`;
+    await receipt.fill(number);
+    await form.getByRole('button', { name: o.request.counter.record }).click();
+    await expect(desk.getByRole('status').filter({ hasText: o.request.counter.recorded.split('“')[0]!.split('«')[0]! })).toBeVisible();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
+    await expect(desk.getByRole('region', { name: o.request.payments })).toContainText(number);
+    await expect(form).toHaveCount(0);
+    await expectAccessible(desk, 'counter payment recorded');
+    await check();
+    const own = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+    expect(own).toMatchObject({ status: 'submitted', payment: 'paid' });
+    expect(own.payments[0]).toMatchObject({ provider: 'counter', receipt_number: number });
+    await office.close();
+  });
 }
 
 for (const locale of ['en', 'ar'] as const) {

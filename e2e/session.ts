@@ -146,6 +146,26 @@ export async function requestAwaitingPayment(request: APIRequestContext, token: 
   return submitted as { id: string; reference: string };
 }
 
+/** The finance member the counter payments of the e2e tests are received by (added once per test server). */
+export const COUNTER_FINANCE = 'counter.finance@office.example';
+
+/**
+ * The fee of a request awaiting payment paid at the office's counter, recorded
+ * as finance records it through the operator API (POST /ops/requests/{id}/payments:
+ * amount, receipt number, who): the request becomes `submitted` and the pilgrim
+ * is told. No move skips the fee, so this replaces the bare move to `submitted`.
+ */
+export async function paidAtCounter(request: APIRequestContext, token: string, id: string) {
+  const headers = { 'x-ops-key': E2E_OPS_KEY };
+  // 201 the first time, 422 (already on the staff) afterwards.
+  await request.post('/api/v1/ops/staff', { headers, data: { email: COUNTER_FINANCE, name: 'Counter Finance', role: 'finance' } });
+  const fee = (await (await request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.fee_minor as number;
+  const receipt = `E2E-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const response = await request.post(`/api/v1/ops/requests/${id}/payments`, { headers, data: { amount_minor: fee, receipt_number: receipt, received_by: COUNTER_FINANCE } });
+  if (response.status() !== 201) throw new Error(`counter payment failed: ${response.status()} ${await response.text()}`);
+  return receipt;
+}
+
 /** Moves a request as the back office does (POST /ops/requests/{id}/status with the test server's key). */
 export async function officeMoves(request: APIRequestContext, id: string, status: string, note?: string) {
   const response = await request.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status, ...(note ? { note } : {}) } });

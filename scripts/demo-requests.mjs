@@ -97,5 +97,5 @@ export async function application(call, token, type, { companions = [companion],
   await save('review', {});
   await save('declaration', { declaration: true });
   data = (await call('POST', `/requests/${id}/submit`, { token })).data;
-  return { id, reference: data.reference };
+  return { id, reference: data.reference, fee: data.fee_minor };
 }

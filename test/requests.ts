@@ -1,7 +1,12 @@
 import { call } from './api';
 import { companion, person, SERVICE } from './answers';
+import { randomBytes } from 'node:crypto';
+import { eq, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
-import { documents } from '@/lib/server/db/schema';
+import { documents, requests, staff } from '@/lib/server/db/schema';
+import { translatorFor } from '@/lib/i18n/translator';
+import { isRequestId } from '@/lib/requests/request-id';
+import { recordCounterPayment } from '@/lib/server/payments/counter';
 import * as listRoute from '@/app/api/v1/requests/route';
 import * as oneRoute from '@/app/api/v1/requests/[id]/route';
 import * as submitRoute from '@/app/api/v1/requests/[id]/submit/route';
@@ -32,4 +37,23 @@ export async function readyDraft(token: string) {
     }
   }
   return id;
+}
+
+/**
+ * The fee of a request awaiting payment received at the office's counter, as
+ * finance records it (a payment row with a receipt number and who received
+ * it): the request becomes `submitted`. No move skips the fee, so this is how
+ * tests get a request to the office without the test gateway.
+ */
+export async function paidAtCounter(idOrReference: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ fee: requests.feeMinor })
+    .from(requests)
+    .where(isRequestId(idOrReference) ? or(eq(requests.id, idOrReference), eq(requests.reference, idOrReference)) : eq(requests.reference, idOrReference))
+    .limit(1);
+  if (!row || row.fee === null) throw new Error(`no request awaiting payment: ${idOrReference}`);
+  const tag = randomBytes(4).toString('hex');
+  const [cashier] = await db.insert(staff).values({ email: `cashier.${tag}@office.example`, name: 'Counter Cashier', role: 'finance' }).returning();
+  return recordCounterPayment(idOrReference, { amount_minor: row.fee, receipt_number: `T-${tag}` }, { id: cashier!.id, name: cashier!.name }, { kind: 'ops_key' }, null, translatorFor('en'), 'en');
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
+import { minorOf } from '@/lib/office/money-input';
 import { useCatalogueChange, useOfficeCatalogue } from '@/lib/office/office-requests-api';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
 import { isHijriDate } from '@/lib/validation/hijri';
@@ -28,13 +29,6 @@ export function OfficeCatalogue() {
       ))}
     </div>
   );
-}
-
-/** Halalas from what an admin types: "1500", "1,500.50", Arabic-Indic digits; null when it is not an amount. */
-function minorOf(text: string): number | null {
-  const plain = westernDigits(text).replace(/[,\s\u066C]/g, '').replace('\u066B', '.');
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
-  return Math.round(Number(plain) * 100);
 }
 
 function ServiceForm({ service }: { service: RequestTypeInfo }) {

@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { can, type StaffRole } from '@/lib/office/roles';
 import { FLAGGABLE } from '@/lib/office/queue-schemas';
-import { useOfficeAssign, useOfficeNote, useOfficeRequest, useOfficeReview, type OfficeRequestData, type ReviewMove } from '@/lib/office/office-requests-api';
+import { useOfficeAssign, useOfficeCounterPayment, useOfficeNote, useOfficeRequest, useOfficeReview, type OfficeRequestData, type ReviewMove } from '@/lib/office/office-requests-api';
+import { minorOf } from '@/lib/office/money-input';
 import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
@@ -22,6 +23,8 @@ const linkClass = 'rounded font-semibold text-brand-800 underline underline-offs
 export function OfficeRequest({ id, staffId, role }: { id: string; staffId: string; role: StaffRole }) {
   const t = useTranslations('Office');
   const { data, isError } = useOfficeRequest(id);
+  // Recording a counter payment sends the request on, and its form goes: the confirmation stays here.
+  const [counterRecorded, setCounterRecorded] = useState(false);
   if (isError) return <p role="alert">{t('request.failed')}</p>;
   if (!data) return <p aria-busy="true">{t('request.loading')}</p>;
   return (
@@ -29,6 +32,8 @@ export function OfficeRequest({ id, staffId, role }: { id: string; staffId: stri
       <Overview request={data} staffId={staffId} role={role} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
+          {counterRecorded && <p role="status" className="rounded-lg bg-brand-50 p-3">{t('request.counter.recorded', { status: t(`status.${data.status}`) })}</p>}
+          {can(role, 'payments') && data.status === 'pending_payment' && <CounterPayment request={data} onRecorded={() => setCounterRecorded(true)} />}
           <Decision request={data} role={role} />
           <Pilgrims request={data} />
           <Documents request={data} />
@@ -177,6 +182,74 @@ function Decision({ request, role }: { request: OfficeRequestData; role: StaffRo
   );
 }
 
+const inputClass = 'w-56 max-w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+
+/**
+ * Money the applicant paid at the office's counter (finance, admins): the
+ * amount (the fee, filled in) and the receipt number. Recording it is the
+ * payment that sends the request on; there is no move to "submitted" without one.
+ */
+function CounterPayment({ request, onRecorded }: { request: OfficeRequestData; onRecorded: () => void }) {
+  const t = useTranslations('Office');
+  const formats = useFormats();
+  const record = useOfficeCounterPayment(request.id);
+  const currency = request.currency ?? 'SAR';
+  const fee = request.fee_minor !== null ? formats.money(request.fee_minor, currency) : '—';
+  const [amount, setAmount] = useState(request.fee_minor !== null ? (request.fee_minor / 100).toFixed(2) : '');
+  const [receipt, setReceipt] = useState('');
+  const [summary, setSummary] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const errorOf = (field: string) => summary.find((item) => item.field === field)?.message;
+
+  function fail(errors: SummaryError[]) {
+    setSummary(errors);
+    setAttempt((n) => n + 1);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors: SummaryError[] = [];
+    const minor = minorOf(amount);
+    if (minor === null) errors.push({ field: 'counter-amount', message: t('request.counter.amountInvalid') });
+    else if (minor !== request.fee_minor) errors.push({ field: 'counter-amount', message: t('request.counter.amountNotFee', { fee }) });
+    if (!receipt.trim()) errors.push({ field: 'counter-receipt', message: t('request.counter.receiptRequired') });
+    if (errors.length) return fail(errors);
+    try {
+      await record.mutateAsync({ amount_minor: minor!, receipt_number: receipt.trim() });
+      setSummary([]);
+      onRecorded();
+    } catch (error) {
+      const fields = error instanceof ApiClientError ? error.fields : {};
+      const placed = Object.entries(fields).map(([field, messages]) => ({ field: field === 'amount_minor' ? 'counter-amount' : field === 'receipt_number' ? 'counter-receipt' : FORM_ERROR, message: messages[0] ?? '' }));
+      fail(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('request.failedMove') }]);
+    }
+  }
+
+  const described = (field: string, hint: string) => `${hint}${errorOf(field) ? ` ${field}-error` : ''}`;
+  return (
+    <section aria-labelledby="counter-title" className={CARD}>
+      <h2 id="counter-title" className="mb-1 text-lg font-bold">{t('request.counter.title')}</h2>
+      <p className="mb-3 text-sm text-muted">{t('request.counter.hint')}</p>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <ErrorSummary errors={summary} formId="counter" attempt={attempt} />
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold">{t('request.counter.amount', { currency })}</span>
+          <span className="text-sm text-muted" id="counter-amount-hint">{t('request.counter.amountHint', { fee })}</span>
+          {errorOf('counter-amount') && <span className="text-sm font-medium text-red-700" id="counter-amount-error">{errorOf('counter-amount')}</span>}
+          <input id="counter-amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" autoComplete="off" aria-invalid={errorOf('counter-amount') ? true : undefined} aria-describedby={described('counter-amount', 'counter-amount-hint')} className={inputClass} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold">{t('request.counter.receipt')}</span>
+          <span className="text-sm text-muted" id="counter-receipt-hint">{t('request.counter.receiptHint')}</span>
+          {errorOf('counter-receipt') && <span className="text-sm font-medium text-red-700" id="counter-receipt-error">{errorOf('counter-receipt')}</span>}
+          <input id="counter-receipt" value={receipt} onChange={(e) => setReceipt(e.target.value)} dir="ltr" autoComplete="off" maxLength={40} aria-required="true" aria-invalid={errorOf('counter-receipt') ? true : undefined} aria-describedby={described('counter-receipt', 'counter-receipt-hint')} className={inputClass} />
+        </label>
+        <PlainButton type="submit" isPending={record.isPending} className="self-start">{t('request.counter.record')}</PlainButton>
+      </form>
+    </section>
+  );
+}
+
 function Pilgrims({ request }: { request: OfficeRequestData }) {
   const t = useTranslations('Office');
   const locale = useLocale();
@@ -256,6 +329,9 @@ function Payments({ request }: { request: OfficeRequestData }) {
           {request.payments.map((payment) => (
             <li key={payment.id}>
               {formats.money(payment.amount_minor, payment.currency)} · {t(`paymentStatus.${payment.status}`)}
+              {payment.provider === 'counter' && payment.receipt_number && (
+                <> · {t('request.counter.paidAt', { receipt: payment.receipt_number, name: payment.recorded_by?.name ?? '—' })}</>
+              )}
               {payment.refund_reason && <> · {t(`refundReason.${payment.refund_reason as 'cancelled'}`)}</>}
               <DualDate iso={payment.paid_at ?? payment.created_at} time />
             </li>

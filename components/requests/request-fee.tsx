@@ -8,8 +8,9 @@ import { useFormats } from './use-formats';
 type PaymentLine = 'awaiting' | 'paid' | 'refunding' | 'refunded' | 'unpaid';
 
 /**
- * What the request says about payment. A request the office moved on without
- * a payment here (paid at its counter) says nothing rather than "not paid".
+ * What the request says about payment. Money paid at the office's counter is a
+ * payment like any other (with its receipt number); a request moved on before
+ * counter payments were recorded, with no payment here, says nothing rather than "not paid".
  */
 export function paymentLine(request: Pick<RequestSummary, 'payment' | 'status'>): PaymentLine | null {
   if (request.payment === 'paid' || request.payment === 'refunding' || request.payment === 'refunded') return request.payment;
@@ -51,6 +52,7 @@ export function RequestFee({ request }: { request: RequestDetails }) {
               <li key={payment.id} className="flex flex-wrap items-center gap-x-3">
                 <span>{t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}</span>
                 {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
+                {payment.provider === 'counter' && payment.receipt_number && <span>{t('counter', { receipt: payment.receipt_number })}</span>}
                 {(payment.status === 'paid' || payment.status === 'refunded') && (
                   <a href={receiptUrl(payment.id)} download className="text-brand-800 underline underline-offset-2">
                     {receipt('receipt')}

@@ -13,8 +13,9 @@ export type StaffRef = { id: string; name: string };
 export type QueueItem = RequestSummary & { assigned_to: StaffRef | null };
 export type QueuePage = { data: QueueItem[]; meta: { page: number; per_page: number; total: number; total_pages: number; counts: Partial<Record<RequestStatus, number>> } };
 
-export type OfficeRequestData = Omit<RequestDetails, 'history' | 'documents'> & {
+export type OfficeRequestData = Omit<RequestDetails, 'history' | 'documents' | 'payments'> & {
   flagged: Record<string, string[]>;
+  payments: (RequestDetails['payments'][number] & { recorded_by: StaffRef | null })[];
   history: (RequestDetails['history'][number] & { staff_name: string | null })[];
   documents: (RequestDetails['documents'][number] & { url: string })[];
   account: { name: string; email: string; phone: string | null } | null;
@@ -55,6 +56,9 @@ function useRefreshAfter<I>(id: string, call: (input: I) => Promise<unknown>) {
 
 export const useOfficeReview = (id: string) => useRefreshAfter(id, (move: ReviewMove) => officeRequest(`/requests/${id}/review`, { method: 'POST', body: move }));
 export const useOfficeAssign = (id: string) => useRefreshAfter(id, (assign: 'me' | 'nobody') => officeRequest(`/requests/${id}/assign`, { method: 'POST', body: { assign } }));
+/** Money received at the counter: the amount in halalas and the receipt number; the member signed in received it. */
+export type CounterPayment = { amount_minor: number; receipt_number: string };
+export const useOfficeCounterPayment = (id: string) => useRefreshAfter(id, (payment: CounterPayment) => officeRequest(`/requests/${id}/payments`, { method: 'POST', body: payment }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
 
 export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean };

@@ -1,5 +1,5 @@
 import { z } from '@/lib/validation/z';
-import { encodeRule, rules, textField } from '@/lib/validation/rules';
+import { encodeRule, numericText, rules, textField } from '@/lib/validation/rules';
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { PACKAGES } from '@/lib/requests/packages';
 
@@ -46,6 +46,26 @@ export const officeReviewSchema = z
     }
   });
 export type OfficeReviewInput = z.output<typeof officeReviewSchema>;
+
+/** A receipt number as printed: letters, digits and - / . _ (Arabic-Indic digits read as Western), at most 40. */
+export const RECEIPT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,39}$/;
+
+/**
+ * Money received at the office's counter (DESIGN section 9): the amount in
+ * halalas (it must be the request's fee) and the number of the receipt handed
+ * over. In the console the member signed in is who received it.
+ */
+export const counterPaymentSchema = z.object({
+  amount_minor: textField([rules.integer(), rules.min_value(0), rules.max_value(100_000_000)], numericText).transform((value) => Number(value)),
+  receipt_number: textField([rules.max(40), rules.regex(RECEIPT_NUMBER)], numericText),
+});
+export type CounterPaymentInput = z.output<typeof counterPaymentSchema>;
+
+/** The same through the operator API, naming who received it: the e-mail address of an active finance member or admin. */
+export const opsCounterPaymentSchema = counterPaymentSchema.extend({
+  received_by: textField([rules.email()]),
+});
+export type OpsCounterPaymentInput = z.output<typeof opsCounterPaymentSchema>;
 
 export const assignSchema = z.object({ assign: textField([rules.one_of(['me', 'nobody'])]) });
 export const noteSchema = z.object({ body: textField([rules.min(1), rules.max(4000)]) });

@@ -54,6 +54,9 @@ export type RequestPayment = {
   currency: string;
   failure_reason: string | null;
   card_last4: string | null;
+  /** test, moyasar, or counter (paid at the office's counter, with its receipt number). */
+  provider: string;
+  receipt_number: string | null;
   created_at: string;
   paid_at: string | null;
   refunded_at: string | null;

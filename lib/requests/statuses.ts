@@ -20,9 +20,10 @@ export function isRequestStatus(value: unknown): value is RequestStatus {
 /** Who may move a request from one status to another. */
 export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office: RequestStatus[]; system: RequestStatus[] }> = {
   draft: { user: ['pending_payment'], office: [], system: [] },
-  // Paid through the gateway (system), or at the office's counter (office).
+  // Submitted only by a payment (system): the gateway's, or money received at the office's counter,
+  // recorded as a payment (lib/server/payments/counter.ts). No office move skips the fee (DESIGN section 6).
   // Back to draft: the user withdraws it from payment to change the answers (its checkout is voided).
-  pending_payment: { user: ['cancelled', 'draft'], office: ['submitted', 'cancelled'], system: ['submitted', 'expired'] },
+  pending_payment: { user: ['cancelled', 'draft'], office: ['cancelled'], system: ['submitted', 'expired'] },
   submitted: { user: ['cancelled'], office: ['under_review', 'cancelled'], system: [] },
   under_review: { user: [], office: ['approved', 'rejected', 'changes_requested'], system: [] },
   changes_requested: { user: ['submitted'], office: ['cancelled'], system: [] },

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import ar from '../../messages/ar.json';
-import { draftThrough, officeMoves, requestAwaitingPayment, signUp } from '../../e2e/session';
+import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from '../../e2e/session';
 
 const OUT = 'docs/screenshots';
 
@@ -27,7 +27,7 @@ for (const locale of ['en', 'ar'] as const) {
     await shoot(page, `confirmation-${locale}`);
     // The account page with something of each kind to do.
     const { id: sentBack } = await requestAwaitingPayment(context.request, token);
-    await officeMoves(context.request, sentBack, 'submitted', 'Paid at the counter');
+    await paidAtCounter(context.request, token, sentBack);
     await officeMoves(context.request, sentBack, 'under_review');
     await officeMoves(context.request, sentBack, 'changes_requested', locale === 'ar' ? 'صورة الجواز غير واضحة. ارفع صورة أوضح.' : 'The passport scan is blurred. Upload a sharper one.');
     await draftThrough(context.request, token, 'companions');

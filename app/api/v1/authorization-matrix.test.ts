@@ -168,6 +168,13 @@ const MATRIX: Record<string, Entry> = {
     setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { status: 'under_review' } }),
     expect: PUBLIC(403),
   },
+  'POST v1/ops/requests/[id]/payments': {
+    setup: async (owner) => {
+      const { id, fee } = await submittedRequest(owner.token);
+      return { params: { id }, body: { amount_minor: fee, receipt_number: `M-${Date.now()}`, received_by: 'finance@office.example' } };
+    },
+    expect: PUBLIC(403),
+  },
   // Staff are added with the ops key, never by a pilgrim's session.
   'POST v1/ops/staff': { body: () => ({ email: 'new.staff@office.example', name: 'New Staff', role: 'admin' }), expect: PUBLIC(403) },
   // The office console takes its own staff cookie only (office-authorization-matrix.test.ts has staff × roles):
@@ -182,6 +189,7 @@ const MATRIX: Record<string, Entry> = {
   'GET v1/office/requests/[id]': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id } }), expect: PUBLIC(401) },
   'POST v1/office/requests/[id]/assign': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { assign: 'me' } }), expect: PUBLIC(403) },
   'POST v1/office/requests/[id]/review': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { status: 'cancelled', note: 'x' } }), expect: PUBLIC(403) },
+  'POST v1/office/requests/[id]/payments': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { amount_minor: 1, receipt_number: 'x' } }), expect: PUBLIC(403) },
   'POST v1/office/requests/[id]/notes': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { body: 'x' } }), expect: PUBLIC(403) },
   'GET v1/office/documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: PUBLIC(401) },
   'GET v1/office/export': { expect: PUBLIC(401) },

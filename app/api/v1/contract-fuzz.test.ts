@@ -144,11 +144,13 @@ const SPECS: Record<string, Spec> = {
   'DELETE /api/v1/devices/{token}': { params: async (w) => ({ token: await w.device() }), renew: async (w) => w.forget('device') },
   'GET /api/v1/pages/{slug}': { params: async () => ({ slug: 'about' }) },
   'POST /api/v1/ops/requests/{id}/status': { params: async (w) => ({ id: await w.submitted() }), headers: { 'x-ops-key': OPS_KEY }, renew: async (w) => w.forget('submitted') },
+  'POST /api/v1/ops/requests/{id}/payments': { params: async (w) => ({ id: await w.submitted() }), headers: { 'x-ops-key': OPS_KEY }, renew: async (w) => w.forget('submitted') },
   // Without a staff session these answer 401/403 whatever they are sent; the params still name real things.
   'GET /api/v1/office/requests/{id}': { params: async (w) => ({ id: await w.submitted() }) },
   'POST /api/v1/office/requests/{id}/assign': { params: async (w) => ({ id: await w.submitted() }) },
   'POST /api/v1/office/requests/{id}/review': { params: async (w) => ({ id: await w.submitted() }) },
   'POST /api/v1/office/requests/{id}/notes': { params: async (w) => ({ id: await w.submitted() }) },
+  'POST /api/v1/office/requests/{id}/payments': { params: async (w) => ({ id: await w.submitted() }) },
   'GET /api/v1/office/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
   'PATCH /api/v1/office/catalogue/{id}': { params: async () => ({ id: 'umrah' }) },
   'PATCH /api/v1/office/staff/{id}': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },

@@ -25,6 +25,7 @@ import * as documentsRoute from './requests/[id]/documents/route';
 import * as notificationsRoute from './notifications/route';
 import * as readRoute from './notifications/[id]/read/route';
 import * as opsRoute from './ops/requests/[id]/status/route';
+import * as opsPaymentRoute from './ops/requests/[id]/payments/route';
 import * as pageRoute from './pages/[slug]/route';
 import * as gatewayRoute from '../../api/test-gateway/[id]/pay/route';
 
@@ -111,6 +112,14 @@ const CASES: Case[] = [
     headers: { 'x-ops-key': OPS_KEY },
     body: () => ({ status: 'under_review', note: 'Checked\nby the office' }),
     fields: ['status', 'note'],
+  },
+  {
+    name: 'POST ops/requests/[id]/payments',
+    handler: opsPaymentRoute.POST,
+    params: () => ({ id: submittedId }),
+    headers: { 'x-ops-key': OPS_KEY },
+    body: () => ({ amount_minor: '3000000', receipt_number: 'CTR-1', received_by: 'finance@office.example' }),
+    fields: ['amount_minor', 'receipt_number', 'received_by'],
   },
 ];
 

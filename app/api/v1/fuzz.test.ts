@@ -23,6 +23,7 @@ import * as deviceRoute from './devices/[token]/route';
 import * as readRoute from './notifications/[id]/read/route';
 import * as readAllRoute from './notifications/read-all/route';
 import * as opsRoute from './ops/requests/[id]/status/route';
+import * as opsPaymentRoute from './ops/requests/[id]/payments/route';
 import * as addStaffRoute from './ops/staff/route';
 import * as staffLoginRoute from './office/auth/login/route';
 import * as staffCodeRoute from './office/auth/code/route';
@@ -31,6 +32,7 @@ import * as staffLogoutRoute from './office/auth/logout/route';
 import * as officeAssignRoute from './office/requests/[id]/assign/route';
 import * as officeReviewRoute from './office/requests/[id]/review/route';
 import * as officeNotesRoute from './office/requests/[id]/notes/route';
+import * as officePaymentRoute from './office/requests/[id]/payments/route';
 import * as officeCatalogueRoute from './office/catalogue/[id]/route';
 import * as officeStaffRoute from './office/staff/route';
 import * as officeStaffMemberRoute from './office/staff/[id]/route';
@@ -296,6 +298,8 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST notifications/[id]/read', handler: readRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: notificationId }), ignoresBody: true },
     { name: 'POST notifications/read-all', handler: readAllRoute.POST, method: 'POST', fields: ['ids'], token: session, params: none, ignoresBody: true },
     { name: 'POST ops/requests/[id]/status', handler: opsRoute.POST, method: 'POST', fields: ['status', 'note'], params: async () => ({ id: submittedId }), headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ status: 'under_review', note: 'From the fuzz test' }) },
+    // No finance member has this address: a valid body is a 422 on received_by, never a payment.
+    { name: 'POST ops/requests/[id]/payments', handler: opsPaymentRoute.POST, method: 'POST', fields: ['amount_minor', 'receipt_number', 'received_by'], params: async () => ({ id: submittedId }), headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ amount_minor: 3_000_000, receipt_number: 'FUZZ-1', received_by: 'finance@office.example' }) },
     { name: 'POST payments/webhooks/test', handler: webhookRoute.POST, method: 'POST', fields: ['type', 'data', 'id'], params: async () => ({ provider: 'test' }) },
     { name: 'POST requests', handler: requestsRoute.POST, method: 'POST', fields: ['type'], token: session, params: none, valid: () => ({ type: 'umrah' }) },
     {
@@ -343,6 +347,7 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST office/staff/[id]/reset-two-factor', handler: officeResetTwoFactorRoute.POST, method: 'POST', fields: ['x'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PATCH office/catalogue/[id]', handler: officeCatalogueRoute.PATCH, method: 'PATCH', fields: ['fee_minor', 'season_start', 'season_end', 'companion_limit'], params: async () => ({ id: 'umrah' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/notes', handler: officeNotesRoute.POST, method: 'POST', fields: ['body'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/requests/[id]/payments', handler: officePaymentRoute.POST, method: 'POST', fields: ['amount_minor', 'receipt_number'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST, method: 'POST', fields: ['card_number', 'otp'], params: async () => ({ id: gatewayId }), valid: () => ({ card_number: '4000000000000002', otp: '123456' }) },
   ];
 
@@ -412,6 +417,7 @@ describe('fuzzing every endpoint body', async () => {
       { name: 'GET pages/[slug]', handler: pageRoute.GET as Handler, method: 'GET', param: 'slug' },
       { name: 'POST notifications/[id]/read', handler: readRoute.POST as Handler, method: 'POST', param: 'id' },
       { name: 'POST ops/requests/[id]/status', handler: opsRoute.POST as Handler, method: 'POST', param: 'id', headers: { 'x-ops-key': OPS_KEY } },
+      { name: 'POST ops/requests/[id]/payments', handler: opsPaymentRoute.POST as Handler, method: 'POST', param: 'id', headers: { 'x-ops-key': OPS_KEY } },
       { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST as Handler, method: 'POST', param: 'id' },
     ];
     for (const target of withParams) {
@@ -430,7 +436,7 @@ describe('fuzzing every endpoint body', async () => {
   it('a body over 64 KB is a 413, whatever the endpoint', async () => {
     // The endpoints that read their body (the others ignore it); uploads have their own limit (documents.test.ts).
     const reading = targets.filter((t) => !t.ignoresBody);
-    expect(reading).toHaveLength(23);
+    expect(reading).toHaveLength(24);
     for (const target of reading) {
       const big = { type: 'application/json', body: JSON.stringify({ [target.fields[0]!]: 'x'.repeat(65 * 1024) }) };
       const { status, json } = await send(target, big, await target.token?.());

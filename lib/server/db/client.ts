@@ -80,7 +80,7 @@ export async function openPostgres(url: string): Promise<Database> {
     logger.warn('idle database connection lost', { code: error.code });
   });
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  if (!(await migrationsApplied(pool))) await migrate(db, { migrationsFolder: MIGRATIONS });
   const { PgListener } = await import('./pg-listener');
   const listener = new PgListener(url);
   return {
@@ -92,6 +92,27 @@ export async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Whether PostgreSQL already has every migration in drizzle/ (by the latest's
+ * timestamp, as drizzle's migrator decides). When it has, the migrator is not
+ * run at all: even with nothing to apply it starts with `CREATE SCHEMA IF NOT
+ * EXISTS`, which an app role that owns no table (docs/SECURITY.md: the owner
+ * role runs `npm run db:migrate`, the app connects as a role with only the
+ * rights it needs) may not do. With migrations missing, the migrator runs and,
+ * under such a role, fails: the server does not start on an old schema.
+ */
+async function migrationsApplied(pool: { query: (text: string) => Promise<{ rows: { last: string | null }[] }> }): Promise<boolean> {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const latest = Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS }).map((migration) => migration.folderMillis));
+  try {
+    const { rows } = await pool.query('select max(created_at) as last from drizzle.__drizzle_migrations');
+    return rows[0]?.last != null && Number(rows[0].last) >= latest;
+  } catch {
+    // No migrations table yet (a new database), or no right to read it: let the migrator decide.
+    return false;
+  }
 }
 
 function openConfigured(): Promise<Database> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -193,9 +193,16 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    // Money received at the office's counter (provider `counter`): the number of the
+    // receipt handed to the payer, and the finance member (or admin) who received it.
+    receiptNumber: text('receipt_number'),
+    recordedByStaffId: uuid('recorded_by_staff_id').references((): AnyPgColumn => staff.id),
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),
+    // A counter payment always says which receipt and who; a receipt is recorded once.
+    check('payments_counter_recorded', sql`${table.provider} <> 'counter' or (${table.receiptNumber} is not null and ${table.recordedByStaffId} is not null)`),
+    uniqueIndex('payments_counter_receipt_key').on(table.receiptNumber).where(sql`provider = 'counter'`),
     // A key answers the same payment of the same request only: a key reused on another request starts its own.
     uniqueIndex('payments_user_request_idempotency_key').on(table.userId, table.requestId, table.idempotencyKey),
     uniqueIndex('payments_provider_id_key').on(table.provider, table.providerPaymentId),

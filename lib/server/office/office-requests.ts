@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, payments, requestHistory, requestNotes, requests, staff, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -43,8 +43,15 @@ export async function officeRequestView(id: string, member: StaffMember, address
   ]);
   await audit(staffActor(member), { action: 'request.view', target: { type: 'request', id }, address });
   const details = requestDetails(row, docs, history.map((h) => h.history), paid);
+  // Who received each payment taken at the counter.
+  const receiverIds = [...new Set(paid.map((p) => p.recordedByStaffId).filter((staffId): staffId is string => staffId !== null))];
+  const receivers = receiverIds.length ? await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, receiverIds)) : [];
   return {
     ...details,
+    payments: details.payments.map((payment, i) => {
+      const receiver = receivers.find((r) => r.id === paid[i]!.recordedByStaffId);
+      return { ...payment, recorded_by: receiver ? { id: receiver.id, name: receiver.name } : null };
+    }),
     flagged: row.flagged ?? {},
     history: details.history.map((entry, i) => ({ ...entry, staff_name: history[i]!.staffName })),
     documents: details.documents.map((doc) => ({ ...doc, url: `/api/v1/office/documents/${doc.id}` })),

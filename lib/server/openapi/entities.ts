@@ -77,6 +77,8 @@ export const requestPayment = z.object({
   currency: z.string(),
   failure_reason: z.string().nullable(),
   card_last4: z.string().nullable(),
+  provider: z.string().describe('test, moyasar, or counter (money received at the office’s counter)'),
+  receipt_number: z.string().nullable().describe('Paid at the counter: the number of the receipt handed over'),
   created_at: timestamp,
   paid_at: nullableTimestamp,
   refunded_at: nullableTimestamp,
@@ -115,6 +117,7 @@ export const payment = z
     refund_reason: z.string().nullable(),
     card_last4: z.string().nullable(),
     redirect_url: z.string().nullable().describe('Where to send the payer while the checkout is open'),
+    receipt_number: z.string().nullable().describe('Paid at the counter (provider `counter`): the number of the receipt handed over'),
     created_at: timestamp,
     paid_at: nullableTimestamp,
   });
@@ -215,13 +218,19 @@ export const officeDashboard = z.object({
 export const addedStaff = z.object({ staff: staffMember, set_password_url: z.string().describe('One-time link (72 hours) built from APP_URL') });
 export const queueItem = requestSummary.extend({ assigned_to: z.object({ id: uuid, name: z.string() }).nullable() });
 export const queueMeta = pageMeta.extend({ counts: z.record(z.string(), z.int()).describe('Requests per status over the other filters (for the tabs)') });
+const receiver = z.object({ id: uuid, name: z.string() }).nullable().describe('Paid at the counter: the finance member or admin who received it');
 export const officeRequest = requestDetails.extend({
   flagged: z.record(z.string(), z.array(z.string())),
+  payments: z.array(requestPayment.extend({ recorded_by: receiver })),
   history: z.array(z.object({ from: z.enum(REQUEST_STATUSES).nullable(), to: z.enum(REQUEST_STATUSES), actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp, staff_name: z.string().nullable() })),
   documents: z.array(requestDocument.extend({ url: z.string().describe('The console’s link: inline, or ?download=1') })),
   account: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
   assigned_to: z.object({ id: uuid, name: z.string() }).nullable(),
   notes: z.array(z.object({ id: uuid, body: z.string(), staff_name: z.string(), at: timestamp })),
+});
+export const counterPayment = z.object({
+  payment: payment.extend({ recorded_by: receiver }),
+  request: requestSummary,
 });
 export const requestNote = z.object({ id: uuid, body: z.string(), staff_name: z.string(), at: timestamp });
 export const auditEntry = z.object({

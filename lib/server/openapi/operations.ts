@@ -7,7 +7,7 @@ import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSche
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
-import { assignSchema, auditQuerySchema, catalogueChangeSchema, noteSchema, officeReviewSchema, queueQuerySchema, staffChangeSchema } from '@/lib/office/queue-schemas';
+import { assignSchema, auditQuerySchema, catalogueChangeSchema, counterPaymentSchema, noteSchema, opsCounterPaymentSchema, officeReviewSchema, queueQuerySchema, staffChangeSchema } from '@/lib/office/queue-schemas';
 import * as e from './entities';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -142,8 +142,10 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/faqs', tag: 'Content', auth: 'none', summary: 'The FAQs in the reader’s language', success: [{ status: 200, description: 'FAQs, grouped', schema: data(z.array(e.faqGroup)) }], errors: [] },
   { method: 'get', path: '/api/v1/pages/{slug}', tag: 'Content', auth: 'none', params: { slug: 'about, terms, privacy or contact' }, summary: 'A static page in the reader’s language', success: [{ status: 200, description: 'The page', schema: data(e.staticPage) }], errors: [404] },
   // Operator
-  { method: 'post', path: '/api/v1/ops/requests/{id}/status', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'The office moves a request (X-Ops-Key); operator API',
+  { method: 'post', path: '/api/v1/ops/requests/{id}/status', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'The office moves a request (X-Ops-Key); operator API. A request awaiting payment is never moved to `submitted` here (409 `conflict`, whose message says to record the payment received at the counter: POST …/payments)',
     body: json(officeMoveSchema, { status: 'changes_requested', note: 'The passport scan is blurred' }), success: [{ status: 200, description: 'Moved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/ops/requests/{id}/payments', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'Money received at the office’s counter (X-Ops-Key): the amount in halalas (must be the fee: 422), the receipt number (recorded once: 422) and the e-mail address of the active finance member or admin who received it (422 otherwise). Recorded as a paid payment (provider `counter`); the request awaiting it becomes `submitted` and the pilgrim is told as for a gateway payment (409 when it no longer awaits payment); audited as "ops key"',
+    body: json(opsCounterPaymentSchema, { amount_minor: 3_000_000, receipt_number: 'CTR-1448-0042', received_by: 'finance@office.example' }), success: [{ status: 201, description: 'Recorded; the request moved', schema: data(e.counterPayment) }], errors: [401, 404, 409, 422] },
   { method: 'post', path: '/api/v1/ops/staff', tag: 'Operator', auth: 'ops', summary: 'Add a staff member (X-Ops-Key; `npm run staff -- add`): answers the one-time link to set a password',
     body: json(addStaffSchema, { email: 'amina@office.example', name: 'Amina Saleh', role: 'admin' }), success: [{ status: 201, description: 'Added', schema: data(e.addedStaff) }], errors: [422] },
   // Office console (staff session cookie only; every change must come from the console's own pages)
@@ -166,6 +168,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/office/requests/{id}/review', tag: 'Office', auth: 'staff', params: ID, summary: 'Start review, ask for changes (with the fields to change per pilgrim), approve, reject; cancel with a refund (finance, admins)',
     body: { schema: officeReviewSchema, types: ['application/json'], example: { status: 'changes_requested', note: 'The passport scan is blurred', flags: { applicant: ['passport'] } } },
     success: [{ status: 200, description: 'Moved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/office/requests/{id}/payments', tag: 'Office', auth: 'staff', params: ID, summary: 'Record money received at the counter (finance, admins; audited): the amount in halalas (must be the fee: 422) and the receipt number (recorded once: 422); the member is who received it. The request awaiting it becomes `submitted` and the pilgrim is told as for a gateway payment (409 when it no longer awaits payment)',
+    body: json(counterPaymentSchema, { amount_minor: 3_000_000, receipt_number: 'CTR-1448-0042' }), success: [{ status: 201, description: 'Recorded; the request moved', schema: data(e.counterPayment) }], errors: [401, 403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/office/requests/{id}/notes', tag: 'Office', auth: 'staff', params: ID, summary: 'An internal note (staff only)',
     body: json(noteSchema, { body: 'Called the applicant about the photo' }), success: [{ status: 201, description: 'Added', schema: data(e.requestNote) }], errors: [401, 404, 422] },
   { method: 'get', path: '/api/v1/office/documents/{id}', tag: 'Office', auth: 'staff', params: { id: 'The document’s id (a UUID)' }, summary: 'A pilgrim’s document, inline or with ?download=1 (audited)',

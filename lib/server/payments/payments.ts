@@ -1,7 +1,7 @@
 import 'server-only';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
@@ -62,6 +62,8 @@ export function publicPayment(payment: PaymentRow) {
     refund_reason: payment.refundReason,
     card_last4: payment.cardLast4,
     redirect_url: payment.status === 'pending' || payment.status === 'initiated' ? payment.redirectUrl : null,
+    // Paid at the office's counter: the number of the receipt handed over.
+    receipt_number: payment.receiptNumber,
     created_at: payment.createdAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,
   };
@@ -319,6 +321,9 @@ export async function markRefundDue(tx: Db, requestId: string, reason: RefundRea
  */
 export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
   if (payment.status !== 'refunding') return payment;
+  // Money taken at the office's counter goes back at the counter: no gateway can return it. It stays
+  // `refunding` (shown to the pilgrim and the office as a refund on its way) until the office gives it back.
+  if (payment.provider === 'counter') return payment;
   const provider = providerOf(payment);
   try {
     if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
@@ -352,7 +357,7 @@ export async function refundDue(requestId?: string) {
   const owed = await db
     .select()
     .from(payments)
-    .where(requestId ? and(eq(payments.requestId, requestId), eq(payments.status, 'refunding')) : eq(payments.status, 'refunding'));
+    .where(and(requestId ? eq(payments.requestId, requestId) : undefined, eq(payments.status, 'refunding'), ne(payments.provider, 'counter')));
   let refunded = 0;
   for (const payment of owed) if ((await refundPayment(payment)).status === 'refunded') refunded += 1;
   return refunded;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { submittedRequest } from '@/test/requests';
+import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
@@ -133,6 +133,18 @@ describe('GET /payments/{id}/receipt', () => {
     // The font joins ت and ر into one glyph, which maps back to both letters in logical order: compare the letters.
     const letters = (line: string) => Array.from(line).sort().join('');
     expect(text.split('\n').map(letters)).toContain(letters('مسترد'));
+  });
+
+  it('names the office counter and the receipt number for money paid there (no card)', async () => {
+    const { token } = await newUser();
+    const { id, reference } = await submittedRequest(token);
+    const { payment } = await paidAtCounter(id);
+    const { response, bytes } = await download(payment.id, { token });
+    expect(response.status).toBe(200);
+    const text = pageText(await PDFDocument.load(bytes));
+    for (const expected of [reference, 'Paid', 'Paid at the office counter: receipt number', payment.receipt_number!]) expect(text).toContain(expected);
+    expect(text).not.toContain('Card');
+    expect(text).toContain(reversed('شباك المكتب'));
   });
 
   it('another user\'s payment does not exist for them: 404', async () => {

@@ -52,6 +52,8 @@ export type ReceiptDetails = {
   paidAt: Date;
   refundedAt: Date | null;
   cardLast4: string | null;
+  /** Paid at the office's counter: the number of the receipt handed over there (no card). */
+  counterReceipt?: string | null;
   paymentId: string;
 };
 
@@ -470,12 +472,19 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
           },
         ]
       : []),
-    {
-      en: 'Card',
-      ar: 'البطاقة',
-      left: [{ text: details.cardLast4 ? `•••• ${details.cardLast4}` : '—', dir: 'ltr' }],
-      right: [{ text: details.cardLast4 ? `•••• ${details.cardLast4}` : '—', dir: 'ltr' }],
-    },
+    details.counterReceipt
+      ? {
+          en: 'Paid at the office counter: receipt number',
+          ar: 'دُفع في شباك المكتب: رقم الإيصال',
+          left: [{ text: details.counterReceipt, dir: 'ltr' }],
+          right: [{ text: details.counterReceipt, dir: 'ltr' }],
+        }
+      : {
+          en: 'Card',
+          ar: 'البطاقة',
+          left: [{ text: details.cardLast4 ? `•••• ${details.cardLast4}` : '—', dir: 'ltr' }],
+          right: [{ text: details.cardLast4 ? `•••• ${details.cardLast4}` : '—', dir: 'ltr' }],
+        },
     { en: 'Payment ID', ar: 'رقم عملية الدفع', left: [{ text: details.paymentId, dir: 'ltr', kind: 'id' }], right: [{ text: details.paymentId, dir: 'ltr', kind: 'id' }] },
   ];
 
@@ -536,6 +545,7 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     paidAt: payment.paidAt ?? payment.updatedAt,
     refundedAt: payment.refundedAt,
     cardLast4: payment.cardLast4,
+    counterReceipt: payment.provider === 'counter' ? payment.receiptNumber : null,
     paymentId: payment.id,
   });
   return { bytes, fileName: `receipt-${reference}.pdf` };

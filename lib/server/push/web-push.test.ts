@@ -6,10 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { submittedRequest } from '@/test/requests';
+import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { queryRows } from '@/lib/server/db/client';
 import { resetEnvForTests } from '@/lib/server/env';
-import { officeMove } from '@/lib/server/requests/office';
 import * as devicesRoute from '@/app/api/v1/devices/route';
 import * as configRoute from '@/app/api/v1/push/config/route';
 import { backoffSeconds, deliverPushOutbox } from './outbox';
@@ -115,7 +114,7 @@ describe('Web Push delivery', () => {
   it('sends each notification encrypted to the subscription, signed with the app’s VAPID key, in the user’s language', async () => {
     const { keys, token } = await subscribedUser('/push/aisha');
     const { id, reference } = await submittedRequest(token);
-    await officeMove(id, 'submitted', null);
+    await paidAtCounter(id);
     // Queued with the notification itself: nothing is lost if the process dies before sending.
     expect(await outbox()).toHaveLength(2);
 
@@ -133,8 +132,8 @@ describe('Web Push delivery', () => {
     // The user registered without a language preference: Arabic, the portal's default.
     const message = JSON.parse(decrypt(last.body, keys));
     expect(message).toEqual({
-      title: `الطلب ${reference}: مُرسل – بانتظار مراجعة المكتب`,
-      body: expect.stringContaining('تغيّرت حالة طلبك'),
+      title: `استلمنا الدفع للطلب ${reference}`,
+      body: expect.stringContaining('وأُرسل طلبك إلى المكتب للمراجعة'),
       url: `/ar/profile/requests/details/${id}`,
       tag: expect.any(String),
       lang: 'ar',
@@ -147,7 +146,7 @@ describe('Web Push delivery', () => {
     const users = await Promise.all(['/push/one', '/push/two', '/push/three'].map((path) => subscribedUser(path)));
     for (const { token } of users) {
       const { id } = await submittedRequest(token);
-      await officeMove(id, 'submitted', null);
+      await paidAtCounter(id);
     }
     const queued = (await outbox()).length;
     expect(queued).toBe(6);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { requestHistory, requests } from '@/lib/server/db/schema';
+import { payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { env } from '@/lib/server/env';
@@ -26,6 +26,11 @@ export async function moveRequest(
   staffId: string | null = null,
 ) {
   const from = request.status as RequestStatus;
+  // Only a payment moves a request awaiting it on: the move follows a paid payment row of this
+  // request (the gateway's, or one recorded at the counter), written in this same transaction.
+  if (from === 'pending_payment' && to === 'submitted' && (actor !== 'system' || !(await hasPaidPayment(tx, request.id)))) {
+    throw new ApiError('conflict', { messageKey: 'payment_required' });
+  }
   if (!TRANSITIONS[from]?.[actor].includes(to)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   const [moved] = await tx
     .update(requests)
@@ -36,6 +41,11 @@ export async function moveRequest(
   await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note, staffId });
   await notify(tx, notificationOfMove(moved, from, to, actor, note));
   return moved;
+}
+
+async function hasPaidPayment(tx: Db, requestId: string) {
+  const [paid] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid'))).limit(1);
+  return Boolean(paid);
 }
 
 /** Every move is also a notification to the request's owner; which one depends on the move. */
@@ -55,6 +65,7 @@ function notificationOfMove(
     return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline, ...amount } };
   }
   if (to === 'submitted' && from === 'changes_requested') return { ...base, type: 'request_submitted', params: { reference, stage: 'resubmitted' } };
+  // Paid: through the gateway or at the office's counter, the same notice.
   if (to === 'submitted' && actor === 'system') return { ...base, type: 'payment_succeeded', params: { reference, ...amount } };
   if (to === 'changes_requested') return { ...base, type: 'changes_requested', params: { reference, note: note ?? '' } };
   if (to === 'expired') return { ...base, type: 'request_expired', params: { reference } };

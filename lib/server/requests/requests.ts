@@ -206,6 +206,8 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
       currency: p.currency,
       failure_reason: p.failureReason,
       card_last4: p.cardLast4,
+      provider: p.provider,
+      receipt_number: p.receiptNumber,
       created_at: iso(p.createdAt),
       paid_at: iso(p.paidAt),
       refunded_at: iso(p.refundedAt),

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { submittedRequest } from '@/test/requests';
+import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { notificationsOf } from '@/test/notifications';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { notifications } from '@/lib/server/db/schema';
@@ -54,17 +54,19 @@ describe('GET /notifications', () => {
   it('tells every move of a request, newest first, each linked to the request', async () => {
     const { token } = await newUser();
     const { id, reference } = await submittedRequest(token);
-    await officeMove(id, 'submitted', 'Paid at the counter');
-    await officeMove(id, 'under_review', null);
+    await paidAtCounter(id);
+    await officeMove(id, 'under_review', 'Checking the passports');
     await officeMove(id, 'changes_requested', 'Please upload a clearer passport photo');
     const { items, meta } = await notificationsOf(token);
-    expect(items.map((n) => n.type)).toEqual(['changes_requested', 'status_changed', 'status_changed', 'request_submitted', 'welcome']);
+    expect(items.map((n) => n.type)).toEqual(['changes_requested', 'status_changed', 'payment_succeeded', 'request_submitted', 'welcome']);
     expect(meta.unread_count).toBe(5);
     expect(items[0]).toMatchObject({ request_id: id, link: `/profile/requests/details/${id}` });
     expect(items[0]!.title).toBe(`Changes needed on request ${reference}`);
     expect(items[0]!.body).toBe('The office asks you to update your request: Please upload a clearer passport photo');
     expect(items[1]!.title).toBe(`Request ${reference}: Being reviewed by the office`);
-    expect(items[2]!.body).toContain('Note from the office: Paid at the counter');
+    expect(items[1]!.body).toContain('Note from the office: Checking the passports');
+    // Paid at the office counter: told as a gateway payment is.
+    expect(items[2]!.title).toBe(`Payment received for ${reference}`);
     // The fee of two pilgrims and a deadline in Hijri with the Gregorian date.
     expect(items[3]!.title).toBe(`Request ${reference} received`);
     expect(items[3]!.body).toMatch(/^Pay the fee of SAR\s30,000\.00 by [A-Za-z ]+ \d{1,2}, 14\d\d AH at \d{1,2}:\d\d\s[AP]M \([A-Za-z]+ \d{1,2}, 20\d\d\) to send your request to the office\.$/);

@@ -7,6 +7,7 @@ import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff
 import { queryRows } from '@/lib/server/db/client';
 import { fileStorage } from '@/lib/server/uploads/storage';
 import { pngFile } from '@/test/files';
+import { submittedRequest } from '@/test/requests';
 import { sql } from 'drizzle-orm';
 
 // Every endpoint of the office console's API × {signed out, a pilgrim, a
@@ -52,6 +53,14 @@ const MATRIX: Record<string, Entry> = {
   'POST requests/[id]/assign': { setup: paid, body: { assign: 'me' }, expect: ROLES(200, 403, 200) },
   // Approving a request not yet under review passes the role check and is then refused by the state machine (409); finance may not review at all.
   'POST requests/[id]/review': { setup: paid, body: { status: 'approved' }, expect: ROLES(409, 403, 409) },
+  // Money received at the counter: finance records it (201); the admin after them finds it paid (409).
+  'POST requests/[id]/payments': {
+    setup: async (token) => {
+      const { id, fee } = await submittedRequest(token);
+      return { params: { id }, body: { amount_minor: fee, receipt_number: `M-${Date.now()}` } };
+    },
+    expect: ROLES(403, 201, 409),
+  },
   'POST requests/[id]/notes': { setup: paid, body: { body: 'Checked by phone.' }, expect: STAFF_ONLY(201) },
   'GET documents/[id]': { setup: passportScan, expect: STAFF_ONLY(200) },
   'GET export': { expect: ROLES(403, 200, 200) },

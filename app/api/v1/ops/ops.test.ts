@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { submittedRequest } from '@/test/requests';
+import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { resetEnvForTests } from '@/lib/server/env';
 import { person } from '@/test/answers';
 import * as oneRoute from '../requests/[id]/route';
@@ -45,7 +45,8 @@ describe('POST /ops/requests/{id}/status', () => {
     useOpsKey(KEY);
     const { token } = await newUser();
     const { id, reference } = await submitted(token);
-    expect((await move(reference, { status: 'submitted', note: 'Paid at the office counter' }, KEY)).json!.data.status).toBe('submitted');
+    // Paid at the office counter: a payment (counter-payments.test.ts), never a bare move.
+    expect((await paidAtCounter(reference)).request.status).toBe('submitted');
     expect((await move(id, { status: 'under_review' }, KEY)).json!.data.status).toBe('under_review');
     expect((await move(reference, { status: 'changes_requested', note: 'The photo is blurred' }, KEY)).json!.data.status).toBe('changes_requested');
 
@@ -64,7 +65,7 @@ describe('POST /ops/requests/{id}/status', () => {
     expect(history.map((h: { to: string }) => h.to)).toEqual([
       'pending_payment', 'submitted', 'under_review', 'changes_requested', 'submitted', 'under_review', 'approved',
     ]);
-    expect(history[1]).toMatchObject({ from: 'pending_payment', actor: 'office', note: 'Paid at the office counter' });
+    expect(history[1]).toMatchObject({ from: 'pending_payment', actor: 'system', note: null });
     expect(history[3]).toMatchObject({ note: 'The photo is blurred' });
   });
 
@@ -79,11 +80,30 @@ describe('POST /ops/requests/{id}/status', () => {
     expect((await move('HJ-1400-999999', { status: 'submitted' }, KEY)).status).toBe(404);
   });
 
+  it('refuses to move a request awaiting payment to submitted without a payment (409, localized), leaving it unpaid and unmoved', async () => {
+    useOpsKey(KEY);
+    const { token } = await newUser();
+    const { id, reference } = await submitted(token);
+    for (const locale of ['en', 'ar'] as const) {
+      const bare = await call(opsRoute.POST, { params: { id: reference }, body: { status: 'submitted', note: 'Paid at the office counter' }, headers: { 'x-ops-key': KEY }, locale });
+      expect(bare.status).toBe(409);
+      expect(bare.json!.error.message).toBe(
+        locale === 'en'
+          ? 'A request awaiting payment moves on only when its fee is paid. Record the payment received at the counter (amount, receipt number, who received it) instead.'
+          : 'لا ينتقل الطلب الذي ينتظر الدفع إلا بعد دفع رسومه. سجّل بدلًا من ذلك الدفعة المستلمة في المكتب (المبلغ ورقم الإيصال ومن استلمها).',
+      );
+    }
+    const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+    expect(details.status).toBe('pending_payment');
+    expect(details.payment).toBe('unpaid');
+    expect(details.history.map((h: { to: string }) => h.to)).toEqual(['pending_payment']);
+  });
+
   it('the user cannot cancel once the office is reviewing', async () => {
     useOpsKey(KEY);
     const { token } = await newUser();
     const { id } = await submitted(token);
-    await move(id, { status: 'submitted' }, KEY);
+    await paidAtCounter(id);
     await move(id, { status: 'under_review' }, KEY);
     expect((await call(cancelRoute.POST, { token, params: { id }, body: {} })).status).toBe(409);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
-import { readyDraft, submittedRequest } from '@/test/requests';
+import { paidAtCounter, readyDraft, submittedRequest } from '@/test/requests';
 import { resetEnvForTests } from '@/lib/server/env';
 import * as opsRoute from '../../ops/requests/[id]/status/route';
 import * as createRoute from '../../requests/route';
@@ -44,14 +44,14 @@ describe('GET /api/v1/me/needs-doing', () => {
     const { token } = await newUser();
     const awaiting = await submittedRequest(token);
     const sentBack = await submittedRequest(token);
-    await officeMoves(sentBack.id, 'submitted', 'Paid at the counter');
+    await paidAtCounter(sentBack.id);
     await officeMoves(sentBack.id, 'under_review');
     await officeMoves(sentBack.id, 'changes_requested', 'The passport scan is blurred.\nPlease upload it again.');
     const draft = await readyDraft(token);
     const empty = (await call(createRoute.POST, { token, body: { type: 'umrah' } })).json!.data.id as string;
     // Reviewed and sent requests need nothing from the pilgrim.
     const reviewed = await submittedRequest(token);
-    await officeMoves(reviewed.id, 'submitted');
+    await paidAtCounter(reviewed.id);
     // Another user's requests are not counted.
     const other = await newUser('Omar Farooq');
     await submittedRequest(other.token);

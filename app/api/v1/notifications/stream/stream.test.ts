@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { newUser } from '@/test/accounts';
-import { submittedRequest } from '@/test/requests';
+import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { sseReader } from '@/test/sse';
 import { call } from '@/test/api';
 import { resetEnvForTests } from '@/lib/server/env';
@@ -54,12 +54,12 @@ describe('GET /notifications/stream', () => {
     const first = await events!.nextOf('unread');
     expect(JSON.parse(first!.data)).toEqual({ unread_count: 2 });
 
-    await officeMove(id, 'submitted', null);
+    await paidAtCounter(id);
     const live = await events!.nextOf('notification');
     const payload = JSON.parse(live!.data);
     expect(payload.unread_count).toBe(3);
-    expect(payload.notification).toMatchObject({ type: 'status_changed', request_id: id, read: false });
-    expect(payload.notification.title).toBe(`Request ${reference}: Sent – waiting for the office to review it`);
+    expect(payload.notification).toMatchObject({ type: 'payment_succeeded', request_id: id, read: false });
+    expect(payload.notification.title).toBe(`Payment received for ${reference}`);
     expect(live!.id).toBe(String(payload.notification.seq));
 
     // Read in another tab: every open stream hears the new count.
@@ -74,8 +74,8 @@ describe('GET /notifications/stream', () => {
     const theirRequest = await submittedRequest(theirs.token);
     const { events } = await openStream({ cookie: `session=${mine.token}` });
     await events!.nextOf('unread');
-    await officeMove(theirRequest.id, 'submitted', null);
-    await officeMove(mineRequest.id, 'submitted', null);
+    await paidAtCounter(theirRequest.id);
+    await paidAtCounter(mineRequest.id);
     const received = JSON.parse((await events!.nextOf('notification'))!.data);
     expect(received.notification.request_id).toBe(mineRequest.id);
   });
@@ -85,7 +85,7 @@ describe('GET /notifications/stream', () => {
     const { id } = await submittedRequest(token);
     const first = await openStream({ token });
     await first.events!.nextOf('unread');
-    await officeMove(id, 'submitted', null);
+    await paidAtCounter(id);
     const seen = await first.events!.nextOf('notification');
     open.splice(0).forEach((s) => s.abort());
 

@@ -1,0 +1,21 @@
+import { opsCounterPaymentSchema } from '@/lib/office/queue-schemas';
+import { translatorFor } from '@/lib/i18n/translator';
+import { clientAddress } from '@/lib/server/http/client-address';
+import { route } from '@/lib/server/http/handler';
+import { requestLocale } from '@/lib/server/http/locale';
+import { textParam } from '@/lib/server/http/params';
+import { readBody } from '@/lib/server/http/request-body';
+import { ok } from '@/lib/server/http/respond';
+import { receiverByEmail, recordCounterPayment } from '@/lib/server/payments/counter';
+import { assertOffice } from '@/lib/server/requests/office';
+
+// POST /api/v1/ops/requests/{id or reference}/payments – money received at the office's counter (X-Ops-Key):
+// amount, receipt number and the finance member who received it; the request is then submitted (audited as "ops key").
+export const POST = route<{ id: string }>(async (request, { params }) => {
+  assertOffice(request);
+  const input = await opsCounterPaymentSchema.parseAsync(await readBody(request));
+  const locale = requestLocale(request);
+  const t = translatorFor(locale);
+  const receiver = await receiverByEmail(input.received_by, t);
+  return ok(await recordCounterPayment(await textParam(params, 'id'), input, receiver, { kind: 'ops_key' }, clientAddress(request), t, locale), { status: 201 });
+});

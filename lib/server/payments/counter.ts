@@ -1,0 +1,128 @@
+import 'server-only';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { payments, requests, staff } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import { moveRequest } from '@/lib/server/requests/history';
+import { requestSummary } from '@/lib/server/requests/requests';
+import { audit, type AuditActor } from '@/lib/server/office/audit';
+import { isRequestId } from '@/lib/requests/request-id';
+import { can, isStaffRole } from '@/lib/office/roles';
+import { requestFormats } from '@/lib/requests/formats';
+import type { Translate } from '@/lib/validation/localize';
+import type { CounterPaymentInput } from '@/lib/office/queue-schemas';
+import { publicPayment, voidOpenPayments, type PaymentRow } from './payments';
+
+/** The payments of money received at the office's counter: no gateway, a receipt number and who received it. */
+export const COUNTER = 'counter';
+
+/** Who received the money: a finance member or an admin, by id and name. */
+export type Receiver = { id: string; name: string };
+
+/** A payment as the API answers it, with what a counter payment adds. */
+export function recordedPayment(payment: PaymentRow, receiver: Receiver | null) {
+  return { ...publicPayment(payment), receipt_number: payment.receiptNumber, recorded_by: receiver };
+}
+
+/**
+ * The member an ops call names as having received the money: an active
+ * (not disabled) finance member or admin with that e-mail address, else 422.
+ */
+export async function receiverByEmail(email: string, t: Translate): Promise<Receiver> {
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: staff.id, name: staff.name, role: staff.role })
+    .from(staff)
+    .where(and(sql`lower(${staff.email}) = lower(${email})`, isNull(staff.disabledAt)))
+    .limit(1);
+  if (!member || !isStaffRole(member.role) || !can(member.role, 'payments')) {
+    throw new ApiError('validation_failed', { fields: { received_by: [t('ApiErrors.counter_receiver_unknown')] } });
+  }
+  return { id: member.id, name: member.name };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Records money received at the counter for a request awaiting payment
+ * (DESIGN section 9: a payment row, provider `counter`, amount, receipt
+ * number, who), and the move it makes: the same as a gateway payment's
+ * success (lib/server/payments/payments.ts `settle`): the request becomes
+ * `submitted` as a move of the portal following the payment, with the member
+ * named in its history, and the pilgrim gets `payment_succeeded` in the
+ * portal, by push and by e-mail. One transaction with the audit row. The
+ * amount must be the request's fee (422 otherwise, naming it); a receipt
+ * number is recorded once (422). A checkout the pilgrim had open is voided
+ * afterwards; money that still arrives through it is refunded, as for any
+ * request no longer awaiting payment.
+ */
+export async function recordCounterPayment(
+  idOrReference: string,
+  input: CounterPaymentInput,
+  receiver: Receiver,
+  actor: AuditActor,
+  address: string | null,
+  t: Translate,
+  locale: string,
+) {
+  const db = await getDb();
+  const taken = () => new ApiError('validation_failed', { fields: { receipt_number: [t('ApiErrors.counter_receipt_taken')] } });
+  let result;
+  try {
+    result = await db.transaction(async (tx) => {
+      const match = isRequestId(idOrReference) ? or(eq(requests.id, idOrReference), eq(requests.reference, idOrReference)) : eq(requests.reference, idOrReference);
+      const [row] = await tx.select().from(requests).where(and(match, ne(requests.status, 'draft'))).limit(1).for('update');
+      if (!row) throw new ApiError('not_found');
+      if (row.status !== 'pending_payment') {
+        const paid = ['submitted', 'under_review', 'changes_requested', 'approved'].includes(row.status);
+        throw new ApiError('conflict', { messageKey: paid ? 'already_paid' : 'wrong_state' });
+      }
+      if (row.feeMinor === null || !row.currency) throw new Error(`request ${row.id} has no fee`);
+      if (input.amount_minor !== row.feeMinor) {
+        const fee = requestFormats(locale, 'Asia/Riyadh').money(row.feeMinor, row.currency);
+        throw new ApiError('validation_failed', { fields: { amount_minor: [t('ApiErrors.counter_amount_not_fee', { fee })] } });
+      }
+      const [existing] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.provider, COUNTER), eq(payments.receiptNumber, input.receipt_number))).limit(1);
+      if (existing) throw taken();
+      const now = new Date();
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          requestId: row.id,
+          userId: row.userId,
+          provider: COUNTER,
+          amountMinor: input.amount_minor,
+          currency: row.currency,
+          status: 'paid',
+          paidAt: now,
+          receiptNumber: input.receipt_number,
+          recordedByStaffId: receiver.id,
+        })
+        .returning();
+      // The move follows from the payment (moveRequest checks that a paid payment exists), as the gateway's does.
+      const moved = await moveRequest(tx as unknown as Db, row, 'submitted', 'system', null, { version: row.version + 1 }, receiver.id);
+      await audit(
+        actor,
+        {
+          action: 'payment.counter',
+          target: { type: 'request', id: row.id },
+          details: { payment_id: payment!.id, amount_minor: payment!.amountMinor, currency: payment!.currency, receipt_number: input.receipt_number, received_by: receiver.id, from: row.status, to: moved.status },
+          address,
+        },
+        tx as unknown as Db,
+      );
+      return { payment: payment!, request: moved };
+    });
+  } catch (error) {
+    // Two members recording the same receipt at once: the index lets one through.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+  await voidOpenPayments(result.request.id);
+  return { payment: recordedPayment(result.payment, receiver), request: requestSummary(result.request, 'paid') };
+}
