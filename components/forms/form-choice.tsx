@@ -10,7 +10,8 @@ type Props<T extends FieldValues> = {
   name: Path<T>;
   formId: string;
   label: string;
-  options: readonly { value: string; label: string; description?: string }[];
+  /** `note`: a line that stands out beneath the description (a package's places left). */
+  options: readonly { value: string; label: string; description?: string; note?: string | null }[];
   /** Checked at once: a committed choice. */
   onCommit?: () => void;
   orientation?: 'horizontal' | 'vertical';
@@ -48,7 +49,12 @@ export function FormChoice<T extends FieldValues>({ control, name, formId, label
                     />
                     <span className="flex flex-col">
                       <span>{option.label}</span>
-                      {option.description && <Text slot="description" className="text-sm text-muted">{option.description}</Text>}
+                      {(option.description || option.note) && (
+                        <Text slot="description" className="text-sm text-muted">
+                          {option.description}
+                          {option.note && <span className="block font-semibold text-ink">{option.note}</span>}
+                        </Text>
+                      )}
                     </span>
                   </>
                 )}
