@@ -23,15 +23,20 @@ export async function submittedRequest(token: string) {
   return { id, reference: result.json!.data.reference as string, fee: result.json!.data.fee_minor as number };
 }
 
-/** The same Hajj request with every step finished and its documents, not yet sent. */
-export async function readyDraft(token: string) {
+/**
+ * The same Hajj request with every step finished and its documents, not yet
+ * sent: the applicant and one companion in the standard package, unless told
+ * otherwise (`companions`: how many; `service`: the service step's answers).
+ */
+export async function readyDraft(token: string, { companions = 1, service = SERVICE as Record<string, string> }: { companions?: number; service?: Record<string, string> } = {}) {
   const id = (await call(listRoute.POST, { token, body: { type: 'hajj' } })).json!.data.id as string;
   let version = 1;
-  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+  const people = Array.from({ length: companions }, () => companion());
+  for (const [step, data] of [['service', service], ['applicant', person()], ['companions', people], ['declaration', { declaration: true }]] as const) {
     version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
   }
   const db = await getDb();
-  for (const pilgrim of ['applicant', 'companion-0']) {
+  for (const pilgrim of ['applicant', ...people.map((_, i) => `companion-${i}`)]) {
     for (const kind of ['passport', 'photo']) {
       await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
     }

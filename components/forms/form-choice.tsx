@@ -1,7 +1,7 @@
 'use client';
 
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { FieldError, Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { focusRing } from '@/components/ui/focus-ring';
 import { useFieldMessage } from './use-field-message';
 
@@ -10,7 +10,8 @@ type Props<T extends FieldValues> = {
   name: Path<T>;
   formId: string;
   label: string;
-  options: readonly { value: string; label: string; description?: string }[];
+  /** `note`: a line that stands out beneath the description (a package's places left). */
+  options: readonly { value: string; label: string; description?: string; note?: string | null }[];
   /** Checked at once: a committed choice. */
   onCommit?: () => void;
   orientation?: 'horizontal' | 'vertical';
@@ -40,7 +41,13 @@ export function FormChoice<T extends FieldValues>({ control, name, formId, label
           <Label className="text-sm font-semibold">{label}</Label>
           <div className={orientation === 'horizontal' ? 'flex flex-wrap gap-4' : 'flex flex-col gap-2'}>
             {options.map((option) => (
-              <Radio key={option.value} value={option.value} className="group flex cursor-default items-start gap-2">
+              // Each choice names its own description: a Text in the "description" slot would be the whole group's (one for all).
+              <Radio
+                key={option.value}
+                value={option.value}
+                aria-describedby={option.description || option.note ? `${formId}-${name}-${option.value}-description` : undefined}
+                className="group flex cursor-default items-start gap-2"
+              >
                 {({ isSelected, isFocusVisible }) => (
                   <>
                     <span
@@ -48,7 +55,13 @@ export function FormChoice<T extends FieldValues>({ control, name, formId, label
                     />
                     <span className="flex flex-col">
                       <span>{option.label}</span>
-                      {option.description && <Text slot="description" className="text-sm text-muted">{option.description}</Text>}
+                      {(option.description || option.note) && (
+                        <span id={`${formId}-${name}-${option.value}-description`} className="text-sm text-muted">
+                          {option.description}
+                          {/* The space keeps the two sentences apart in the accessible description. */}
+                          {option.note && <span className="block font-semibold text-ink"> {option.note}</span>}
+                        </span>
+                      )}
                     </span>
                   </>
                 )}

@@ -1,6 +1,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { requestFormats } from '@/lib/requests/formats';
 import { seasonEnded } from '@/lib/requests/travel-months';
+import type { PlacesLeft } from '@/lib/requests/places';
+import { usePlacesText } from '@/components/requests/places-left';
 
 export type HomeService = {
   id: string;
@@ -9,6 +11,8 @@ export type HomeService = {
   currency: string;
   season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
   companion_limit: number;
+  packages: string[];
+  places_left: PlacesLeft;
   open: boolean;
 };
 
@@ -20,6 +24,11 @@ export function ServiceCard({ service }: { service: HomeService }) {
   const formats = requestFormats(locale, 'Asia/Riyadh');
   const name = locale === 'ar' ? service.name.ar : service.name.en;
   const body = t.has(`${service.id}.body`) ? t(`${service.id}.body`) : null;
+  const packageNames = useTranslations('Wizard.packages');
+  const places = useTranslations('Places');
+  const placesText = usePlacesText();
+  // Only packages with a number of places: an unlimited one says nothing, as before.
+  const limited = service.packages.filter((name) => placesText(service.places_left[name]) !== null);
   const seasonDay = (hijri: string, gregorian: string | null) => {
     const day = formats.hijriAnswer(hijri);
     if (!day) return null;
@@ -54,6 +63,18 @@ export function ServiceCard({ service }: { service: HomeService }) {
           <dd className="mt-1">{seasonDay(service.season.end, service.season.end_gregorian)}</dd>
         </div>
       </dl>
+      {limited.length > 0 && (
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          <h4 className="text-sm text-muted">{t('places')}</h4>
+          <ul className="mt-1 flex flex-col gap-1">
+            {limited.map((name) => (
+              <li key={name} className="font-semibold text-ink">
+                {places('package', { package: packageNames(`${name}.name`), places: placesText(service.places_left[name])! })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <p className="mt-4 text-sm text-muted">{t('companions', { count: formats.number(service.companion_limit) })}</p>
     </li>
   );

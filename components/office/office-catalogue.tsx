@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { minorOf } from '@/lib/office/money-input';
-import { useCatalogueChange, useOfficeCatalogue } from '@/lib/office/office-requests-api';
-import type { RequestTypeInfo } from '@/lib/requests/requests-api';
+import { useCatalogueChange, useOfficeCatalogue, type OfficeRequestType } from '@/lib/office/office-requests-api';
+import { MAX_PLACES } from '@/lib/requests/places';
 import { isHijriDate } from '@/lib/validation/hijri';
 import { westernDigits } from '@/lib/validation/digits';
 import { DateInput } from '@/components/ui/date-input';
@@ -31,7 +31,14 @@ export function OfficeCatalogue() {
   );
 }
 
-function ServiceForm({ service }: { service: RequestTypeInfo }) {
+/** Places as an admin types them: empty for unlimited (null), else a whole number ("120", Arabic-Indic digits too); undefined when neither. */
+function placesOf(text: string): number | null | undefined {
+  const plain = westernDigits(text.trim());
+  if (plain === '') return null;
+  return /^\d{1,6}$/.test(plain) && Number(plain) <= MAX_PLACES ? Number(plain) : undefined;
+}
+
+function ServiceForm({ service }: { service: OfficeRequestType }) {
   const t = useTranslations('Office.catalogue');
   const locale = useLocale();
   const formats = useFormats();
@@ -43,6 +50,7 @@ function ServiceForm({ service }: { service: RequestTypeInfo }) {
   const [limit, setLimit] = useState(String(service.companion_limit));
   const [packages, setPackages] = useState<string[]>(service.packages);
   const [open, setOpen] = useState(service.open);
+  const [places, setPlaces] = useState<Record<string, string>>(() => Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : String(service.places[name])])));
   const packageNames = useTranslations('Wizard.packages');
   const [summary, setSummary] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
@@ -61,18 +69,23 @@ function ServiceForm({ service }: { service: RequestTypeInfo }) {
     const companions = westernDigits(limit.trim());
     if (!/^\d{1,2}$/.test(companions) || Number(companions) > 20) errors.push({ field: id('limit'), message: t('limitInvalid') });
     if (packages.length === 0) errors.push({ field: id('packages'), message: t('packagesRequired') });
+    // Only the packages offered: a package not offered has no places to set.
+    const placesSent = Object.fromEntries(packages.map((name) => [name, placesOf(places[name] ?? '')]));
+    for (const [name, value] of Object.entries(placesSent)) {
+      if (value === undefined) errors.push({ field: id(`places-${name}`), message: t('placesInvalid', { package: packageNames(`${name}.name`) }) });
+    }
     if (errors.length) {
       setSummary(errors);
       setAttempt((n) => n + 1);
       return;
     }
     try {
-      await save.mutateAsync({ fee_minor: feeMinor!, season_start: start, season_end: end, companion_limit: Number(companions), packages: packages as Package[], open });
+      await save.mutateAsync({ fee_minor: feeMinor!, season_start: start, season_end: end, companion_limit: Number(companions), packages: packages as Package[], open, places: placesSent as Record<string, number | null> });
       setSummary([]);
       setSaved(true);
     } catch (error) {
       const fields = error instanceof ApiClientError ? error.fields : {};
-      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field === 'fee_minor' ? 'fee' : field === 'companion_limit' ? 'limit' : field.split('.')[0]!), message: messages[0] ?? '' }));
+      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field === 'fee_minor' ? 'fee' : field === 'companion_limit' ? 'limit' : field.startsWith('places.') ? field.replace('.', '-') : field.split('.')[0]!), message: messages[0] ?? '' }));
       setSummary(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedSave') }]);
       setAttempt((n) => n + 1);
     }
@@ -112,6 +125,30 @@ function ServiceForm({ service }: { service: RequestTypeInfo }) {
             {packageNames(`${name}.name`)}
           </label>
         ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2" aria-describedby={id('places-hint')}>
+        <legend className="mb-1 font-semibold">{t('places')}</legend>
+        <span className="text-sm text-muted" id={id('places-hint')}>{t('placesHint')}</span>
+        {packages.length > 0 &&
+          PACKAGES.filter((name) => packages.includes(name)).map((name) => (
+            <label key={name} className="flex flex-col gap-1">
+              <span className="font-medium">{packageNames(`${name}.name`)}</span>
+              <span className="text-sm text-muted" id={id(`places-${name}-held`)}>
+                {t('placesHeld', { held: service.places_held[name] ?? 0, shown: formats.number(service.places_held[name] ?? 0) })}
+              </span>
+              {errorOf(`places-${name}`) && <span className="text-sm font-medium text-red-700" id={id(`places-${name}-error`)}>{errorOf(`places-${name}`)}</span>}
+              <input
+                id={id(`places-${name}`)}
+                value={places[name] ?? ''}
+                onChange={(e) => setPlaces((now) => ({ ...now, [name]: e.target.value }))}
+                inputMode="numeric"
+                dir="ltr"
+                aria-invalid={errorOf(`places-${name}`) ? true : undefined}
+                aria-describedby={`${id(`places-${name}-held`)}${errorOf(`places-${name}`) ? ` ${id(`places-${name}-error`)}` : ''}`}
+                className={inputClass}
+              />
+            </label>
+          ))}
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('open')}</legend>

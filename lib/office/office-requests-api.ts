@@ -61,20 +61,23 @@ export type CounterPayment = { amount_minor: number; receipt_number: string };
 export const useOfficeCounterPayment = (id: string) => useRefreshAfter(id, (payment: CounterPayment) => officeRequest(`/requests/${id}/payments`, { method: 'POST', body: payment }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
 
-export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean };
+export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null> };
+
+/** A service as the console shows it: with the places set (null: unlimited) and held, per package offered. */
+export type OfficeRequestType = RequestTypeInfo & { places: Record<string, number | null>; places_held: Record<string, number> };
 
 /** The services as the admin edits them (app/api/v1/office/catalogue). */
 export function useOfficeCatalogue() {
   return useQuery({
     queryKey: ['office', 'catalogue'],
-    queryFn: ({ signal }) => officeRequest<{ data: RequestTypeInfo[] }>('/catalogue', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => officeRequest<{ data: OfficeRequestType[] }>('/catalogue', { signal }).then((r) => r.data),
   });
 }
 
 export function useCatalogueChange(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: CatalogueChange) => officeRequest<{ data: RequestTypeInfo }>(`/catalogue/${id}`, { method: 'PATCH', body: change }),
+    mutationFn: (change: CatalogueChange) => officeRequest<{ data: OfficeRequestType }>(`/catalogue/${id}`, { method: 'PATCH', body: change }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['office', 'catalogue'] }),
   });
 }

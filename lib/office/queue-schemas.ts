@@ -2,6 +2,7 @@ import { z } from '@/lib/validation/z';
 import { encodeRule, numericText, rules, textField } from '@/lib/validation/rules';
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { PACKAGES } from '@/lib/requests/packages';
+import { MAX_PLACES } from '@/lib/requests/places';
 
 // The office's queue and its moves (issue 18, items 2, 4 and 8): the query the
 // console keeps in its URL, and the bodies of the moves.
@@ -85,6 +86,9 @@ export const auditQuerySchema = z.object({
  * per pilgrim in halalas, the season (Hijri), the companion limit. Only the
  * fields sent change. The currency stays SAR: the gateways are set up for it.
  */
+/** A package's places: null (unlimited) or a whole number from 0; a number sent as text is read as its digits. */
+const placesValue = z.union([z.null(), textField([rules.integer(), rules.min_value(0), rules.max_value(MAX_PLACES)]).transform(Number)]);
+
 export const catalogueChangeSchema = z
   .object({
     fee_minor: textField([rules.integer(), rules.min_value(0), rules.max_value(100_000_000)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
@@ -95,6 +99,9 @@ export const catalogueChangeSchema = z
     packages: z.array(z.enum(PACKAGES)).max(PACKAGES.length).optional(),
     // Taking applications or not: a closed service starts no new application and sends no draft.
     open: z.union([z.boolean(), z.enum(['true', 'false'])]).optional().transform((value) => (value === undefined ? undefined : value === true || value === 'true')),
+    // Places per package for the season (docs/PLACES.md): a whole number, or null for unlimited; packages left out keep theirs.
+    // Which packages: those the service offers after this change (checked in changeCatalogue, 422 otherwise).
+    places: z.record(z.string().max(40), placesValue).optional(),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
 

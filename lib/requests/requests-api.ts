@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '@/lib/api-client';
 import type { RequestStatus } from './statuses';
 import type { RequestStep } from './steps';
+import type { PlacesLeft } from './places';
 
 // The requests' data access: types, fetchers, query keys and hooks in one place.
 
@@ -16,6 +17,8 @@ export type RequestTypeInfo = {
   season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
   companion_limit: number;
   packages: string[];
+  /** Per package: places left this season, null when unlimited (docs/PLACES.md). */
+  places_left: PlacesLeft;
   /** Whether the office takes applications now (a season that has ended is closed too). */
   open: boolean;
 };
@@ -85,7 +88,8 @@ export const requestKeys = {
 export const fetchRequestTypes = async () => (await apiRequest<{ data: RequestTypeInfo[] }>('/request-types')).data;
 
 export function useRequestTypes() {
-  return useQuery({ queryKey: requestKeys.types, queryFn: fetchRequestTypes, staleTime: 5 * 60_000 });
+  // A minute, as the home page's copy: places left change with every request sent.
+  return useQuery({ queryKey: requestKeys.types, queryFn: fetchRequestTypes, staleTime: 60_000 });
 }
 
 export function fetchRequests(status: RequestStatus | undefined, page: number) {
@@ -163,6 +167,8 @@ export function useSubmitRequest() {
       queryClient.setQueryData<RequestDetails>(requestKeys.one(sent.id), (old) => (old ? { ...old, ...sent } : old));
       return invalidate();
     },
+    // Sold out, or sent: the places left have changed either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.types }),
   });
 }
 

@@ -40,6 +40,13 @@ export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office:
  */
 export const EDITABLE_STATUSES: readonly RequestStatus[] = ['draft', 'changes_requested'];
 
+/**
+ * Moves that give a request's places back at once, in the move's transaction
+ * (docs/PLACES.md). Payment (pending_payment → submitted) keeps them for good;
+ * every other move leaves the hold as it is.
+ */
+export const PLACES_GIVEN_BACK: readonly RequestStatus[] = ['cancelled', 'expired', 'rejected'];
+
 /** Badge colours: Tailwind classes, one family per kind of state. */
 export const STATUS_BADGE: Record<RequestStatus, string> = {
   draft: 'bg-slate-100 text-slate-800',

@@ -7,6 +7,7 @@ import { useFormats } from '@/components/requests/use-formats';
 import type { RequestTypeInfo } from '@/lib/requests/requests-api';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
+import { usePlacesText } from '@/components/requests/places-left';
 import { StepShell } from '../step-shell';
 import { useStepForm } from '../use-step-form';
 import type { StepProps } from './step-props';
@@ -18,6 +19,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
   const fields = useTranslations('Fields');
   const locale = useLocale();
   const formats = useFormats();
+  const placesText = usePlacesText();
   const saved = (draft.answers.service ?? {}) as Partial<Values>;
   const { form, summary, attempt, submit } = useStepForm<Values>({
     draft,
@@ -43,7 +45,8 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         name="package"
         label={fields('package')}
         orientation="vertical"
-        options={type.packages.map((value) => ({ value, label: t(`packages.${value}.name`), description: t(`packages.${value}.body`) }))}
+        // Limited packages say what is left; a full one stays choosable: the draft is kept and sent once places are given back.
+        options={type.packages.map((value) => ({ value, label: t(`packages.${value}.name`), description: t(`packages.${value}.body`), note: placesText(type.places_left?.[value]) }))}
         onCommit={() => void form.trigger('package')}
       />
       <FormSelect

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -110,6 +110,54 @@ export const requests = pgTable(
     index('requests_user_sent_idx').on(table.userId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`status <> 'draft'`),
     // The office's queue: by status, oldest first.
     index('requests_status_submitted_idx').on(table.status, table.submittedAt),
+  ],
+);
+
+// The places of a package for the season (docs/PLACES.md). `places` null: unlimited (the default);
+// `held`: the places the requests' holds count, kept by the guarded updates of
+// lib/server/requests/places.ts and by the trigger that gives a deleted hold's places back
+// (drizzle/0017_package_places.sql). A row exists for every package that ever held a place,
+// unlimited ones too, so a number set later starts from the places already taken.
+export const packagePlaces = pgTable(
+  'package_places',
+  {
+    typeId: text('type_id')
+      .notNull()
+      .references(() => requestTypes.id),
+    package: text('package').notNull(),
+    places: integer('places'),
+    held: integer('held').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.typeId, table.package] }),
+    check('package_places_places_check', sql`${table.places} is null or ${table.places} >= 0`),
+    // No guard may take a place twice: a bug here fails the statement rather than counting below zero.
+    check('package_places_held_check', sql`${table.held} >= 0`),
+  ],
+);
+
+// What one request holds: its package and how many places (one per pilgrim).
+// Deleting the row gives the places back (a trigger), so a request deleted by
+// any path (a draft, an account) never leaves places counted.
+export const placeHolds = pgTable(
+  'place_holds',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    typeId: text('type_id').notNull(),
+    package: text('package').notNull(),
+    places: integer('places').notNull(),
+    // Until when, unpaid: the pay-by time. Null once paid (payment keeps the places).
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ columns: [table.typeId, table.package], foreignColumns: [packagePlaces.typeId, packagePlaces.package] }),
+    check('place_holds_places_check', sql`${table.places} > 0`),
+    // The sweep of reopened drafts past their pay-by time.
+    index('place_holds_held_until_idx').on(table.heldUntil),
   ],
 );
 

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'email_unverified'
   | 'not_found'
   | 'conflict'
+  | 'sold_out'
   | 'payload_too_large'
   | 'header_too_large'
   | 'unsupported_media_type'
@@ -24,6 +25,8 @@ export const STATUS: Record<ErrorCode, number> = {
   email_unverified: 403,
   not_found: 404,
   conflict: 409,
+  // Too few places left in the package for the request's pilgrims (docs/PLACES.md).
+  sold_out: 409,
   payload_too_large: 413,
   header_too_large: 431,
   unsupported_media_type: 415,

@@ -9,14 +9,28 @@ import { PACKAGES } from '@/lib/requests/packages';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { Translate } from '@/lib/validation/localize';
 import type { CatalogueChange } from '@/lib/office/queue-schemas';
-import { findRequestType, listRequestTypes, publicRequestType } from '@/lib/server/requests/request-types';
+import { findRequestType, listRequestTypes, publicRequestType, withPlaces, type RequestTypeWithPlaces } from '@/lib/server/requests/request-types';
+import { packagePlaceRows, setPlaces } from '@/lib/server/requests/places';
 import { forgetStaticPageAnswers } from '@/lib/server/http/static-page-answers';
 import { audit } from './audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
 
+/**
+ * A service as the console shows it: what pilgrims see, and per package
+ * offered the number of places set (null: unlimited) and how many are held.
+ */
+function officeRequestType(type: RequestTypeWithPlaces) {
+  const rowOf = (name: string) => type.placeRows.find((row) => row.package === name);
+  return {
+    ...publicRequestType(type),
+    places: Object.fromEntries(type.packages.map((name) => [name, rowOf(name)?.places ?? null])),
+    places_held: Object.fromEntries(type.packages.map((name) => [name, rowOf(name)?.held ?? 0])),
+  };
+}
+
 export async function officeCatalogue() {
-  return (await listRequestTypes()).map(publicRequestType);
+  return (await listRequestTypes()).map(officeRequestType);
 }
 
 /** The public pages that show the catalogue: rendered again at their next visit, not after their minute. */
@@ -28,8 +42,8 @@ function refreshCataloguePages() {
 
 /**
  * An admin changes a service: the fields sent, checked together (the season's
- * end after its start, at least one package), audited with each old and new value. Requests already
- * sent keep the fee fixed at their submit; the next submit uses the new one.
+ * end after its start, at least one package, places only for packages offered), audited with each old
+ * and new value. Requests already sent keep the fee fixed at their submit, and their places.
  */
 export async function changeCatalogue(id: string, change: CatalogueChange, member: StaffMember, address: string | null, t: Translate) {
   const db = await getDb();
@@ -52,17 +66,24 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (day(next.seasonEnd) <= day(next.seasonStart)) {
       throw new ApiError('validation_failed', { fields: { season_end: [t('ApiErrors.season_end_before_start')] } });
     }
+    // Places only for a package the service offers (after this change): anything else is a slip.
+    const unknown = Object.keys(change.places ?? {}).filter((name) => !next.packages.includes(name));
+    if (unknown.length) {
+      throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`places.${name}`, [t('ApiErrors.places_unknown_package')]])) });
+    }
     const changed = Object.fromEntries(
       (Object.keys(next) as (keyof typeof next)[]).filter((key) => String(next[key]) !== String(current[key])).map((key) => [key, `${current[key]} → ${next[key]}`]),
     );
     const [row] = await tx.update(requestTypes).set(next).where(eq(requestTypes.id, id)).returning();
+    // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
+    Object.assign(changed, await setPlaces(tx as unknown as Db, id, change.places ?? {}));
     await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx as unknown as Db);
-    return row!;
+    return withPlaces(row!, await packagePlaceRows(tx as unknown as Db, id));
   });
   try {
     refreshCataloguePages();
   } catch {
     // Outside a Next.js server (the API tests): nothing is cached to refresh.
   }
-  return publicRequestType(updated);
+  return officeRequestType(updated);
 }

@@ -18,7 +18,7 @@ export const errorEnvelope = z
       fields: z.record(z.string(), z.array(z.string())).optional().describe('422 only: messages per field, by path (applicant.mobile, companions.0.email)'),
     }),
   })
-  // A 409 for a stale version also carries `data`: the request as it is now.
+  // A 409 for a stale version also carries `data`: the request as it is now; a 409 sold_out carries `places` ({package, places_left, needed}).
   .loose();
 
 export const user = z
@@ -44,9 +44,18 @@ export const requestType = z
     season: z.object({ start: z.string(), end: z.string(), start_gregorian: z.string().nullable(), end_gregorian: z.string().nullable() }),
     companion_limit: z.int(),
     packages: z.array(z.string()),
+    places_left: z
+      .record(z.string(), z.int().min(0).nullable())
+      .describe('Per package offered: places left this season, max(0, places − held); null when unlimited (docs/PLACES.md)'),
     open: z.boolean().describe('Whether the office takes applications for it now; a season that has ended is closed too'),
   })
   .loose();
+
+/** A service in the office's catalogue: what pilgrims see, with the places set and held per package. */
+export const officeRequestType = requestType.extend({
+  places: z.record(z.string(), z.int().min(0).nullable()).describe('Per package offered: the number of places set for the season; null when unlimited'),
+  places_held: z.record(z.string(), z.int().min(0)).describe('Per package offered: places held by requests sent (unpaid until their pay-by time, or paid); may exceed a number lowered later'),
+});
 
 export const requestSummary = z
   .object({

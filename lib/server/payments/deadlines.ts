@@ -5,12 +5,14 @@ import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { moveRequest } from '@/lib/server/requests/history';
 import { notify } from '@/lib/server/notifications/notify';
+import { returnLapsedDraftPlaces } from '@/lib/server/requests/places';
 import { refresh, voidOpenPayments } from './payments';
 
 const REMINDER_HOURS_BEFORE = 24;
 
 /**
- * Unpaid requests: a reminder 24 hours before the deadline, then expiry.
+ * Unpaid requests: a reminder 24 hours before the deadline, then expiry
+ * (which gives their places back, history.ts).
  * A payment still open is asked about first, so a request paid at the last
  * minute is never expired.
  */
@@ -73,5 +75,7 @@ export async function applyPaymentDeadlines() {
     });
     if (moved) expired += 1;
   }
-  return { reminded: due.length, expired };
+  // Expiry gave back the places of the requests above; drafts reopened from payment and not sent again by then give theirs back here.
+  const placesReturned = await returnLapsedDraftPlaces(db);
+  return { reminded: due.length, expired, placesReturned };
 }

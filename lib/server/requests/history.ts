@@ -3,16 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
+import { PLACES_GIVEN_BACK, TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { env } from '@/lib/server/env';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
+import { keepPlaces, returnPlaces } from './places';
 
 export type Actor = 'user' | 'office' | 'system';
 
 /**
  * Moves a request to another status, if `actor` may make that move from the
- * current one, and writes the move into the request's history. Runs inside
- * the caller's transaction; the status check is part of the UPDATE, so two
+ * current one, and writes the move into the request's history (and what it
+ * does to the request's places). Runs inside the caller's transaction; the status check is part of the UPDATE, so two
  * moves at once cannot both pass.
  */
 export async function moveRequest(
@@ -39,6 +40,9 @@ export async function moveRequest(
     .returning();
   if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note, staffId });
+  // The places follow the move, in its transaction: every path that closes a request gives them back.
+  if (PLACES_GIVEN_BACK.includes(to)) await returnPlaces(tx, request.id);
+  else if (from === 'pending_payment' && to === 'submitted') await keepPlaces(tx, request.id);
   await notify(tx, notificationOfMove(moved, from, to, actor, note));
   return moved;
 }

@@ -15,6 +15,8 @@ import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
 import { ZodError, type z } from 'zod';
 import type { Translate } from '@/lib/validation/localize';
+import type { AppLocale } from '@/i18n/routing';
+import { holdPlaces } from './places';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -449,9 +451,10 @@ export async function deleteDraft(userId: string, id: string) {
 /**
  * Checks the whole request and sends it: a draft gets its reference and fee
  * and waits for payment; a request whose changes were asked for goes back to
- * the office.
+ * the office. Either way it holds one place per pilgrim in its package
+ * (places.ts; 409 sold_out when too few are left, the draft unchanged).
  */
-export async function submitRequest(userId: string, id: string, t: Translate) {
+export async function submitRequest(userId: string, id: string, reader: { locale: AppLocale; t: Translate }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
@@ -465,7 +468,13 @@ export async function submitRequest(userId: string, id: string, t: Translate) {
     // The fee is computed again at every submit, from the pilgrims in the request now.
     const pilgrims = pilgrimsOf(row.data).length;
     const completedSteps = [...REQUEST_STEPS];
+    // Checked above: one of the packages the service offers.
+    const chosen = (row.data.service as { package: string }).package;
     if (row.status === 'draft') {
+      const submittedAt = new Date();
+      // Until the pay-by time (the same sum as payBy and deadlines.ts); payment keeps them.
+      const heldUntil = new Date(submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000);
+      await holdPlaces(tx as unknown as Db, row, { package: chosen, count: pilgrims, heldUntil }, reader.locale);
       return requestSummary(
         await moveRequest(tx as unknown as Db, row, 'pending_payment', 'user', null, {
           // A request withdrawn from payment keeps the reference it was given.
@@ -474,7 +483,7 @@ export async function submitRequest(userId: string, id: string, t: Translate) {
           currency: type.currency,
           feePilgrims: pilgrims,
           pilgrims,
-          submittedAt: new Date(),
+          submittedAt,
           paymentReminderAt: null,
           completedSteps,
           version: row.version + 1,
@@ -484,9 +493,11 @@ export async function submitRequest(userId: string, id: string, t: Translate) {
     // Sent again after changes: the fee paid covers `feePilgrims` pilgrims, and only that many may travel on it.
     if (row.feePilgrims !== null && pilgrims !== row.feePilgrims) {
       throw new ApiError('validation_failed', {
-        fields: { companions: [t('ApiErrors.pilgrims_paid_for', { paid: row.feePilgrims, now: pilgrims })] },
+        fields: { companions: [reader.t('ApiErrors.pilgrims_paid_for', { paid: row.feePilgrims, now: pilgrims })] },
       });
     }
+    // Paid: its places are kept for good (another package chosen in the changes needs places there).
+    await holdPlaces(tx as unknown as Db, row, { package: chosen, count: pilgrims, heldUntil: null }, reader.locale);
     // What the office asked to change is done with: no longer highlighted.
     return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 }));
   });
@@ -512,7 +523,9 @@ export async function cancelRequest(userId: string, id: string) {
 /**
  * "Change answers" on a request awaiting payment: it goes back to a draft
  * (keeping its reference), its open checkout is voided, and it must be
- * submitted again, which computes the fee again.
+ * submitted again, which computes the fee again. Its places stay held until
+ * the pay-by time it had (place_holds.held_until; then the deadlines sweep
+ * gives them back), so sending it again in time keeps them.
  */
 export async function reopenRequest(userId: string, id: string) {
   const db = await getDb();

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { withTestDatabase } from '@/test/database';
+import { call } from '@/test/api';
+import { newUser } from '@/test/accounts';
+import { companion } from '@/test/answers';
+import { readyDraft } from '@/test/requests';
+import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
+import { getDb, queryRows } from '@/lib/server/db/client';
+import { documents } from '@/lib/server/db/schema';
+import * as typesRoute from '../request-types/route';
+import * as oneRoute from './[id]/route';
+import * as submitRoute from './[id]/submit/route';
+import * as cancelRoute from './[id]/cancel/route';
+import * as reopenRoute from './[id]/reopen/route';
+import * as catalogueRoute from '../office/catalogue/route';
+import * as changeRoute from '../office/catalogue/[id]/route';
+import * as reviewRoute from '../office/requests/[id]/review/route';
+
+// Places per package and the holds of requests sent (docs/PLACES.md), through the API, on the real database.
+
+withTestDatabase();
+beforeAll(() => useOpsKey());
+afterAll(() => useOpsKey(undefined));
+
+type Staff = Awaited<ReturnType<typeof signedInStaff>>;
+let admin: Staff;
+beforeAll(async () => {
+  admin = await signedInStaff('admin');
+});
+
+const change = (body: unknown, id = 'hajj', locale: 'en' | 'ar' = 'en') => consoleCall(changeRoute.PATCH, { method: 'PATCH', staffCookie: admin.cookie, params: { id }, body, locale });
+const submit = (token: string, id: string, locale: 'en' | 'ar' = 'en') => call(submitRoute.POST, { token, params: { id }, body: {}, locale });
+const review = (id: string, status: string) => consoleCall(reviewRoute.POST, { staffCookie: admin.cookie, params: { id }, body: { status, note: 'Checked', ...(status === 'changes_requested' ? { flags: { applicant: ['passport_number'] } } : {}) } });
+
+async function placesLeft(pkg = 'standard', type = 'hajj'): Promise<number | null> {
+  const types = (await call(typesRoute.GET)).json!.data as { id: string; places_left: Record<string, number | null> }[];
+  return types.find((t) => t.id === type)!.places_left[pkg]!;
+}
+
+async function held(pkg = 'standard', type = 'hajj'): Promise<number> {
+  const types = (await consoleCall(catalogueRoute.GET, { staffCookie: admin.cookie })).json!.data as { id: string; places_held: Record<string, number> }[];
+  return types.find((t) => t.id === type)!.places_held[pkg]!;
+}
+
+/** Sets the package's number so that exactly `left` places are left now, whatever earlier tests hold. */
+async function leaveOnly(left: number, pkg = 'standard') {
+  const answer = await change({ places: { [pkg]: (await held(pkg)) + left } });
+  expect(answer.status).toBe(200);
+  expect(await placesLeft(pkg)).toBe(left);
+}
+
+async function statusOf(id: string) {
+  const [row] = await queryRows<{ status: string; version: number }>(sql`select status, version from requests where id = ${id}`);
+  return row!;
+}
+
+describe('places in the catalogue', () => {
+  it('are unlimited by default: places_left is null and sending works as before, its places counted all the same', async () => {
+    const { token } = await newUser();
+    expect(await placesLeft('standard')).toBeNull();
+    expect(await placesLeft('premium', 'umrah')).toBeNull();
+    const before = await held();
+    const id = await readyDraft(token);
+    expect((await submit(token, id)).status).toBe(200);
+    expect(await held()).toBe(before + 2);
+    expect(await placesLeft('standard')).toBeNull();
+  });
+
+  it('are set by an admin per package (a whole number, or null for unlimited), audited; anything else is a 422', async () => {
+    const set = await change({ places: { economy: 40, premium: '12' } });
+    expect(set.status).toBe(200);
+    expect(set.json!.data.places).toMatchObject({ economy: 40, premium: 12 });
+    expect(set.json!.data.places_left).toMatchObject({ economy: 40, premium: 12 });
+    expect(await placesLeft('economy')).toBe(40);
+    const [row] = await queryRows<{ details: Record<string, string>; staff_id: string }>(sql`select * from audit_log where action = 'catalogue.change' order by id desc limit 1`);
+    expect(row).toMatchObject({ staff_id: admin.id, details: { 'places.economy': 'unlimited → 40', 'places.premium': 'unlimited → 12' } });
+
+    expect((await change({ places: { economy: null } })).json!.data.places.economy).toBeNull();
+    expect(await placesLeft('economy')).toBeNull();
+
+    for (const wrong of [-1, 1.5, 'many', '']) {
+      const answer = await change({ places: { premium: wrong } });
+      expect(answer.status, String(wrong)).toBe(422);
+      expect(Object.keys(answer.json!.error.fields)).toEqual(['places.premium']);
+    }
+    // Umrah does not offer economy; "lost" is no package at all.
+    for (const [service, body] of [['umrah', { places: { economy: 5 } }], ['hajj', { places: { lost: 5 } }]] as const) {
+      const answer = await change(body, service);
+      expect(answer.status).toBe(422);
+      expect(answer.json!.error.fields[`places.${Object.keys(body.places)[0]}`]).toEqual(['This service does not offer this package: offer it first, or leave its places out.']);
+    }
+    expect(await placesLeft('premium')).toBe(12);
+  });
+});
+
+describe('holding places while the pilgrim pays', () => {
+  it('20 sends at once for 3 places: exactly 3 hold, the others answer 409 sold_out and their drafts stay as they were', async () => {
+    const users = await Promise.all([newUser(), newUser()]);
+    const drafts: { token: string; id: string }[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const { token } = users[i % 2]!;
+      drafts.push({ token, id: await readyDraft(token, { companions: 0 }) });
+    }
+    const before = await Promise.all(drafts.map(({ id }) => statusOf(id)));
+    await leaveOnly(3);
+
+    const answers = await Promise.all(drafts.map(({ token, id }) => submit(token, id)));
+    const sent = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(sent).toHaveLength(3);
+    expect(refused).toHaveLength(17);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.json!.error.code).toBe('sold_out');
+      expect(answer.json!.error.message).toBe(
+        'Not enough places are left in the Standard package: none is left, and this request needs 1. Your draft is kept: choose another package, or send it later if places are given back.',
+      );
+      expect(answer.json!.places).toEqual({ package: 'standard', places_left: 0, needed: 1 });
+    }
+    const after = await Promise.all(drafts.map(({ id }) => statusOf(id)));
+    drafts.forEach((_, i) => {
+      if (answers[i]!.status === 200) expect(after[i]!.status).toBe('pending_payment');
+      else expect(after[i]).toEqual(before[i]);
+    });
+    expect(await placesLeft()).toBe(0);
+    const holds = await queryRows<{ n: number }>(sql`select count(*)::int as n from place_holds where request_id in ${sql.raw(`(${drafts.map(({ id }) => `'${id}'`).join(', ')})`)}`);
+    expect(holds[0]!.n).toBe(3);
+
+    // In Arabic, with Arabic-Indic digits.
+    const kept = drafts[answers.findIndex((answer) => answer.status === 409)]!;
+    const ar = await submit(kept.token, kept.id, 'ar');
+    expect(ar.json!.error.message).toBe(
+      'لا تكفي الأماكن المتبقية في الباقة القياسية: لم يبقَ أي مكان، ويحتاج هذا الطلب إلى ١. مسودتك محفوظة: اختر باقة أخرى، أو أرسلها لاحقًا إن أُعيدت أماكن.',
+    );
+  });
+
+  it('says what is left when some are, in both languages', async () => {
+    const { token } = await newUser();
+    const id = await readyDraft(token, { companions: 2 });
+    await leaveOnly(2);
+    const en = await submit(token, id);
+    expect(en.status).toBe(409);
+    expect(en.json!.error.message).toMatch(/^Not enough places are left in the Standard package: only 2 places are left, and this request needs 3\./);
+    const ar = await submit(token, id, 'ar');
+    expect(ar.json!.error.message).toMatch(/^لا تكفي الأماكن المتبقية في الباقة القياسية: بقي مكانان فقط، ويحتاج هذا الطلب إلى ٣\./);
+  });
+
+  it('expiry gives the places back at once', async () => {
+    const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
+    const { token } = await newUser();
+    const id = await readyDraft(token);
+    await leaveOnly(2);
+    expect((await submit(token, id)).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+    await (await getDb()).execute(sql`update requests set submitted_at = now() - interval '73 hours' where id = ${id}`);
+    await applyPaymentDeadlines();
+    expect((await statusOf(id)).status).toBe('expired');
+    expect(await placesLeft()).toBe(2);
+  });
+
+  it('cancelling (by the pilgrim, or by the office with a refund) and rejecting give the places back at once', async () => {
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const unpaid = await readyDraft(token);
+    expect((await submit(token, unpaid)).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+    expect((await call(cancelRoute.POST, { token, params: { id: unpaid }, body: {} })).status).toBe(200);
+    expect(await placesLeft()).toBe(2);
+
+    const refunded = await paidRequest(token);
+    expect(await placesLeft()).toBe(0);
+    expect((await review(refunded.id, 'cancelled')).status).toBe(200);
+    const [payment] = await queryRows<{ status: string }>(sql`select status from payments where id = ${refunded.paymentId}`);
+    expect(payment!.status).toBe('refunded');
+    expect(await placesLeft()).toBe(2);
+
+    const rejected = await paidRequest(token);
+    expect(await placesLeft()).toBe(0);
+    expect((await review(rejected.id, 'under_review')).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+    expect((await review(rejected.id, 'rejected')).status).toBe(200);
+    expect(await placesLeft()).toBe(2);
+  });
+
+  it('payment keeps the places: a paid request holds them past its pay-by time', async () => {
+    const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const paid = await paidRequest(token);
+    const [hold] = await queryRows<{ held_until: string | null; places: number }>(sql`select held_until, places from place_holds where request_id = ${paid.id}`);
+    expect(hold).toEqual({ held_until: null, places: 2 });
+    await (await getDb()).execute(sql`update requests set submitted_at = now() - interval '100 hours' where id = ${paid.id}`);
+    await applyPaymentDeadlines();
+    expect(await placesLeft()).toBe(0);
+  });
+
+  it('a request sent again after changes keeps its places, even when none are left; another package needs places there', async () => {
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const paid = await paidRequest(token);
+    expect((await review(paid.id, 'under_review')).status).toBe(200);
+    expect((await review(paid.id, 'changes_requested')).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+    expect((await submit(token, paid.id)).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+
+    // Changed to premium, which has one place left: refused, and the standard places stay its own.
+    await review(paid.id, 'under_review');
+    await review(paid.id, 'changes_requested');
+    await leaveOnly(1, 'premium');
+    const details = (await call(oneRoute.GET, { token, params: { id: paid.id } })).json!.data;
+    const saved = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id: paid.id }, body: { step: 'service', data: { ...details.data.service, package: 'premium' }, version: details.version, complete: true } });
+    expect(saved.status).toBe(200);
+    const refused = await submit(token, paid.id);
+    expect(refused.status).toBe(409);
+    expect(refused.json!.error.code).toBe('sold_out');
+    expect((await statusOf(paid.id)).status).toBe('changes_requested');
+    expect(await placesLeft('standard')).toBe(0);
+    expect(await placesLeft('premium')).toBe(1);
+    // With two places in premium it goes, and gives the standard ones back.
+    await leaveOnly(2, 'premium');
+    expect((await submit(token, paid.id)).status).toBe(200);
+    expect(await placesLeft('premium')).toBe(0);
+    expect(await placesLeft('standard')).toBe(2);
+  });
+
+  it('reopened from payment and sent again it keeps its places; more pilgrims need places of their own, fewer give some back', async () => {
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const id = await readyDraft(token);
+    expect((await submit(token, id)).status).toBe(200);
+    expect((await call(reopenRoute.POST, { token, params: { id }, body: {} })).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+    expect((await submit(token, id)).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+
+    // A third pilgrim: one place more, and none is left.
+    await call(reopenRoute.POST, { token, params: { id }, body: {} });
+    const addCompanion = async (count: number) => {
+      const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
+      const people = Array.from({ length: count }, () => companion());
+      const saved = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: people, version: details.version, complete: true } });
+      expect(saved.status).toBe(200);
+    };
+    await addCompanion(2);
+    await (await getDb()).insert(documents).values(['passport', 'photo'].map((kind) => ({ requestId: id, pilgrim: 'companion-1', kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/companion-1/${kind}` })));
+    const refused = await submit(token, id);
+    expect(refused.status).toBe(409);
+    expect(refused.json!.places).toEqual({ package: 'standard', places_left: 0, needed: 3 });
+    expect((await statusOf(id)).status).toBe('draft');
+    expect(await held()).toBeGreaterThanOrEqual(2);
+    await leaveOnly(1);
+    expect((await submit(token, id)).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+
+    // Back to the applicant alone: two places go back.
+    await call(reopenRoute.POST, { token, params: { id }, body: {} });
+    await addCompanion(0);
+    expect((await submit(token, id)).status).toBe(200);
+    expect(await placesLeft()).toBe(2);
+  });
+
+  it('a reopened draft not sent again by its pay-by time gives its places back', async () => {
+    const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const id = await readyDraft(token);
+    await submit(token, id);
+    await call(reopenRoute.POST, { token, params: { id }, body: {} });
+    await applyPaymentDeadlines();
+    expect(await placesLeft()).toBe(0);
+    await (await getDb()).execute(sql`update place_holds set held_until = now() - interval '1 minute' where request_id = ${id}`);
+    expect((await applyPaymentDeadlines()).placesReturned).toBe(1);
+    expect(await placesLeft()).toBe(2);
+    expect((await statusOf(id)).status).toBe('draft');
+  });
+
+  it('a lower number set by the office cancels no hold: it stops new ones, and places_left is never below zero', async () => {
+    const { token } = await newUser();
+    await leaveOnly(4);
+    const first = await readyDraft(token);
+    const second = await readyDraft(token);
+    expect((await submit(token, first)).status).toBe(200);
+    expect((await submit(token, second)).status).toBe(200);
+    const holding = await held();
+    expect((await change({ places: { standard: holding - 3 } })).status).toBe(200);
+    expect(await placesLeft()).toBe(0);
+    expect((await statusOf(first)).status).toBe('pending_payment');
+    expect(await held()).toBe(holding);
+    const third = await readyDraft(token, { companions: 0 });
+    expect((await submit(token, third)).json!.error.code).toBe('sold_out');
+    // One cancelled: 2 back, still 1 over the number.
+    await call(cancelRoute.POST, { token, params: { id: first }, body: {} });
+    expect(await placesLeft()).toBe(0);
+    await call(cancelRoute.POST, { token, params: { id: second }, body: {} });
+    expect(await placesLeft()).toBe(1);
+    expect((await submit(token, third)).status).toBe(200);
+  });
+
+  it('deleting a draft that still holds places gives them back (the trigger on place_holds)', async () => {
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const id = await readyDraft(token);
+    await submit(token, id);
+    await call(reopenRoute.POST, { token, params: { id }, body: {} });
+    expect(await placesLeft()).toBe(0);
+    expect((await call(oneRoute.DELETE, { method: 'DELETE', token, params: { id } })).status).toBe(204);
+    expect(await placesLeft()).toBe(2);
+  });
+});
