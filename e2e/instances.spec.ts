@@ -65,7 +65,7 @@ test.describe('two app instances on one PostgreSQL', () => {
     // The request is sent and moved by the office through the first instance.
     const { id, reference } = await requestAwaitingPayment(onFirst, registered.token);
     const submitted = JSON.parse((await events.nextOf('notification', 10_000))!.data);
-    expect(submitted.notification).toMatchObject({ type: 'request_submitted', request_id: id, title: `Request ${reference} received` });
+    expect(submitted.notification).toMatchObject({ type: 'request_submitted', request_id: id, title: `Pay to send your request ${reference}` });
     const moved = await onFirst.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status: 'submitted' } });
     expect(moved.status()).toBe(200);
     const live = JSON.parse((await events.nextOf('notification', 10_000))!.data);

@@ -66,7 +66,7 @@ function Group({ title, step, rows, shown, labels, onChange, repeated }: GroupPr
 /**
  * Check your answers, as GOV.UK's pattern has it: every group with a Change
  * link that comes back here, the cost, then the declaration (never ticked in
- * advance, re-submissions included) above "Accept and send".
+ * advance, re-submissions included) above "Accept and continue to payment".
  */
 export function ReviewStep({
   draft,
@@ -140,7 +140,8 @@ export function ReviewStep({
       attempt={attempt}
       isPending={pending}
       onBack={onBack}
-      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : t('submit')}
+      // The button says what it does: while a fee is due it leads to the payment, which is what sends the request.
+      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : type.fee_minor > 0 ? t('submit') : t('submitFree')}
       onSubmit={async (event) => {
         event.preventDefault();
         setPending(true);
