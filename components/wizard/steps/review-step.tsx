@@ -13,7 +13,7 @@ import { ResendVerification } from '@/components/account/resend-verification';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
 import { useFormats } from '@/components/requests/use-formats';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount, joinParts } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
 import { CostSummary } from '../cost-summary';
 import type { StepProps } from './step-props';
@@ -115,9 +115,9 @@ export function ReviewStep({
     }
     if (field === 'mobile') return internationalPhone(value);
     if (field === 'travel_month') {
-      // "Ramadan 1448 AH · February – March 2027": the month in both calendars.
+      // "Ramadan 1448 AH, February – March 2027": the month in both calendars.
       const month = formats.travelMonth(value);
-      return month ? `${month.hijri} · ${month.gregorian}` : value;
+      return month ? joinParts(locale, month.hijri, month.gregorian) : value;
     }
     return value;
   }
