@@ -145,9 +145,9 @@ for (const locale of ['en', 'ar'] as const) {
       // cost as the server will compute it (two pilgrims), then the declaration above "Accept and send".
       const service = page.getByRole('region', { name: w.steps.service });
       await expect(service).toContainText(w.packages.standard.name);
-      await expect(service.getByText(locale === 'ar' ? / هـ · .+ ٢٠٢[٦٧٨]$/ : / AH · .+ 202[678]$/)).toBeVisible();
+      await expect(service.getByText(locale === 'ar' ? / هـ، .+ ٢٠٢[٦٧٨]$/ : / AH, .+ 202[678]$/)).toBeVisible();
       const cost = page.getByRole('region', { name: w.cost.title });
-      await expect(cost).toContainText(locale === 'ar' ? /حاجّان × .+ = .+، تُدفع بعد الإرسال/ : /^.*2 pilgrims × SAR.+ = SAR.+, to pay after sending/);
+      await expect(cost).toContainText(locale === 'ar' ? /حاجّان × .+ = .+، تُدفع في الصفحة التالية/ : /^.*2 pilgrims × SAR.+ = SAR.+, to pay on the next page/);
       await expect(page.getByRole('heading', { level: 2, name: w.steps.declaration })).toHaveCount(0);
       await expect(page.getByRole('checkbox', { name: w.declarationCheckbox })).not.toBeChecked();
       await page.locator('label').filter({ hasText: w.declarationCheckbox }).click();

@@ -64,7 +64,7 @@ test.describe('two app instances on one PostgreSQL', () => {
     // The request is sent and moved by the office through the first instance.
     const { id, reference } = await requestAwaitingPayment(onFirst, registered.token);
     const submitted = JSON.parse((await events.nextOf('notification', 10_000))!.data);
-    expect(submitted.notification).toMatchObject({ type: 'request_submitted', request_id: id, title: `Request ${reference} received` });
+    expect(submitted.notification).toMatchObject({ type: 'request_submitted', request_id: id, title: `Pay to send your request ${reference}` });
     // Paid at the office's counter, recorded through the first instance (a payment, never a bare move).
     await paidAtCounter(onFirst, registered.token, id);
     const live = JSON.parse((await events.nextOf('notification', 10_000))!.data);

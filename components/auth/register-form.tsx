@@ -38,7 +38,7 @@ export function RegisterForm() {
       <ErrorSummary errors={summary} formId={FORM_ID} attempt={attempt} />
       <SignInField formId={FORM_ID} {...field('name')} autoComplete="name" label={t('fields.name')} />
       <SignInField formId={FORM_ID} {...field('email')} type="email" autoComplete="email" label={t('fields.email')} dir="ltr" />
-      <SignInField formId={FORM_ID} {...field('phone')} type="tel" autoComplete="tel" label={t('fields.phone')} description={t.rich('phoneHint', identifierTags)} dir="ltr" />
+      <SignInField formId={FORM_ID} {...field('phone')} type="tel" inputMode="tel" autoComplete="tel" label={t('fields.phone')} description={t.rich('phoneHint', identifierTags)} dir="ltr" />
       <SignInField formId={FORM_ID} {...field('password')} type="password" autoComplete="new-password" label={t('fields.password')} description={t('passwordHint')} dir="ltr" />
       <SignInField formId={FORM_ID} {...field('password_confirmation')} type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} dir="ltr" />
       <PlainButton type="submit" isPending={register.isPending} className="mt-2">

@@ -15,6 +15,8 @@ type Props = {
   description?: ReactNode;
   type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
+  /** The phone's keyboard: digits for a code, the phone pad for a number (docs/DIGITS.md). */
+  inputMode?: 'numeric' | 'tel';
   dir?: 'ltr' | 'rtl';
 };
 

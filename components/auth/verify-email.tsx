@@ -104,7 +104,7 @@ function CodeForm({ onDone }: { onDone: (email: string) => void }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p>{t('codeIntro', { email: user.email })}</p>
       <ErrorSummary errors={summary} formId={FORM_ID} attempt={attempt} />
-      <SignInField formId={FORM_ID} {...field('code')} type="text" autoComplete="one-time-code" label={t('codeLabel')} dir="ltr" />
+      <SignInField formId={FORM_ID} {...field('code')} type="text" inputMode="numeric" autoComplete="one-time-code" label={t('codeLabel')} dir="ltr" />
       <PlainButton type="submit" isPending={pending}>
         {pending ? t('pending') : t('codeSubmit')}
       </PlainButton>

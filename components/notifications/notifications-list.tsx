@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { joinParts } from '@/lib/i18n/digits';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/lib/notifications/notifications-api';
 import type { NotificationItem } from '@/lib/notifications/types';
 import { Button } from '@/components/ui/button';
@@ -69,6 +70,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
   const t = useTranslations('Notifications');
   const { moment } = useFormats();
   const markRead = useMarkNotificationRead();
+  const locale = useLocale();
   const when = moment(item.created_at, { time: true });
   return (
     <li
@@ -89,7 +91,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
           <p className="mt-1 text-muted">{item.body}</p>
           <p className="mt-2 text-sm text-muted">
             <time dateTime={item.created_at}>
-              {when.hijri} · {when.gregorian}
+              {joinParts(locale, when.hijri, when.gregorian)}
             </time>
           </p>
         </div>

@@ -1,7 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { partSeparator } from '@/lib/i18n/digits';
 import { useNeedsDoing, type RequestSummary } from '@/lib/requests/requests-api';
 import { WIZARD_STEPS } from '@/lib/requests/steps';
 import { Link } from '@/components/ui/link';
@@ -84,6 +85,7 @@ function PayAction({ request }: { request: RequestSummary }) {
 function Item({ request, title, children }: { request: RequestSummary; title: string; children: ReactNode }) {
   const type = useTranslations('RequestType');
   const t = useTranslations('NeedsDoing');
+  const locale = useLocale();
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="font-semibold">
@@ -92,7 +94,8 @@ function Item({ request, title, children }: { request: RequestSummary; title: st
         <span className="font-normal">{type(request.type)}</span>
         {request.reference && (
           <>
-            {' · '}
+            {/* A comma, not "·" (docs/DIGITS.md). */}
+            {partSeparator(locale)}
             <Link href={`/profile/requests/details/${request.id}`} className="font-normal text-brand-800 underline underline-offset-2" aria-label={t('detailsOf', { reference: request.reference })}>
               <bdi dir="ltr" data-identifier>
                 {request.reference}

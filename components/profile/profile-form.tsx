@@ -46,7 +46,7 @@ function ProfileFields({ user }: { user: UserData }) {
         </p>
       )}
       <FormTextField control={form.control} formId={FORM_ID} name="name" autoComplete="name" label={t('name')} />
-      <FormTextField control={form.control} formId={FORM_ID} name="phone" type="tel" autoComplete="tel" label={t('phoneOptional')} dir="ltr" />
+      <FormTextField control={form.control} formId={FORM_ID} name="phone" type="tel" inputMode="tel" autoComplete="tel" label={t('phoneOptional')} dir="ltr" />
       <Controller
         control={form.control}
         name="locale"

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { joinParts } from '@/lib/i18n/digits';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { useFormats } from '@/components/requests/use-formats';
@@ -26,12 +27,13 @@ function useDeviceName() {
 
 function When({ label, iso }: { label: string; iso: string }) {
   const { moment } = useFormats();
+  const locale = useLocale();
   const when = moment(iso, { time: true });
   return (
     <p className="text-sm text-muted">
       {label}{' '}
       <time dateTime={iso}>
-        {when.hijri} · {when.gregorian}
+        {joinParts(locale, when.hijri, when.gregorian)}
       </time>
     </p>
   );

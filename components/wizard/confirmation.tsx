@@ -1,6 +1,8 @@
 'use client';
 
+import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
 import { useRequest, type RequestDetails } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
@@ -14,8 +16,16 @@ import { PushOffer } from './push-offer';
  */
 export function Confirmation({ id }: { id: string }) {
   const t = useTranslations('Wizard.confirmation');
-  const { data: request } = useRequest(id);
-  if (!request) return <div className="min-h-96" aria-busy="true" />;
+  const tw = useTranslations('Wizard');
+  const { data: request, isFetchedAfterMount, error } = useRequest(id);
+  // A draft has nothing to pay yet: back to its form (only on the server's word, never a cached copy).
+  const draft = request?.status === 'draft' && isFetchedAfterMount;
+  const router = useRouter();
+  useEffect(() => {
+    if (draft) router.replace(`/profile/requests/drafts/complete?id=${id}`);
+  }, [draft, router, id]);
+  if (error && !request) return <p role="alert" className="mx-auto max-w-3xl px-4 py-10 text-red-700">{tw('loadFailed')}</p>;
+  if (!request || request.status === 'draft') return <div className="min-h-96" aria-busy="true" />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       {request.status === 'pending_payment' ? <AwaitingPayment request={request} /> : <Sent request={request} />}

@@ -26,7 +26,7 @@ export function CostSummary({ request, type, pilgrims }: { request: RequestDetai
       </h3>
       {!paid && (
         <p className="mt-2 text-lg font-semibold text-ink" data-cost>
-          {t('toPayAfterSending', { line })}
+          {t('toPayNext', { line })}
         </p>
       )}
       {paid && request.fee_pilgrims === pilgrims && (

@@ -87,7 +87,7 @@ export function PersonFields<T extends FieldValues>({
       </FlaggedMark>
       {withRelation && <p className="text-sm text-muted">{p('childContacts')}</p>}
       <FlaggedMark on={mark('mobile')}>
-        <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p.rich('hint', identifierTags)} type="tel" dir="ltr" />
+        <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p.rich('hint', identifierTags)} type="tel" inputMode="tel" dir="ltr" />
       </FlaggedMark>
       <FlaggedMark on={mark('email')}>
         <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { usePathname, useRouter } from '@/i18n/navigation';
@@ -17,7 +17,6 @@ import { FlaggedContext } from './flagged';
 
 const NOTHING_FLAGGED: Record<string, string[]> = {};
 import { OfficeNote } from '@/components/requests/office-note';
-import { Confirmation } from './confirmation';
 import { SavedIndicator } from './saved-indicator';
 import { WizardSteps } from './wizard-steps';
 import { useDraft } from './use-draft';
@@ -39,6 +38,13 @@ export function RequestWizard({ id, mode }: { id: string; mode: 'complete' | 'ed
   const type = types.data.find((candidate) => candidate.id === request.data.type);
   if (!type) return <DraftMissing />;
   return <Wizard key={request.data.id} request={request.data} type={type} mode={mode} />;
+}
+
+/** Replaces the form's address with the request's payment page, so that Back and a reload do not reopen the form. */
+function ToPaymentPage({ id }: { id: string }) {
+  const router = useRouter();
+  useEffect(() => router.replace(`/profile/requests/details/${id}/pay`), [router, id]);
+  return <div className="min-h-96" aria-busy="true" />;
 }
 
 function Wizard({ request, type, mode }: { request: RequestDetails; type: RequestTypeInfo; mode: 'complete' | 'edit' }) {
@@ -70,7 +76,8 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
   // The first step goes back to the task list when making changes.
   const back = index > 0 ? () => go(WIZARD_STEPS[index - 1]!) : changes && index === 0 ? () => router.push({ pathname, query: { id: request.id } }) : undefined;
 
-  if (submitted) return <Confirmation id={request.id} />;
+  // Sent: the request's payment page (its own address, outside the form) says what comes next.
+  if (submitted) return <ToPaymentPage id={request.id} />;
 
   const common = { draft, onDone: next, onBack: back };
   return (

@@ -42,3 +42,16 @@ export function formatMegabytes(bytes: number, locale: string): string {
 export function formatTime(date: Date, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(dateLocale(locale, 'gregory'), { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(date);
 }
+
+/**
+ * Two parts of one line ("Ramadan 1448 AH, February – March 2027"; "٢٧ نوفمبر ٢٠٢٦، ٩:٣٣ ص"): joined by
+ * the language's comma, never by "·", which beside Arabic-Indic digits reads as a zero (٠).
+ */
+export function joinParts(locale: string, ...parts: string[]): string {
+  return parts.join(partSeparator(locale));
+}
+
+/** The language's comma and space, between two parts of a line. */
+export function partSeparator(locale: string): string {
+  return locale === 'ar' ? '، ' : ', ';
+}

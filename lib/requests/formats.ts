@@ -56,7 +56,7 @@ export function requestFormats(locale: string, timeZone: string) {
       return hijriMonth.format(new Date(Date.UTC(year, month - 1, day, 12)));
     },
     /**
-     * A MM-YYYY travel month in both calendars: "Ramadan 1448 · February – March 2027"
+     * A MM-YYYY travel month in both calendars: "Ramadan 1448", "February – March 2027"
      * (the Gregorian months its days fall in); null when the text is not one.
      */
     travelMonth: (text: string) => {

@@ -4,7 +4,7 @@ export type RequestStep = (typeof REQUEST_STEPS)[number];
 
 /**
  * The steps a pilgrim sees: the declaration is made on the check-answers page,
- * above "Accept and send", as in GOV.UK's check-answers pattern (issue 21), so
+ * above "Accept and continue to payment", as in GOV.UK's check-answers pattern (issue 21), so
  * the form has five steps; the API still records the declaration as a step.
  */
 export const WIZARD_STEPS = ['service', 'applicant', 'companions', 'documents', 'review'] as const satisfies readonly RequestStep[];

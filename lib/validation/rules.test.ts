@@ -407,7 +407,7 @@ describe('password', () => {
   const password = textField([rules.password()]);
   const PASSWORD = only('password', {
     en: 'The Password field must contain an uppercase letter, a lowercase letter, a number and a symbol',
-    ar: 'يجب أن يحتوي حقل كلمة المرور على حرف كبير وحرف صغير ورقم ورمز',
+    ar: 'يجب أن يحتوي حقل كلمة المرور على حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a) ورقم ورمز (مثل # أو !)',
   });
 
   it('accepts an uppercase letter, a lowercase letter, a number and a symbol', async () => {
@@ -729,7 +729,7 @@ describe('textField', () => {
     expect(await failure('password', password, 'abcdefgh')).toEqual(
       only('password', {
         en: 'The Password field must contain an uppercase letter, a lowercase letter, a number and a symbol',
-        ar: 'يجب أن يحتوي حقل كلمة المرور على حرف كبير وحرف صغير ورقم ورمز',
+        ar: 'يجب أن يحتوي حقل كلمة المرور على حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a) ورقم ورمز (مثل # أو !)',
       }),
     );
   });

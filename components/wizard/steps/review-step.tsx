@@ -13,7 +13,7 @@ import { ResendVerification } from '@/components/account/resend-verification';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
 import { useFormats } from '@/components/requests/use-formats';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount, joinParts } from '@/lib/i18n/digits';
 import { StepShell } from '../step-shell';
 import { CostSummary } from '../cost-summary';
 import type { StepProps } from './step-props';
@@ -66,7 +66,7 @@ function Group({ title, step, rows, shown, labels, onChange, repeated }: GroupPr
 /**
  * Check your answers, as GOV.UK's pattern has it: every group with a Change
  * link that comes back here, the cost, then the declaration (never ticked in
- * advance, re-submissions included) above "Accept and send".
+ * advance, re-submissions included) above "Accept and continue to payment".
  */
 export function ReviewStep({
   draft,
@@ -115,9 +115,9 @@ export function ReviewStep({
     }
     if (field === 'mobile') return internationalPhone(value);
     if (field === 'travel_month') {
-      // "Ramadan 1448 AH · February – March 2027": the month in both calendars.
+      // "Ramadan 1448 AH, February – March 2027": the month in both calendars.
       const month = formats.travelMonth(value);
-      return month ? `${month.hijri} · ${month.gregorian}` : value;
+      return month ? joinParts(locale, month.hijri, month.gregorian) : value;
     }
     return value;
   }
@@ -140,7 +140,8 @@ export function ReviewStep({
       attempt={attempt}
       isPending={pending}
       onBack={onBack}
-      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : t('submit')}
+      // The button says what it does: while a fee is due it leads to the payment, which is what sends the request.
+      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : type.fee_minor > 0 ? t('submit') : t('submitFree')}
       onSubmit={async (event) => {
         event.preventDefault();
         setPending(true);

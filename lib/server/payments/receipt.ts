@@ -467,8 +467,9 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
           {
             en: 'Refunded on',
             ar: 'تاريخ الاسترداد',
-            left: [{ text: `${refunded.hijriNumeric} AH · ${refunded.gregorian.en}`, dir: 'ltr' as const }],
-            right: [{ text: `${refunded.hijriNumeric} هـ · ${refunded.gregorian.ar}`, dir: 'rtl' as const }],
+            // A comma, not "·", between the calendars (docs/DIGITS.md).
+            left: [{ text: `${refunded.hijriNumeric} AH, ${refunded.gregorian.en}`, dir: 'ltr' as const }],
+            right: [{ text: `${refunded.hijriNumeric} هـ، ${refunded.gregorian.ar}`, dir: 'rtl' as const }],
           },
         ]
       : []),

@@ -139,7 +139,7 @@ describe('Web Push delivery', () => {
       lang: 'ar',
       dir: 'rtl',
     });
-    expect(JSON.parse(decrypt(received[0]!.body, keys)).title).toBe(`استلمنا الطلب ${reference}`);
+    expect(JSON.parse(decrypt(received[0]!.body, keys)).title).toBe(`ادفع لإرسال طلبك ${reference}`);
   });
 
   it('several senders at once (one per app instance) send each message exactly once', async () => {

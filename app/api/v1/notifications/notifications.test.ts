@@ -68,10 +68,10 @@ describe('GET /notifications', () => {
     // Paid at the office counter: told as a gateway payment is.
     expect(items[2]!.title).toBe(`Payment received for ${reference}`);
     // The fee of two pilgrims and a deadline in Hijri with the Gregorian date.
-    expect(items[3]!.title).toBe(`Request ${reference} received`);
+    expect(items[3]!.title).toBe(`Pay to send your request ${reference}`);
     expect(items[3]!.body).toMatch(/^Pay the fee of SAR\s30,000\.00 by [A-Za-z ]+ \d{1,2}, 14\d\d AH at \d{1,2}:\d\d\s[AP]M \([A-Za-z]+ \d{1,2}, 20\d\d\) to send your request to the office\.$/);
     const ar = await notificationsOf(token, 'ar');
-    expect(ar.items[3]!.title).toBe(`استلمنا الطلب ${reference}`);
+    expect(ar.items[3]!.title).toBe(`ادفع لإرسال طلبك ${reference}`);
     expect(ar.items[3]!.body).toContain('٣٠٬٠٠٠٫٠٠');
   });
 
