@@ -93,7 +93,8 @@ function CheckPaymentState() {
   }
   if (data.status === 'voided' || data.status === 'refunding' || data.status === 'refunded') {
     // The request stopped awaiting this payment (cancelled, changed or expired): say what became of the money.
-    const kind = data.status === 'voided' ? 'voided' : 'refund';
+    // Authorised after the hold on the places ended: released, nothing taken.
+    const kind = data.status !== 'voided' ? 'refund' : data.failure_reason === 'hold_ended' ? 'holdEnded' : 'voided';
     return (
       <section className="rounded-xl border border-slate-300 bg-slate-50 p-6" aria-labelledby="closed-title" data-payment-state={data.status}>
         <h2 id="closed-title" className="text-xl font-bold">

@@ -15,5 +15,6 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   payment_succeeded: 'payments',
   payment_failed: 'payments',
   payment_refunded: 'payments',
+  payment_voided: 'payments',
   payment_reminder: 'payments',
 };

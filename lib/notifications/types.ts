@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   'payment_succeeded',
   'payment_failed',
   'payment_refunded',
+  'payment_voided',
   'status_changed',
   'changes_requested',
   'payment_reminder',

@@ -10,7 +10,7 @@ import { accountChanged } from '@/lib/server/auth/session-cache';
 // the refund still owed (`refunding`), or money a gateway may still take for a
 // checkout we voided but it has not confirmed closed (payments.ts watches those).
 const OPEN_PAYMENTS = new Set(['initiated', 'pending', 'refunding']);
-const stillWatched = (payment: { status: string; failureReason: string | null }) => payment.status === 'voided' && payment.failureReason === 'voided';
+const stillWatched = (payment: { status: string; failureReason: string | null }) => payment.status === 'voided' && (payment.failureReason === 'voided' || payment.failureReason === 'hold_ended');
 // Paid requests the office is still working on, or has approved for a journey
 // still to come (there is no later state yet): their files are the office's
 // working papers. The user can cancel a request before review (refunded);

@@ -30,6 +30,7 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   payment_succeeded: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR' },
   payment_failed: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', reason: 'declined' },
   payment_refunded: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', reason: 'cancelled' },
+  payment_voided: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', reason: 'hold_ended' },
   status_changed: { reference: 'HJ-1448-000001', status: 'under_review', note: 'Checking the passports' },
   changes_requested: { reference: 'HJ-1448-000001', note: 'Please upload a clearer passport scan' },
   payment_reminder: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },

@@ -1,9 +1,9 @@
 import 'server-only';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
-import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { payments, requests } from '@/lib/server/db/schema';
+import { payments, placeHolds, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
@@ -58,7 +58,7 @@ export function publicPayment(payment: PaymentRow) {
     amount_minor: payment.amountMinor,
     currency: payment.currency,
     provider: payment.provider,
-    failure_reason: payment.failureReason,
+    failure_reason: payment.failureReason === HOLD_ENDED_CONFIRMED ? HOLD_ENDED : payment.failureReason,
     refund_reason: payment.refundReason,
     card_last4: payment.cardLast4,
     redirect_url: payment.status === 'pending' || payment.status === 'initiated' ? payment.redirectUrl : null,
@@ -79,6 +79,12 @@ function isUniqueViolation(error: unknown): boolean {
 const OPEN = ['initiated', 'pending'] as const;
 // A voided payment's failure_reason: `voided` while the gateway might still take money for it, then this.
 const VOID_CONFIRMED = 'void_confirmed';
+// An authorisation voided because the request's hold on its places had ended: `hold_ended` while the
+// gateway might still hold the money, then confirmed (shown as `hold_ended` all along).
+export const HOLD_ENDED = 'hold_ended';
+const HOLD_ENDED_CONFIRMED = 'hold_ended_void_confirmed';
+// A voided payment still asked about (reconciliation), and what each becomes once the gateway confirms.
+const VOID_WATCHED: Record<string, string> = { voided: VOID_CONFIRMED, [HOLD_ENDED]: HOLD_ENDED_CONFIRMED };
 
 /**
  * Starts paying a request's fee: one payment in flight per request, an
@@ -171,6 +177,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
  * refunded right after by the caller (and retried by the sweep).
  */
 export async function settle(paymentId: string, gateway: GatewayPayment): Promise<PaymentRow> {
+  if (gateway.status === 'authorized') return settleAuthorisation(paymentId, gateway);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
@@ -182,7 +189,8 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
     if (gateway.status === 'failed') {
       if (payment.status === 'voided') {
         // The gateway closed it too: nothing to tell anyone, and nothing left to watch.
-        const [closed] = await tx.update(payments).set({ failureReason: VOID_CONFIRMED, updatedAt: new Date() }).where(eq(payments.id, paymentId)).returning();
+        const confirmed = VOID_WATCHED[payment.failureReason ?? ''] ?? payment.failureReason;
+        const [closed] = await tx.update(payments).set({ failureReason: confirmed, updatedAt: new Date() }).where(eq(payments.id, paymentId)).returning();
         return closed!;
       }
       const [failed] = await tx
@@ -234,6 +242,80 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
     logger.warn('payment received for a request not awaiting it: refunding', { payment: paymentId, reason });
     return owed!;
   });
+}
+
+/** Whether a request still holds its places: its hold is there and not past its pay-by time (null: kept for good). */
+async function holdsPlaces(tx: Db, requestId: string): Promise<boolean> {
+  const [hold] = await tx
+    .select({ requestId: placeHolds.requestId })
+    .from(placeHolds)
+    .where(and(eq(placeHolds.requestId, requestId), or(isNull(placeHolds.heldUntil), gt(placeHolds.heldUntil, sql`now()`))))
+    .limit(1);
+  return Boolean(hold);
+}
+
+/**
+ * The payer's money is authorised, not taken. Decided in a transaction on the
+ * payment and the request: captured only while the request awaits exactly
+ * this amount and still holds its places; otherwise voided, never kept, and
+ * the pilgrim told why. The gateway is called after the decision is written;
+ * what it answers goes through `settle` again, whose checks still apply (money
+ * captured as the hold ended in between is refunded at once).
+ */
+async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): Promise<PaymentRow> {
+  const db = await getDb();
+  const { payment, action } = await db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
+    if (!payment) throw new ApiError('not_found');
+    if (payment.status !== 'pending' && payment.status !== 'voided') return { payment, action: 'none' as const };
+    const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
+    const held = request?.status === 'pending_payment' && (await holdsPlaces(tx as unknown as Db, request.id));
+    const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
+    const fee = request?.feeMinor === payment.amountMinor && request.currency === payment.currency;
+    if (payment.status === 'pending' && held && asked && fee) return { payment, action: 'capture' as const };
+    const told = { userId: payment.userId, requestId: payment.requestId, params: { reference: request?.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency } };
+    if (payment.status === 'pending' && held) {
+      // Another amount than the fee while the places are still held: not accepted; the request still awaits its fee.
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'amount_mismatch', cardLast4: gateway.cardLast4, updatedAt: new Date() })
+        .where(eq(payments.id, paymentId))
+        .returning();
+      await notify(tx as unknown as Db, { ...told, type: 'payment_failed', params: { ...told.params, reason: 'amount_mismatch' } });
+      return { payment: failed!, action: 'void' as const };
+    }
+    // The hold ended (expired, cancelled, withdrawn, or past its pay-by time) before the money was authorised:
+    // released, and the pilgrim told why, once (a voided payment asked about again is only voided again).
+    if (payment.failureReason === HOLD_ENDED || payment.failureReason === HOLD_ENDED_CONFIRMED) return { payment, action: 'void' as const };
+    const [voided] = await tx
+      .update(payments)
+      .set({ status: 'voided', failureReason: HOLD_ENDED, cardLast4: gateway.cardLast4, updatedAt: new Date() })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    await notify(tx as unknown as Db, { ...told, type: 'payment_voided', params: { ...told.params, reason: HOLD_ENDED } });
+    logger.warn('payment authorised after the hold on its places ended: voiding', { payment: paymentId });
+    return { payment: voided!, action: 'void' as const };
+  });
+  if (action === 'none' || !payment.providerPaymentId) return payment;
+
+  const provider = providerOf(payment);
+  let after: GatewayPayment;
+  try {
+    if (action === 'capture') {
+      if (!provider.capturePayment) throw new Error(`${provider.name} cannot capture`);
+      after = await provider.capturePayment(payment.providerPaymentId, payment.amountMinor);
+    } else {
+      if (!provider.voidPayment) throw new Error(`${provider.name} cannot void`);
+      after = await provider.voidPayment(payment.providerPaymentId);
+    }
+  } catch (error) {
+    // Nothing known: the payment stays as it is (awaiting payment, or voided and watched); reconciliation asks again.
+    logger.error(`${action} at the gateway failed`, { payment: paymentId, error: describeError(error) });
+    return payment;
+  }
+  if (after.status === 'authorized') return payment;
+  // A refused capture arrives as failed: the request still awaits payment, and the pilgrim is told.
+  return settle(paymentId, after.status === 'failed' && action === 'capture' ? { ...after, failureReason: 'capture_failed' } : after);
 }
 
 /** Asks the gateway about a payment still watched (open, or voided by us), applies the answer, and refunds money owed. */
@@ -389,7 +471,7 @@ export async function reconcilePayments() {
         and(eq(payments.status, 'pending'), lt(payments.updatedAt, sql`now() - interval '1 minute'`)),
         and(
           eq(payments.status, 'voided'),
-          eq(payments.failureReason, 'voided'),
+          inArray(payments.failureReason, Object.keys(VOID_WATCHED)),
           gt(payments.createdAt, sql`now() - make_interval(days => ${WATCH_VOIDED_DAYS})`),
         ),
       ),

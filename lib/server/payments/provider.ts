@@ -1,6 +1,10 @@
 import 'server-only';
 
-export type GatewayStatus = 'initiated' | 'pending' | 'paid' | 'failed';
+/**
+ * `authorized`: the payer's money is held on the card, not yet taken; the
+ * portal captures it (then `paid`) or voids it (then `failed`, nothing taken).
+ */
+export type GatewayStatus = 'initiated' | 'pending' | 'authorized' | 'paid' | 'failed';
 
 /** A payment as the gateway itself reports it (never as the browser claims). */
 export type GatewayPayment = {
@@ -29,8 +33,17 @@ export interface PaymentProvider {
   /** Checks a webhook's signature and answers which payment it is about; a forged one throws. */
   verifyWebhook(request: Request, body: string): Promise<{ providerPaymentId: string }>;
   /**
-   * Stops a checkout that has not been paid, so the payer can no longer pay it;
-   * answers the gateway's word afterwards (paid, if the payer was quicker).
+   * Takes the money of an authorised payment (all of it). Answers the gateway's
+   * word afterwards: paid, or failed when it refuses (the authorisation lapsed,
+   * the issuer said no); throws when it cannot be reached (nothing known, asked
+   * again later). A gateway whose checkouts authorise first has it: the portal
+   * captures only while the request still holds its places (payments.ts).
+   */
+  capturePayment?(providerPaymentId: string, amountMinor: number): Promise<GatewayPayment>;
+  /**
+   * Stops a checkout that has not been paid, so the payer can no longer pay it,
+   * or releases an authorisation not captured (nothing is taken); answers the
+   * gateway's word afterwards (paid, if the payer was quicker).
    * A gateway without such a call omits it: its checkouts end at `expiresAt`,
    * and money that still arrives for a voided payment is refunded.
    */

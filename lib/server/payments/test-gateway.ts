@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { testGatewayPayments } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -11,12 +11,16 @@ import { appSecret } from './secrets';
 
 // The built-in test gateway: a hosted checkout inside the app (/test-gateway/{id}),
 // documented test cards, a redirect back and a signed webhook, like a real one.
+// Like Moyasar with manual capture, a card accepted at the checkout is only
+// authorised: the portal captures it (the money is taken) or voids it.
 
 export const TEST_CARDS = {
   success: '4111111111111111',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   threeDSecure: '4000000000003220',
+  /** Authorised at the checkout, then the capture is refused (as when an authorisation lapses). */
+  captureRefused: '4000000000000119',
 } as const;
 export const TEST_OTP = '123456';
 
@@ -64,7 +68,7 @@ function sameOrigin(url: string): boolean {
 /** The ledger's word in the portal's terms: a voided or refunded checkout took no money now. */
 function asGatewayPayment(row: typeof testGatewayPayments.$inferSelect): GatewayPayment {
   const base = { id: row.id, amountMinor: row.amountMinor, currency: row.currency, failureReason: row.failureReason, cardLast4: row.cardLast4 };
-  if (row.status === 'paid' || row.status === 'failed' || row.status === 'initiated') return { ...base, status: row.status };
+  if (row.status === 'paid' || row.status === 'failed' || row.status === 'initiated' || row.status === 'authorized') return { ...base, status: row.status };
   return { ...base, status: 'failed', failureReason: row.status };
 }
 
@@ -92,13 +96,26 @@ export const testGateway: PaymentProvider = {
     return asGatewayPayment(row);
   },
 
+  async capturePayment(id) {
+    const row = await ledger(id);
+    if (!row) throw new Error(`test gateway: unknown payment ${id}`);
+    const refused = row.cardLast4 === TEST_CARDS.captureRefused.slice(-4);
+    const db = await getDb();
+    // Only an authorisation still held: one captured already stays paid, one voided stays voided.
+    await db
+      .update(testGatewayPayments)
+      .set(refused ? { status: 'failed', failureReason: 'capture_failed', updatedAt: new Date() } : { status: 'paid', updatedAt: new Date() })
+      .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, 'authorized')));
+    return asGatewayPayment((await ledger(id))!);
+  },
+
   async voidPayment(id) {
     const db = await getDb();
-    // Only a checkout nobody paid: a payment that got there first stays paid (and is reported so).
+    // Only a checkout nobody paid, or an authorisation not captured: money taken first stays paid (and is reported so).
     await db
       .update(testGatewayPayments)
       .set({ status: 'voided', failureReason: 'voided', updatedAt: new Date() })
-      .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, 'initiated')));
+      .where(and(eq(testGatewayPayments.id, id), inArray(testGatewayPayments.status, ['initiated', 'authorized'])));
     const row = await ledger(id);
     if (!row) throw new Error(`test gateway: unknown payment ${id}`);
     return asGatewayPayment(row);
@@ -124,13 +141,14 @@ export const testGateway: PaymentProvider = {
   },
 };
 
-/** A checkout that is no longer open: paid, failed, or voided (offered to nobody any more). */
+/** A checkout that is no longer open: paid (or authorised), failed, or voided (offered to nobody any more). */
 function closedOutcome(status: string): { kind: 'paid' } | { kind: 'failed' } | { kind: 'voided' } {
-  if (status === 'paid' || status === 'failed') return { kind: status };
+  if (status === 'paid' || status === 'authorized') return { kind: 'paid' };
+  if (status === 'failed') return { kind: status };
   return { kind: 'voided' };
 }
 
-/** The checkout page's "Pay": charges the test card, then tells the app by webhook. */
+/** The checkout page's "Pay": authorises the test card (the portal captures it), then tells the app by webhook. */
 export async function payOnTestGateway(id: string, cardNumber: string, otp?: string) {
   const row = await ledger(id);
   if (!row) throw new ApiError('not_found');
@@ -138,11 +156,11 @@ export async function payOnTestGateway(id: string, cardNumber: string, otp?: str
   const outcome = cardOutcome(cardNumber, otp);
   if (outcome.kind === 'invalid' || outcome.kind === 'otp') return { outcome, returnUrl: row.returnUrl };
   const db = await getDb();
-  // Charged only while still open: a checkout voided meanwhile (the request was cancelled) takes no money.
+  // Authorised only while still open: a checkout voided meanwhile (the request was cancelled) holds no money.
   const [charged] = await db
     .update(testGatewayPayments)
     .set({
-      status: outcome.kind,
+      status: outcome.kind === 'paid' ? 'authorized' : 'failed',
       failureReason: outcome.kind === 'failed' ? outcome.reason : null,
       cardLast4: cardNumber.replace(/\D/g, '').slice(-4),
       updatedAt: new Date(),
@@ -150,7 +168,7 @@ export async function payOnTestGateway(id: string, cardNumber: string, otp?: str
     .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, 'initiated')))
     .returning();
   if (!charged) return payOnTestGateway(id, cardNumber, otp);
-  await sendWebhook(row.callbackUrl, { type: outcome.kind === 'paid' ? 'payment.paid' : 'payment.failed', data: { id } });
+  await sendWebhook(row.callbackUrl, { type: outcome.kind === 'paid' ? 'payment.authorized' : 'payment.failed', data: { id } });
   return { outcome, returnUrl: row.returnUrl };
 }
 

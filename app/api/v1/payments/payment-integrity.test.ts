@@ -129,7 +129,9 @@ describe('the fee cannot be bypassed (item 1)', () => {
     await (await getDb()).execute(sql`update requests set fee_minor = ${fee * 7} where id = ${id}`);
     await payOnTestGateway(gatewayId(checkout.redirect_url), TEST_CARDS.success);
     await call(paymentRoute.GET, { token, params: { id: checkout.id } });
-    expect(await paymentRow(checkout.id)).toMatchObject({ status: 'refunded', refund_reason: 'amount_mismatch' });
+    // Authorised, not captured: released at the gateway rather than taken and given back.
+    expect(await paymentRow(checkout.id)).toMatchObject({ status: 'failed', failure_reason: 'amount_mismatch', refund_reason: null });
+    expect(await ledgerStatus(checkout.redirect_url)).toBe('voided');
     const request = await details(token, id);
     expect(request.status).toBe('pending_payment');
     expect(request.payment).toBe('unpaid');
