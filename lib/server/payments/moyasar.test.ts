@@ -261,6 +261,107 @@ describe('moyasarProvider.verifyWebhook', () => {
   });
 });
 
+// Authorise, then capture (docs.moyasar.com, "Payment Flows", "Manual Payments"): an
+// authorised payment is `authorized`; capture → `captured`; void → `voided`.
+const authorised = (overrides: Record<string, unknown> = {}) => payment({ status: 'authorized', ...overrides });
+
+describe('moyasarProvider: authorised payments', () => {
+  it('fetchPayment maps an invoice whose payment is authorised to authorized, with its amount and card', async () => {
+    onInvoice(invoice({ status: 'initiated', payments: [payment({ id: 'declined', status: 'failed' }), authorised()] }));
+
+    expect(await moyasar.fetchPayment(INVOICE_ID)).toEqual({ id: INVOICE_ID, status: 'authorized', amountMinor: 35000, currency: 'SAR', failureReason: null, cardLast4: '1111' });
+  });
+
+  it('capturePayment captures the authorised payment for the amount, with Basic auth, and answers paid', async () => {
+    let seen: { authorization: string | null; body: unknown } | null = null;
+    onInvoice(invoice({ payments: [authorised()] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/capture`, async ({ request }) => {
+        seen = { authorization: request.headers.get('authorization'), body: await request.json() };
+        return HttpResponse.json(payment({ status: 'captured', captured: 35000, captured_at: '2026-03-01T10:02:00.000Z' }));
+      }),
+    );
+
+    expect(await moyasar.capturePayment(INVOICE_ID, 35000)).toEqual({ id: INVOICE_ID, status: 'paid', amountMinor: 35000, currency: 'SAR', failureReason: null, cardLast4: '1111' });
+    expect(seen).toEqual({ authorization: basicAuth, body: { amount: 35000 } });
+  });
+
+  it('capturePayment on an invoice already captured answers paid without capturing again', async () => {
+    let posted = false;
+    onInvoice(invoice({ status: 'paid', payments: [payment({ status: 'captured', captured: 35000 })] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/capture`, () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 400 });
+      }),
+    );
+
+    expect((await moyasar.capturePayment(INVOICE_ID, 35000)).status).toBe('paid');
+    expect(posted).toBe(false);
+  });
+
+  it('a refused capture releases the authorisation and answers failed, capture_failed', async () => {
+    let voided = false;
+    onInvoice(invoice({ payments: [authorised()] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/capture`, () =>
+        HttpResponse.json({ type: 'invalid_request_error', message: 'Payment authorization has expired' }, { status: 400 }),
+      ),
+      http.post(`${API}/payments/${PAYMENT_ID}/void`, () => {
+        voided = true;
+        return HttpResponse.json(payment({ status: 'voided', voided_at: '2026-03-01T10:02:00.000Z' }));
+      }),
+    );
+
+    expect(await moyasar.capturePayment(INVOICE_ID, 35000)).toMatchObject({ status: 'failed', failureReason: 'capture_failed' });
+    expect(voided).toBe(true);
+  });
+
+  it('a capture Moyasar cannot answer (500) throws: nothing is known, nothing is voided', async () => {
+    let voided = false;
+    onInvoice(invoice({ payments: [authorised()] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/capture`, () => new HttpResponse('upstream error', { status: 500 })),
+      http.post(`${API}/payments/${PAYMENT_ID}/void`, () => {
+        voided = true;
+        return HttpResponse.json(payment({ status: 'voided' }));
+      }),
+    );
+
+    await expect(moyasar.capturePayment(INVOICE_ID, 35000)).rejects.toThrow(/capture answered 500/);
+    expect(voided).toBe(false);
+  });
+
+  it('voidPayment voids the authorised payment and answers failed, voided', async () => {
+    let seen: string | null = null;
+    onInvoice(invoice({ payments: [authorised()] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/void`, ({ request }) => {
+        seen = request.headers.get('authorization');
+        return HttpResponse.json(payment({ status: 'voided', voided_at: '2026-03-01T10:02:00.000Z' }));
+      }),
+    );
+
+    expect(await moyasar.voidPayment(INVOICE_ID)).toMatchObject({ status: 'failed', failureReason: 'voided' });
+    expect(seen).toBe(basicAuth);
+  });
+
+  it('voidPayment on an invoice with nothing authorised voids nothing and answers its word (paid, if the payer was quicker)', async () => {
+    let posted = false;
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/void`, () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 400 });
+      }),
+    );
+    onInvoice(invoice({ status: 'initiated' }));
+    expect((await moyasar.voidPayment(INVOICE_ID)).status).toBe('pending');
+    onInvoice(invoice({ status: 'paid', payments: [payment()] }));
+    expect((await moyasar.voidPayment(INVOICE_ID)).status).toBe('paid');
+    expect(posted).toBe(false);
+  });
+});
+
 describe('moyasarProvider.refundPayment', () => {
   it('refunds the paid payment inside the invoice, for the amount', async () => {
     let seen: { authorization: string | null; body: unknown } | null = null;

@@ -28,6 +28,14 @@ import type { GatewayPayment, PaymentProvider } from './provider';
 //   number (masked), message, …}).
 // - Refund Payment, POST /v1/payments/{id}/refund with `amount` (a payment,
 //   not an invoice, is what is refunded).
+// - Authorise, then capture (docs.moyasar.com, "Payment Flows" and "Manual
+//   Payments"): a payment made with `manual: true` is only authorised, status
+//   `authorized` instead of `paid`; the amount is held on the card (up to 7
+//   days, 14 on mada) until the merchant captures it, POST
+//   /v1/payments/{id}/capture (the whole authorised amount by default, or
+//   `amount`, never more), status `captured`; or voids it, POST
+//   /v1/payments/{id}/void, status `voided`, the hold released. Not captured in
+//   time, the authorisation lapses and the money is released.
 // - Errors: conventional HTTP statuses (400, 401, 403, 404, 405, 429, 500, 503)
 //   with a JSON body { type, message, errors }, e.g. 401 authentication_error.
 // - Webhooks (dashboard → Settings → Webhooks): an HTTPS endpoint, a "Secret
@@ -106,10 +114,18 @@ function declineReason(message: string | null | undefined): string {
   return 'failed';
 }
 
+// Invoice statuses that close it: whatever its payments say, no money is held for it any more.
+const CLOSED = new Set(['paid', 'failed', 'expired', 'canceled', 'refunded', 'voided']);
+
 /** The gateway's own word on an invoice, in the portal's terms. */
 function toGatewayPayment(invoice: MoyasarInvoice): GatewayPayment {
   const payments = invoice.payments ?? [];
   const base = { id: invoice.id, amountMinor: invoice.amount, currency: invoice.currency, failureReason: null, cardLast4: null };
+  const authorised = payments.find((p) => p.status === 'authorized');
+  if (authorised && !CLOSED.has(invoice.status) && !payments.some((p) => TOOK_MONEY.has(p.status))) {
+    // Held on the card, not taken: the portal captures or voids it. Its own amount, so a difference is seen.
+    return { ...base, status: 'authorized', amountMinor: authorised.amount ?? invoice.amount, currency: authorised.currency ?? invoice.currency, cardLast4: last4(authorised.source?.number) };
+  }
   switch (invoice.status) {
     case 'paid': {
       const taken = payments.find((p) => TOOK_MONEY.has(p.status));
@@ -138,8 +154,21 @@ function toGatewayPayment(invoice: MoyasarInvoice): GatewayPayment {
 
 export type MoyasarProvider = PaymentProvider & {
   readonly name: 'moyasar';
+  capturePayment(providerPaymentId: string, amountMinor: number): Promise<GatewayPayment>;
+  voidPayment(providerPaymentId: string): Promise<GatewayPayment>;
   refundPayment(providerPaymentId: string, amountMinor: number): Promise<void>;
 };
+
+/** An answer Moyasar gave with a status: 4xx other than authentication and rate limits is a refusal of that call. */
+class MoyasarRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+const refused = (error: unknown) => error instanceof MoyasarRefusal && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status);
 
 export function moyasarProvider(config: MoyasarConfig): MoyasarProvider {
   const baseUrl = (config.baseUrl || MOYASAR_API_URL).replace(/\/+$/, '');
@@ -175,7 +204,7 @@ export function moyasarProvider(config: MoyasarConfig): MoyasarProvider {
       const type = detail.success ? detail.data.type : null;
       const message = detail.success ? detail.data.message : null;
       const what = [type, message].filter(Boolean).join(': ') || response.statusText || 'no details';
-      throw new Error(redact(`moyasar: ${method} ${path} answered ${response.status}: ${what}`));
+      throw new MoyasarRefusal(redact(`moyasar: ${method} ${path} answered ${response.status}: ${what}`), response.status);
     }
     return json;
   }
@@ -212,6 +241,54 @@ export function moyasarProvider(config: MoyasarConfig): MoyasarProvider {
     },
 
     async fetchPayment(providerPaymentId) {
+      return toGatewayPayment(await getInvoice(providerPaymentId));
+    },
+
+    /**
+     * Captures the invoice's authorised payment, all of `amountMinor`. One
+     * captured already answers as paid (a retry after a lost answer). Refused
+     * (the authorisation lapsed or was voided): the hold is released if it is
+     * still there, and the answer is failed, `capture_failed`. Unreachable,
+     * or a 5xx: throws, nothing is known.
+     */
+    async capturePayment(providerPaymentId, amountMinor) {
+      const invoice = await getInvoice(providerPaymentId);
+      const authorised = (invoice.payments ?? []).find((p) => p.status === 'authorized');
+      if (!authorised) return toGatewayPayment(invoice);
+      let answer: unknown;
+      try {
+        answer = await call('POST', `/payments/${encodeURIComponent(authorised.id)}/capture`, { amount: amountMinor });
+      } catch (error) {
+        if (!refused(error)) throw error;
+        await call('POST', `/payments/${encodeURIComponent(authorised.id)}/void`).catch(() => undefined);
+        return { id: invoice.id, status: 'failed', amountMinor, currency: invoice.currency, failureReason: 'capture_failed', cardLast4: last4(authorised.source?.number) };
+      }
+      const captured = moyasarPayment.safeParse(answer);
+      if (!captured.success) throw new Error(`moyasar: the capture of invoice ${providerPaymentId} answered in an unexpected shape`);
+      if (!TOOK_MONEY.has(captured.data.status)) return toGatewayPayment(await getInvoice(providerPaymentId));
+      return {
+        id: invoice.id,
+        status: 'paid',
+        amountMinor: captured.data.amount ?? amountMinor,
+        currency: captured.data.currency ?? invoice.currency,
+        failureReason: null,
+        cardLast4: last4(captured.data.source?.number ?? authorised.source?.number),
+      };
+    },
+
+    /**
+     * Releases the invoice's authorised payment (POST /payments/{id}/void).
+     * An invoice with nothing authorised has nothing to void: its word as it
+     * stands (an open one ends at `expired_at`; money taken is refunded).
+     */
+    async voidPayment(providerPaymentId) {
+      const invoice = await getInvoice(providerPaymentId);
+      const authorised = (invoice.payments ?? []).find((p) => p.status === 'authorized');
+      if (!authorised || CLOSED.has(invoice.status)) return toGatewayPayment(invoice);
+      const voided = moyasarPayment.safeParse(await call('POST', `/payments/${encodeURIComponent(authorised.id)}/void`));
+      if (voided.success && voided.data.status === 'voided') {
+        return { id: invoice.id, status: 'failed', amountMinor: invoice.amount, currency: invoice.currency, failureReason: 'voided', cardLast4: last4(authorised.source?.number) };
+      }
       return toGatewayPayment(await getInvoice(providerPaymentId));
     },
 
