@@ -25,6 +25,7 @@ const T = {
   declined: ['Declined', 'مرفوضة'],
   insufficientFunds: ['Insufficient funds', 'رصيد غير كافٍ'],
   threeDSecure: ['3-D Secure step (code {otp})', 'خطوة \u20663-D Secure\u2069 (الرمز {otp})'],
+  captureRefused: ['Authorised, then the capture is refused', 'تُقبل ثم يُرفض تحصيل المبلغ'],
 } as const;
 
 function Both({ k, values = {} }: { k: keyof typeof T; values?: Record<string, string> }) {
@@ -49,7 +50,7 @@ export function TestCheckout(props: {
   /** Closed by the portal (the request was cancelled, withdrawn or expired): it can no longer be paid. */
   voided?: boolean;
   returnUrl: string;
-  cards: Record<'success' | 'declined' | 'insufficientFunds' | 'threeDSecure', string>;
+  cards: Record<'success' | 'declined' | 'insufficientFunds' | 'threeDSecure' | 'captureRefused', string>;
   otp: string;
 }) {
   // Paying needs the page's script: until it runs, the button waits (a click would only reload the page).

@@ -79,12 +79,22 @@ export const requestSummary = z
     pay_by: nullableTimestamp.describe('While awaiting payment: when the request expires unpaid'),
   });
 
+// Why a payment did not become the fee (messages CheckPayment.reasons); `hold_ended` and `capture_failed` from authorise, then capture (docs/PLACES.md).
+const failureReason = z
+  .string()
+  .nullable()
+  .describe(
+    'declined, insufficient_funds, authentication_failed, expired, canceled, failed, amount_mismatch, gateway_unavailable, voided; ' +
+      'capture_failed (authorised, but the capture was refused: nothing taken, the request still awaits payment); ' +
+      'hold_ended (status voided: authorised after the hold on the places ended, so it was voided and nothing taken)',
+  );
+
 export const requestPayment = z.object({
   id: uuid,
   status: z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded']),
   amount_minor: z.int(),
   currency: z.string(),
-  failure_reason: z.string().nullable(),
+  failure_reason: failureReason,
   card_last4: z.string().nullable(),
   provider: z.string().describe('test, moyasar, or counter (money received at the office’s counter)'),
   receipt_number: z.string().nullable().describe('Paid at the counter: the number of the receipt handed over'),
@@ -122,7 +132,7 @@ export const payment = z
     amount_minor: z.int(),
     currency: z.string(),
     provider: z.string(),
-    failure_reason: z.string().nullable(),
+    failure_reason: failureReason,
     refund_reason: z.string().nullable(),
     card_last4: z.string().nullable(),
     redirect_url: z.string().nullable().describe('Where to send the payer while the checkout is open'),
