@@ -269,7 +269,16 @@ describe('moyasarProvider: authorised payments', () => {
   it('fetchPayment maps an invoice whose payment is authorised to authorized, with its amount and card', async () => {
     onInvoice(invoice({ status: 'initiated', payments: [payment({ id: 'declined', status: 'failed' }), authorised()] }));
 
-    expect(await moyasar.fetchPayment(INVOICE_ID)).toEqual({ id: INVOICE_ID, status: 'authorized', amountMinor: 35000, currency: 'SAR', failureReason: null, cardLast4: '1111' });
+    expect(await moyasar.fetchPayment(INVOICE_ID)).toEqual({
+      id: INVOICE_ID,
+      status: 'authorized',
+      amountMinor: 35000,
+      currency: 'SAR',
+      failureReason: null,
+      cardLast4: '1111',
+      // When it was authorised: what the portal compares with the end of the hold.
+      authorizedAt: new Date('2026-03-01T10:01:00.000Z'),
+    });
   });
 
   it('capturePayment captures the authorised payment for the amount, with Basic auth, and answers paid', async () => {

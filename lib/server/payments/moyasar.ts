@@ -74,6 +74,7 @@ const moyasarPayment = z.object({
   amount: amount.optional(),
   currency: z.string().optional(),
   refunded: z.number().nullish(),
+  updated_at: z.string().nullish(),
   source: z
     .object({
       type: z.string().nullish(),
@@ -114,6 +115,12 @@ function declineReason(message: string | null | undefined): string {
   return 'failed';
 }
 
+/** A time as Moyasar writes it (ISO 8601), or null. */
+function moment(text: string | null | undefined): Date | null {
+  const date = text ? new Date(text) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
 // Invoice statuses that close it: whatever its payments say, no money is held for it any more.
 const CLOSED = new Set(['paid', 'failed', 'expired', 'canceled', 'refunded', 'voided']);
 
@@ -124,7 +131,7 @@ function toGatewayPayment(invoice: MoyasarInvoice): GatewayPayment {
   const authorised = payments.find((p) => p.status === 'authorized');
   if (authorised && !CLOSED.has(invoice.status) && !payments.some((p) => TOOK_MONEY.has(p.status))) {
     // Held on the card, not taken: the portal captures or voids it. Its own amount, so a difference is seen.
-    return { ...base, status: 'authorized', amountMinor: authorised.amount ?? invoice.amount, currency: authorised.currency ?? invoice.currency, cardLast4: last4(authorised.source?.number) };
+    return { ...base, status: 'authorized', amountMinor: authorised.amount ?? invoice.amount, currency: authorised.currency ?? invoice.currency, cardLast4: last4(authorised.source?.number), authorizedAt: moment(authorised.updated_at) };
   }
   switch (invoice.status) {
     case 'paid': {

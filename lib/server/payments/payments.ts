@@ -244,12 +244,16 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
   });
 }
 
-/** Whether a request still holds its places: its hold is there and not past its pay-by time (null: kept for good). */
-async function holdsPlaces(tx: Db, requestId: string): Promise<boolean> {
+/**
+ * Whether a request held its places when the money was authorised: its hold is
+ * still there (the places still counted, not given back) and its pay-by time
+ * had not passed at `at` (null: kept for good).
+ */
+async function heldPlacesAt(tx: Db, requestId: string, at: Date): Promise<boolean> {
   const [hold] = await tx
     .select({ requestId: placeHolds.requestId })
     .from(placeHolds)
-    .where(and(eq(placeHolds.requestId, requestId), or(isNull(placeHolds.heldUntil), gt(placeHolds.heldUntil, sql`now()`))))
+    .where(and(eq(placeHolds.requestId, requestId), or(isNull(placeHolds.heldUntil), gt(placeHolds.heldUntil, at))))
     .limit(1);
   return Boolean(hold);
 }
@@ -269,11 +273,15 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
     if (!payment) throw new ApiError('not_found');
     if (payment.status !== 'pending' && payment.status !== 'voided') return { payment, action: 'none' as const };
     const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
-    const held = request?.status === 'pending_payment' && (await holdsPlaces(tx as unknown as Db, request.id));
+    // Authorised while the places were held (a webhook heard of late still counts), and they are held still.
+    const at = gateway.authorizedAt && gateway.authorizedAt.getTime() <= Date.now() ? gateway.authorizedAt : new Date();
+    const held = request?.status === 'pending_payment' && (await heldPlacesAt(tx as unknown as Db, request.id, at));
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
     const fee = request?.feeMinor === payment.amountMinor && request.currency === payment.currency;
     if (payment.status === 'pending' && held && asked && fee) return { payment, action: 'capture' as const };
     const told = { userId: payment.userId, requestId: payment.requestId, params: { reference: request?.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency } };
+    // An old checkout of a request that awaits payment again (withdrawn, then sent): released quietly.
+    if (payment.status === 'voided' && held) return { payment, action: 'void' as const };
     if (payment.status === 'pending' && held) {
       // Another amount than the fee while the places are still held: not accepted; the request still awaits its fee.
       const [failed] = await tx

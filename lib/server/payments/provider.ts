@@ -14,6 +14,8 @@ export type GatewayPayment = {
   currency: string;
   failureReason: string | null;
   cardLast4: string | null;
+  /** When the money was authorised, by the gateway's clock (an `authorized` answer): what the hold's end is compared with. */
+  authorizedAt?: Date | null;
 };
 
 export interface PaymentProvider {

@@ -68,7 +68,8 @@ function sameOrigin(url: string): boolean {
 /** The ledger's word in the portal's terms: a voided or refunded checkout took no money now. */
 function asGatewayPayment(row: typeof testGatewayPayments.$inferSelect): GatewayPayment {
   const base = { id: row.id, amountMinor: row.amountMinor, currency: row.currency, failureReason: row.failureReason, cardLast4: row.cardLast4 };
-  if (row.status === 'paid' || row.status === 'failed' || row.status === 'initiated' || row.status === 'authorized') return { ...base, status: row.status };
+  if (row.status === 'authorized') return { ...base, status: row.status, authorizedAt: row.updatedAt };
+  if (row.status === 'paid' || row.status === 'failed' || row.status === 'initiated') return { ...base, status: row.status };
   return { ...base, status: 'failed', failureReason: row.status };
 }
 

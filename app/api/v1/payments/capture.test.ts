@@ -100,6 +100,22 @@ describe('captured while the hold lasts', () => {
   });
 });
 
+describe('authorised before the pay-by time, heard of after it', () => {
+  it('the deadlines sweep captures it (the places were still held), and the request is not expired', async () => {
+    const { token, id, checkout, gatewayId } = await awaitingPayment();
+    await payOnTestGateway(gatewayId, TEST_CARDS.success);
+    const db = await getDb();
+    // Authorised ten minutes ago, five minutes before the hold ended; the webhook was lost.
+    await db.execute(sql`update test_gateway_payments set updated_at = now() - interval '10 minutes' where id = ${gatewayId}`);
+    await db.execute(sql`update place_holds set held_until = now() - interval '5 minutes' where request_id = ${id}`);
+    await db.execute(sql`update requests set submitted_at = now() - interval '80 hours' where id = ${id}`);
+    await applyPaymentDeadlines();
+    expect(await ledgerStatus(gatewayId)).toBe('paid');
+    expect((await paymentRow(checkout.id)).status).toBe('paid');
+    expect((await details(token, id)).status).toBe('submitted');
+  });
+});
+
 describe('authorised after the hold ended: voided, never kept', () => {
   it('check-payment: voided at the gateway, the request not paid, the pilgrim told why in both languages', async () => {
     const { token, id, checkout, gatewayId, reference } = await awaitingPayment();
