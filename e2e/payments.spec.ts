@@ -69,6 +69,20 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
     });
 
+    test('a card authorised but refused at capture → nothing taken, the request still awaits payment → a retry pays', async ({ page, context }) => {
+      const { token } = await signUp(context, page, locale);
+      const { id } = await requestAwaitingPayment(context.request, token);
+      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}`);
+      await page.getByRole('button', { name: new RegExp(m.Payments.pay.split(' ')[0]!) }).click();
+      await payWith(page, '4000 0000 0000 0119');
+      await expect(page.getByRole('heading', { name: m.CheckPayment.failed.title })).toBeVisible();
+      await expect(page.getByText(m.CheckPayment.reasons.capture_failed)).toBeVisible();
+
+      await page.getByRole('button', { name: m.CheckPayment.failed.retry }).click();
+      await payWith(page, '4111 1111 1111 1111');
+      await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+    });
+
     test('changing the answers before paying closes the open checkout, and the request is a draft again', async ({ page, context }) => {
       const { token } = await signUp(context, page, locale);
       const { id, reference } = await requestAwaitingPayment(context.request, token);
