@@ -35,7 +35,12 @@ const phases = [
   },
   { name: 'vitest pglite', run: () => run(bin('vitest'), ['run', '--project', 'pglite']) },
   { name: 'vitest postgres', when: () => Boolean(process.env.DATABASE_URL), run: () => run(bin('vitest'), ['run', '--project', 'postgres']) },
-  { name: 'build', run: () => run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { NEXT_TELEMETRY_DISABLED: '1' }) },
+  // Built for the browser tests' server: prerendered pages keep the origin of the
+  // build (http://localhost:$PORT when APP_URL is unset), so PORT is theirs.
+  {
+    name: 'build',
+    run: () => run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { NEXT_TELEMETRY_DISABLED: '1', PORT: process.env.E2E_PORT ?? '3100' }),
+  },
   // One phase per Playwright project; the web server of playwright.config.ts serves
   // the build just made instead of making its own.
   ...['chromium', 'phone-360', 'phone-390'].map((project) => ({
