@@ -77,6 +77,7 @@ export const requestSummary = z
     updated_at: timestamp,
     submitted_at: nullableTimestamp,
     pay_by: nullableTimestamp.describe('While awaiting payment: when the request expires unpaid'),
+    reserve_position: z.int().min(1).nullable().describe('While reserved: its place on the package’s reserve list, 1 being offered places first; null otherwise'),
   });
 
 export const requestPayment = z.object({
@@ -111,6 +112,7 @@ export const needsDoing = z
     count: z.int().describe('Payments due plus changes asked for'),
     awaiting_payment: z.array(requestSummary),
     changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+    reserved: z.array(requestSummary).describe('On a reserve list, with reserve_position; nothing to do but wait, so not counted'),
     drafts: z.array(requestSummary),
   });
 
