@@ -55,6 +55,12 @@ export const requestType = z
 export const officeRequestType = requestType.extend({
   places: z.record(z.string(), z.int().min(0).nullable()).describe('Per package offered: the number of places set for the season; null when unlimited'),
   places_held: z.record(z.string(), z.int().min(0)).describe('Per package offered: places held by requests sent (unpaid until their pay-by time, or paid); may exceed a number lowered later'),
+  reserve_list: z
+    .record(
+      z.string(),
+      z.array(z.object({ position: z.int().min(1), request_id: uuid, reference: z.string().nullable(), applicant_name: z.string().nullable(), pilgrims: z.int().min(1), joined_at: timestamp })),
+    )
+    .describe('Per package with requests waiting: its reserve list, in the order places will be offered'),
 });
 
 export const requestSummary = z

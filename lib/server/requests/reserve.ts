@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { packagePlaces, placeHolds, requests, reserveList } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -124,4 +124,32 @@ export async function offerAllPlaces(db: Db): Promise<number> {
   let offered = 0;
   for (const { typeId, package: pkg } of packages) offered += await db.transaction((tx) => offerPlaces(tx as unknown as Db, typeId, pkg));
   return offered;
+}
+
+export type ReserveEntry = { position: number; request_id: string; reference: string | null; applicant_name: string | null; pilgrims: number; joined_at: string };
+
+/**
+ * Every package's reserve list, for the console: per service, per package, in
+ * the order places will be offered (position 1 first). One query.
+ */
+export async function reserveLists(db: Db): Promise<Record<string, Record<string, ReserveEntry[]>>> {
+  const rows = await db
+    .select({
+      typeId: reserveList.typeId,
+      package: reserveList.package,
+      requestId: reserveList.requestId,
+      reference: requests.reference,
+      applicant: sql<string | null>`coalesce(nullif(${requests.data} -> 'applicant' ->> 'name_latin', ''), nullif(${requests.data} -> 'applicant' ->> 'name_ar', ''))`,
+      places: reserveList.places,
+      joinedAt: reserveList.joinedAt,
+    })
+    .from(reserveList)
+    .innerJoin(requests, eq(requests.id, reserveList.requestId))
+    .orderBy(asc(reserveList.typeId), asc(reserveList.package), asc(reserveList.seq));
+  const lists: Record<string, Record<string, ReserveEntry[]>> = {};
+  for (const row of rows) {
+    const list = ((lists[row.typeId] ??= {})[row.package] ??= []);
+    list.push({ position: list.length + 1, request_id: row.requestId, reference: row.reference, applicant_name: row.applicant, pilgrims: row.places, joined_at: row.joinedAt.toISOString() });
+  }
+  return lists;
 }

@@ -221,6 +221,22 @@ describe('places given back are offered down the list', () => {
   });
 });
 
+describe('the office', () => {
+  it('sees each package’s list in the console’s catalogue, in the order places will be offered', async () => {
+    const { token } = await newUser();
+    await leaveOnly(0);
+    const a = await reserved(token, 2);
+    const b = await reserved(token);
+    const types = (await consoleCall(catalogueRoute.GET, { staffCookie: admin.cookie })).json!.data as { id: string; reserve_list: Record<string, { position: number; request_id: string; pilgrims: number; applicant_name: string | null }[]> }[];
+    const list = types.find((t) => t.id === 'hajj')!.reserve_list.standard!;
+    expect(list.map((entry) => [entry.position, entry.request_id, entry.pilgrims])).toEqual([
+      [1, a.id, 3],
+      [2, b.id, 1],
+    ]);
+    expect(list[0]!.applicant_name).toBeTruthy();
+  });
+});
+
 describe('leaving the list', () => {
   it('is one call: back to a draft, and those behind close up', async () => {
     const { token } = await newUser();
