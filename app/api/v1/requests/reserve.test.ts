@@ -221,6 +221,38 @@ describe('places given back are offered down the list', () => {
   });
 });
 
+describe('never oversold', () => {
+  it('places given back at once by several cancellations, while one on the list leaves: each place offered once, in order', async () => {
+    const { token } = await newUser();
+    await leaveOnly(3);
+    const holders: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const id = await readyDraft(token, { companions: 0 });
+      expect((await submit(token, id)).status).toBe(200);
+      holders.push(id);
+    }
+    const waiting = [];
+    for (let i = 0; i < 5; i += 1) waiting.push((await reserved(token)).id);
+    const answers = await Promise.all([
+      ...holders.map((id) => call(cancelRoute.POST, { token, params: { id }, body: {} })),
+      leave(token, waiting[1]!),
+    ]);
+    expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const statuses = await Promise.all(waiting.map(async (id) => (await details(token, id)).status));
+    // The three places went to the next three in order, whatever the interleaving: the second left first
+    // (a draft), or was offered a place before it could (and leaving answered 409, wrong state).
+    if (answers[3]!.status === 200) expect(statuses).toEqual(['pending_payment', 'draft', 'pending_payment', 'pending_payment', 'reserved']);
+    else {
+      expect(answers[3]!.status).toBe(409);
+      expect(statuses).toEqual(['pending_payment', 'pending_payment', 'pending_payment', 'reserved', 'reserved']);
+    }
+    expect(await placesLeft()).toBe(0);
+    const [count] = await queryRows<{ places: number; held: number }>(sql`select places, held from package_places where type_id = 'hajj' and package = 'standard'`);
+    expect(count!.held).toBe(count!.places);
+    for (const [i, id] of waiting.entries()) expect(await offers(id)).toHaveLength(statuses[i] === 'pending_payment' ? 1 : 0);
+  });
+});
+
 describe('the office', () => {
   it('sees each package’s list in the console’s catalogue, in the order places will be offered', async () => {
     const { token } = await newUser();
