@@ -13,6 +13,7 @@ import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFormats } from '@/components/requests/use-formats';
 import { PACKAGES, type Package } from '@/lib/requests/packages';
+import { OfficeReserveList } from './office-reserve-list';
 
 const inputClass = 'w-40 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
@@ -25,7 +26,10 @@ export function OfficeCatalogue() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {data.map((service) => (
-        <ServiceForm key={service.id} service={service} />
+        <div key={service.id} className="flex flex-col gap-4">
+          <ServiceForm service={service} />
+          <OfficeReserveList service={service} />
+        </div>
       ))}
     </div>
   );

@@ -8,6 +8,7 @@ import { WIZARD_STEPS } from '@/lib/requests/steps';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
 import { PayBy } from '@/components/requests/pay-by';
+import { ReservePosition } from '@/components/requests/reserve-position';
 import { DualDate } from '@/components/requests/dual-date';
 import { DraftProgress } from '@/components/requests/draft-progress';
 import { useFormats } from '@/components/requests/use-formats';
@@ -18,12 +19,13 @@ const ACTION = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semi
  * The account page's first section (issue 21, docs/NEXT-STEPS.md): requests
  * awaiting payment (amount, deadline, Pay), requests the office sent back (the
  * note's first line, "Make the changes"), drafts (progress, last saved,
- * Continue), or "Nothing needs doing". Fed by one call, GET /me/needs-doing.
+ * Continue), requests on a reserve list (their position: waiting is not
+ * nothing), or "Nothing needs doing". Fed by one call, GET /me/needs-doing.
  */
 export function NeedsDoing() {
   const t = useTranslations('NeedsDoing');
   const { data, isError } = useNeedsDoing();
-  const nothing = data && data.awaiting_payment.length + data.changes_requested.length + data.drafts.length === 0;
+  const nothing = data && data.awaiting_payment.length + data.changes_requested.length + data.reserved.length + data.drafts.length === 0;
   return (
     <section aria-labelledby="needs-doing-title" className="mb-8">
       <h2 id="needs-doing-title" className="text-xl font-bold">
@@ -49,6 +51,14 @@ export function NeedsDoing() {
               )}
               <Link href={`/profile/requests/edit?id=${request.id}`} className={`${ACTION} self-start`}>
                 {t('makeChanges')}
+              </Link>
+            </Item>
+          ))}
+          {data.reserved.map((request) => (
+            <Item key={request.id} request={request} title={t('reserved')}>
+              <ReservePosition request={request} />
+              <Link href={`/profile/requests/details/${request.id}`} className={`${ACTION} self-start`}>
+                {t('seeReserved')}
               </Link>
             </Item>
           ))}

@@ -7,6 +7,7 @@ import { useRouter } from '@/i18n/navigation';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
 import { ConfirmDialog } from './confirm-dialog';
+import { LeaveReserve } from './leave-reserve';
 import { useFormats } from './use-formats';
 
 const primary = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
@@ -25,7 +26,9 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
   const canPay = request.status === 'pending_payment' && request.fee_minor !== null && request.currency !== null;
   // Answers change only in a draft or when the office asked; before paying, "change the answers" withdraws it from payment first.
   const canEdit = request.status === 'changes_requested';
-  const canReopen = TRANSITIONS[request.status].user.includes('draft');
+  // Back to a draft from payment only: a reserved request goes back to a draft by leaving the list.
+  const canReopen = request.status === 'pending_payment' && TRANSITIONS[request.status].user.includes('draft');
+  const canLeaveReserve = request.status === 'reserved';
   const canCancel = TRANSITIONS[request.status].user.includes('cancelled');
   // A request that ended (declined, cancelled, expired) still offers a way on.
   if (CLOSED.includes(request.status)) {
@@ -40,7 +43,7 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
       </div>
     );
   }
-  if (!canPay && !canEdit && !canReopen && !canCancel && request.status !== 'draft') return null;
+  if (!canPay && !canEdit && !canReopen && !canCancel && !canLeaveReserve && request.status !== 'draft') return null;
 
   return (
     <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-start gap-3">
@@ -50,6 +53,7 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
           {drafts('continue')}
         </Link>
       )}
+      {canLeaveReserve && <LeaveReserve requestId={request.id} />}
       {canEdit && (
         <Link href={`/profile/requests/edit?id=${request.id}`} className={primary}>
           {t('actions.edit')}

@@ -8,6 +8,7 @@ import { ChevronForwardIcon } from '@/components/ui/icons';
 import { DualDate } from './dual-date';
 import { paymentLine } from './request-fee';
 import { PayBy } from './pay-by';
+import { ReservePosition } from './reserve-position';
 import { StatusBadge } from './status-badge';
 import { useFormats } from './use-formats';
 
@@ -50,6 +51,7 @@ export function RequestCard({ request }: { request: RequestSummary }) {
       </dl>
       <div className="mt-4 empty:hidden">
         <PayBy request={request} />
+        <ReservePosition request={request} />
       </div>
       <Link
         href={`/profile/requests/details/${request.id}`}

@@ -7,6 +7,7 @@ import { DualDate } from './dual-date';
 import { RequestActions } from './request-actions';
 import { OfficeNote } from './office-note';
 import { PayBy } from './pay-by';
+import { ReservePosition } from './reserve-position';
 import { StatusBadge } from './status-badge';
 import { useFormats } from './use-formats';
 
@@ -36,6 +37,7 @@ export function RequestOverview({ request, onCancelled }: { request: RequestDeta
       />
       <div className="mt-4 empty:hidden">
         <PayBy request={request} />
+        <ReservePosition request={request} lead />
       </div>
       <div className="mt-5 empty:hidden">
         <RequestActions request={request} onCancelled={onCancelled} />

@@ -12,6 +12,7 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   status_changed: 'requests',
   changes_requested: 'requests',
   request_expired: 'requests',
+  place_offered: 'requests',
   payment_succeeded: 'payments',
   payment_failed: 'payments',
   payment_refunded: 'payments',

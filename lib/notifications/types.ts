@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'changes_requested',
   'payment_reminder',
   'request_expired',
+  // Places came free for a request on the reserve list (docs/PLACES.md).
+  'place_offered',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -63,8 +63,11 @@ export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) 
 
 export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null> };
 
-/** A service as the console shows it: with the places set (null: unlimited) and held, per package offered. */
-export type OfficeRequestType = RequestTypeInfo & { places: Record<string, number | null>; places_held: Record<string, number> };
+/** One request waiting for places, in the order places will be offered. */
+export type ReserveEntry = { position: number; request_id: string; reference: string | null; applicant_name: string | null; pilgrims: number; joined_at: string };
+
+/** A service as the console shows it: with the places set (null: unlimited) and held, per package offered, and who waits (per package). */
+export type OfficeRequestType = RequestTypeInfo & { places: Record<string, number | null>; places_held: Record<string, number>; reserve_list: Record<string, ReserveEntry[]> };
 
 /** The services as the admin edits them (app/api/v1/office/catalogue). */
 export function useOfficeCatalogue() {

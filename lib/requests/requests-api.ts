@@ -45,6 +45,8 @@ export type RequestSummary = {
   submitted_at: string | null;
   /** By when to pay, while the request awaits payment (it expires then); else null. */
   pay_by: string | null;
+  /** While on the package's reserve list: its place there (1 is offered places first); else null. */
+  reserve_position: number | null;
 };
 
 export type RequestDocument = { id: string; pilgrim: string; kind: 'passport' | 'photo'; file_name: string; mime: string; size: number; created_at: string };
@@ -115,6 +117,8 @@ export type NeedsDoing = {
   count: number;
   awaiting_payment: RequestSummary[];
   changes_requested: (RequestSummary & { office_note: string | null })[];
+  /** On a reserve list: nothing to do but wait, shown with the position. */
+  reserved: RequestSummary[];
   drafts: RequestSummary[];
 };
 
@@ -153,6 +157,24 @@ export function useReopenRequest() {
   const invalidate = useInvalidateRequests();
   return useMutation({
     mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/reopen`, { method: 'POST', body: {} })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** Joins the package's reserve list after sold_out (docs/PLACES.md): the request becomes reserved, with its position. */
+export function useJoinReserve() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/reserve`, { method: 'POST', body: {} })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** Leaves the reserve list: a draft again. */
+export function useLeaveReserve() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest<{ data: RequestSummary }>(`/requests/${id}/reserve`, { method: 'DELETE' })).data,
     onSuccess: invalidate,
   });
 }

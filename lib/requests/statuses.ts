@@ -1,6 +1,8 @@
 /** The life of a request (DESIGN section 6). */
 export const REQUEST_STATUSES = [
   'draft',
+  // On the package's reserve list, waiting for places (docs/PLACES.md): joined from a draft refused with sold_out.
+  'reserved',
   'pending_payment',
   'submitted',
   'under_review',
@@ -19,7 +21,9 @@ export function isRequestStatus(value: unknown): value is RequestStatus {
 
 /** Who may move a request from one status to another. */
 export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office: RequestStatus[]; system: RequestStatus[] }> = {
-  draft: { user: ['pending_payment'], office: [], system: [] },
+  draft: { user: ['pending_payment', 'reserved'], office: [], system: [] },
+  // Leaving the list is the pilgrim's (back to a draft); a place offered is the system's, with a fresh pay-by time.
+  reserved: { user: ['draft'], office: [], system: ['pending_payment'] },
   // Submitted only by a payment (system): the gateway's, or money received at the office's counter,
   // recorded as a payment (lib/server/payments/counter.ts). No office move skips the fee (DESIGN section 6).
   // Back to draft: the user withdraws it from payment to change the answers (its checkout is voided).
@@ -50,6 +54,7 @@ export const PLACES_GIVEN_BACK: readonly RequestStatus[] = ['cancelled', 'expire
 /** Badge colours: Tailwind classes, one family per kind of state. */
 export const STATUS_BADGE: Record<RequestStatus, string> = {
   draft: 'bg-slate-100 text-slate-800',
+  reserved: 'bg-violet-100 text-violet-900',
   pending_payment: 'bg-amber-100 text-amber-900',
   submitted: 'bg-sky-100 text-sky-900',
   under_review: 'bg-indigo-100 text-indigo-900',

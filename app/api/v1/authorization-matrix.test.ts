@@ -214,6 +214,10 @@ const MATRIX: Record<string, Entry> = {
   'DELETE v1/requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
   'POST v1/requests/[id]/cancel': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
   'POST v1/requests/[id]/reopen': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  // Ownership is checked before the state: the owner's complete draft, its package not full, is a 409 (places left; not on a list),
+  // another user's a 404 (reserve.test.ts has the owner's 200s, with a full package).
+  'POST v1/requests/[id]/reserve': { setup: async (owner) => ({ params: { id: await completeDraft(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 409 } },
+  'DELETE v1/requests/[id]/reserve': { setup: async (owner) => ({ params: { id: await completeDraft(owner) } }), expect: { ...OWNER_ONLY, owner: 409 } },
   'POST v1/requests/[id]/submit': { setup: async (owner) => ({ params: { id: await completeDraft(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
   'POST v1/requests/[id]/payments': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: { ...OWNER_ONLY, owner: 201 } },
   'POST v1/requests/[id]/documents': {

@@ -132,6 +132,9 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v1/requests/{id}/submit': { params: async (w) => ({ id: await w.ready() }), renew: async (w) => w.forget('ready') },
   'POST /api/v1/requests/{id}/cancel': { params: async (w) => ({ id: await w.submitted() }), renew: async (w) => w.forget('submitted') },
   'POST /api/v1/requests/{id}/reopen': { params: async (w) => ({ id: await w.submitted() }), renew: async (w) => w.forget('submitted') },
+  // A complete draft: joins only when its package is full (409 places_left here, unlimited); both answers are the document's.
+  'POST /api/v1/requests/{id}/reserve': { params: async (w) => ({ id: await w.ready() }), renew: async (w) => w.forget('ready') },
+  'DELETE /api/v1/requests/{id}/reserve': { params: async (w) => ({ id: await w.ready() }), renew: async (w) => w.forget('ready') },
   'POST /api/v1/requests/{id}/documents': { params: draftId },
   'DELETE /api/v1/requests/{id}/documents/{docId}': { params: (w) => w.document(), renew: async (w) => w.forget('document') },
   'GET /api/v1/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },

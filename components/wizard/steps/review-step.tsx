@@ -10,6 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFieldMessage } from '@/components/forms/use-field-message';
 import { ResendVerification } from '@/components/account/resend-verification';
+import { JoinReserve } from '@/components/requests/join-reserve';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
 import { useFormats } from '@/components/requests/use-formats';
@@ -96,6 +97,8 @@ export function ReviewStep({
   const [pending, setPending] = useState(false);
   // Refused because the address is not confirmed: the message says so, and a resend button is at hand.
   const [unverified, setUnverified] = useState(false);
+  // Refused with sold_out: the message says what is left, and the reserve list is offered beside it.
+  const [soldOut, setSoldOut] = useState(false);
   const formats = useFormats();
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const service = (draft.answers.service ?? {}) as Record<string, string>;
@@ -152,6 +155,7 @@ export function ReviewStep({
           onSubmitted();
         } catch (error) {
           setUnverified(error instanceof ApiClientError && error.code === 'email_unverified');
+          setSoldOut(error instanceof ApiClientError && error.code === 'sold_out' && request.status === 'draft');
           const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
           // An answer of another step leads to its group here, where its Change link is.
           setSummary(
@@ -202,6 +206,7 @@ export function ReviewStep({
           </Checkbox>
         </div>
         {unverified && <ResendVerification />}
+        {soldOut && <JoinReserve requestId={request.id} />}
       </section>
     </StepShell>
   );

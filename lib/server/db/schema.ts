@@ -161,6 +161,29 @@ export const placeHolds = pgTable(
   ],
 );
 
+// The reserve list of a package (docs/PLACES.md): one row per request waiting for places,
+// in the order joined (seq); places given back are offered down the list.
+export const reserveList = pgTable(
+  'reserve_list',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    typeId: text('type_id').notNull(),
+    package: text('package').notNull(),
+    // The request's pilgrims: the places it needs (fixed while it waits, a reserved request is not editable).
+    places: integer('places').notNull(),
+    // First come, first served: the order of joining, with no ties.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ columns: [table.typeId, table.package], foreignColumns: [packagePlaces.typeId, packagePlaces.package] }),
+    check('reserve_list_places_check', sql`${table.places} > 0`),
+    index('reserve_list_package_seq_idx').on(table.typeId, table.package, table.seq),
+  ],
+);
+
 // Every move of a request, with who made it and why.
 export const requestHistory = pgTable(
   'request_history',

@@ -35,6 +35,7 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   changes_requested: { reference: 'HJ-1448-000001', note: 'Please upload a clearer passport scan' },
   payment_reminder: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
   request_expired: { reference: 'HJ-1448-000001' },
+  place_offered: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
 };
 
 async function tell(userId: string, type: NotificationType, requestId: string | null = null) {
@@ -63,6 +64,10 @@ describe('notifications by e-mail', () => {
     // Amounts and Hijri dates as on the site (Saudi time).
     expect(reminder.text).toMatch(/Pay the fee of SAR\s2,500\.00 by Dhuʻl-Qiʻdah 24, 1448 AH at 12:00\sPM \(May 1, 2027\)/);
     expect(sent[NOTIFICATION_TYPES.indexOf('changes_requested')]!.text).toContain('Please upload a clearer passport scan');
+    // The reserve list's offer: "A place is yours until …", the pay-by time in both calendars.
+    const offered = sent[NOTIFICATION_TYPES.indexOf('place_offered')]!;
+    expect(offered.subject).toBe('A place is yours: pay for request HJ-1448-000001');
+    expect(offered.text).toMatch(/A place is yours until Dhuʻl-Qiʻdah 24, 1448 AH at 12:00\sPM \(May 1, 2027\)\. Pay the fee of SAR\s2,500\.00 by then/);
     for (const [i, message] of sent.entries()) {
       const expected = NOTIFICATION_TYPES[i] === 'welcome' ? '/en/profile/requests/create' : `/en/profile/requests/details/${requestId}`;
       expect(linkIn(message.text, expected).origin).toBe('http://localhost:3000');

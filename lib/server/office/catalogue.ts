@@ -11,6 +11,7 @@ import type { Translate } from '@/lib/validation/localize';
 import type { CatalogueChange } from '@/lib/office/queue-schemas';
 import { findRequestType, listRequestTypes, publicRequestType, withPlaces, type RequestTypeWithPlaces } from '@/lib/server/requests/request-types';
 import { packagePlaceRows, setPlaces } from '@/lib/server/requests/places';
+import { reserveLists, type ReserveEntry } from '@/lib/server/requests/reserve';
 import { forgetStaticPageAnswers } from '@/lib/server/http/static-page-answers';
 import { audit } from './audit';
 import { staffActor } from './office-auth';
@@ -20,17 +21,21 @@ import type { StaffMember } from './staff-sessions';
  * A service as the console shows it: what pilgrims see, and per package
  * offered the number of places set (null: unlimited) and how many are held.
  */
-function officeRequestType(type: RequestTypeWithPlaces) {
+function officeRequestType(type: RequestTypeWithPlaces, lists: Record<string, Record<string, ReserveEntry[]>>) {
   const rowOf = (name: string) => type.placeRows.find((row) => row.package === name);
   return {
     ...publicRequestType(type),
     places: Object.fromEntries(type.packages.map((name) => [name, rowOf(name)?.places ?? null])),
     places_held: Object.fromEntries(type.packages.map((name) => [name, rowOf(name)?.held ?? 0])),
+    // Who waits for places, per package, in the order they will be offered (docs/PLACES.md). Every package with
+    // a list, also one no longer offered: those requests still wait there.
+    reserve_list: lists[type.id] ?? {},
   };
 }
 
 export async function officeCatalogue() {
-  return (await listRequestTypes()).map(officeRequestType);
+  const [types, lists] = await Promise.all([listRequestTypes(), getDb().then(reserveLists)]);
+  return types.map((type) => officeRequestType(type, lists));
 }
 
 /** The public pages that show the catalogue: rendered again at their next visit, not after their minute. */
@@ -78,12 +83,13 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
     Object.assign(changed, await setPlaces(tx as unknown as Db, id, change.places ?? {}));
     await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx as unknown as Db);
-    return withPlaces(row!, await packagePlaceRows(tx as unknown as Db, id));
+    // The lists as this change left them: more places are offered down them in this transaction.
+    return { type: withPlaces(row!, await packagePlaceRows(tx as unknown as Db, id)), lists: await reserveLists(tx as unknown as Db) };
   });
   try {
     refreshCataloguePages();
   } catch {
     // Outside a Next.js server (the API tests): nothing is cached to refresh.
   }
-  return officeRequestType(updated);
+  return officeRequestType(updated.type, updated.lists);
 }

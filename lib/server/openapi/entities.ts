@@ -55,6 +55,12 @@ export const requestType = z
 export const officeRequestType = requestType.extend({
   places: z.record(z.string(), z.int().min(0).nullable()).describe('Per package offered: the number of places set for the season; null when unlimited'),
   places_held: z.record(z.string(), z.int().min(0)).describe('Per package offered: places held by requests sent (unpaid until their pay-by time, or paid); may exceed a number lowered later'),
+  reserve_list: z
+    .record(
+      z.string(),
+      z.array(z.object({ position: z.int().min(1), request_id: uuid, reference: z.string().nullable(), applicant_name: z.string().nullable(), pilgrims: z.int().min(1), joined_at: timestamp })),
+    )
+    .describe('Per package with requests waiting: its reserve list, in the order places will be offered'),
 });
 
 export const requestSummary = z
@@ -77,6 +83,7 @@ export const requestSummary = z
     updated_at: timestamp,
     submitted_at: nullableTimestamp,
     pay_by: nullableTimestamp.describe('While awaiting payment: when the request expires unpaid'),
+    reserve_position: z.int().min(1).nullable().describe('While reserved: its place on the package’s reserve list, 1 being offered places first; null otherwise'),
   });
 
 // Why a payment did not become the fee (messages CheckPayment.reasons); `hold_ended` and `capture_failed` from authorise, then capture (docs/PLACES.md).
@@ -121,6 +128,7 @@ export const needsDoing = z
     count: z.int().describe('Payments due plus changes asked for'),
     awaiting_payment: z.array(requestSummary),
     changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+    reserved: z.array(requestSummary).describe('On a reserve list, with reserve_position; nothing to do but wait, so not counted'),
     drafts: z.array(requestSummary),
   });
 

@@ -49,7 +49,7 @@ const summaryExample = {
   id: '5d0e8b0a-9a4c-4d2b-8f57-2f6a5c1f0e11', payment: 'unpaid', reference: 'HJ-1448-000123', type: 'hajj', status: 'pending_payment', step: 'declaration',
   completed_steps: ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'], steps_total: 6, pilgrims: 2, applicant_name: 'Aisha Rahman',
   fee_minor: 3_000_000, fee_pilgrims: 2, currency: 'SAR', version: 9, created_at: '2026-11-20T09:30:00.000Z', updated_at: '2026-11-24T11:00:00.000Z',
-  submitted_at: '2026-11-24T11:00:00.000Z', pay_by: '2026-11-27T11:00:00.000Z',
+  submitted_at: '2026-11-24T11:00:00.000Z', pay_by: '2026-11-27T11:00:00.000Z', reserve_position: null,
 };
 
 export const OPERATIONS: Operation[] = [
@@ -85,7 +85,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'put', path: '/api/v1/me/email-preferences', tag: 'Account', auth: 'session', summary: 'Turn notification e-mails on or off (account and security e-mails always go)',
     body: json(emailPreferencesSchema, { requests: true, payments: false }), success: [{ status: 200, description: 'Preferences', schema: data(emailPreferencesSchema) }], errors: [401, 422] },
   { method: 'get', path: '/api/v1/me/needs-doing', tag: 'Account', auth: 'session', summary: 'What needs doing: payments due, changes asked for, drafts (one call)',
-    success: [{ status: 200, description: 'What needs doing', schema: data(e.needsDoing), example: { data: { count: 1, awaiting_payment: [summaryExample], changes_requested: [], drafts: [] } } }], errors: [401] },
+    success: [{ status: 200, description: 'What needs doing', schema: data(e.needsDoing), example: { data: { count: 1, awaiting_payment: [summaryExample], changes_requested: [], reserved: [], drafts: [] } } }], errors: [401] },
   { method: 'get', path: '/api/v1/me/sessions', tag: 'Account', auth: 'session', summary: 'Where the account is signed in', success: [{ status: 200, description: 'Sessions, this one first', schema: data(z.array(e.session)) }], errors: [401] },
   { method: 'delete', path: '/api/v1/me/sessions/{id}', tag: 'Account', auth: 'session', params: { id: 'A session of this account' }, summary: 'Sign that device out', success: [noContent('Signed out')], errors: [401, 404] },
   { method: 'post', path: '/api/v1/me/sessions/revoke-others', tag: 'Account', auth: 'session', summary: 'Sign out every other session', success: [noContent('Done')], errors: [401] },
@@ -110,6 +110,10 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'Sent', schema: data(e.requestSummary), example: { data: summaryExample } }], errors: [401, 403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/requests/{id}/cancel', tag: 'Requests', auth: 'session', params: ID, summary: 'Withdraw a request before review (a fee paid is refunded)', success: [{ status: 200, description: 'Cancelled', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
   { method: 'post', path: '/api/v1/requests/{id}/reopen', tag: 'Requests', auth: 'session', params: ID, summary: 'Back to a draft before paying (its checkout is voided)', success: [{ status: 200, description: 'A draft again', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
+  { method: 'post', path: '/api/v1/requests/{id}/reserve', tag: 'Requests', auth: 'session', params: ID,
+    summary: 'Join the package’s reserve list: a draft, complete as for sending, whose package has too few places left for its pilgrims (as after 409 sold_out). It becomes reserved, with reserve_position; places given back are offered down the list in the order joined, each to the first request that fits, which moves to pending_payment with a fresh pay-by time. Places left for it: 409',
+    success: [{ status: 200, description: 'On the list', schema: data(e.requestSummary), example: { data: { ...summaryExample, status: 'reserved', payment: null, fee_minor: null, fee_pilgrims: null, currency: null, submitted_at: null, pay_by: null, reserve_position: 3 } } }], errors: [401, 403, 404, 409, 422] },
+  { method: 'delete', path: '/api/v1/requests/{id}/reserve', tag: 'Requests', auth: 'session', params: ID, summary: 'Leave the reserve list: a draft again; those behind close up', success: [{ status: 200, description: 'A draft again', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
   { method: 'post', path: '/api/v1/requests/{id}/documents', tag: 'Requests', auth: 'session', params: ID, summary: 'Upload a passport scan or photo (checked by content)',
     body: { schema: uploadDocumentSchema, types: ['multipart/form-data'] }, success: [{ status: 201, description: 'Stored', schema: data(e.requestDocument) }], errors: [401, 404, 409, 422] },
   { method: 'delete', path: '/api/v1/requests/{id}/documents/{docId}', tag: 'Requests', auth: 'session', params: { ...ID, docId: 'The document’s id' }, summary: 'Remove an uploaded document', success: [noContent('Removed')], errors: [401, 404, 409] },

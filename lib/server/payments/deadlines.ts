@@ -6,6 +6,7 @@ import { env } from '@/lib/server/env';
 import { moveRequest } from '@/lib/server/requests/history';
 import { notify } from '@/lib/server/notifications/notify';
 import { returnLapsedDraftPlaces } from '@/lib/server/requests/places';
+import { offerAllPlaces } from '@/lib/server/requests/reserve';
 import { refresh, voidOpenPayments } from './payments';
 
 const REMINDER_HOURS_BEFORE = 24;
@@ -77,5 +78,7 @@ export async function applyPaymentDeadlines() {
   }
   // Expiry gave back the places of the requests above; drafts reopened from payment and not sent again by then give theirs back here.
   const placesReturned = await returnLapsedDraftPlaces(db);
-  return { reminded: due.length, expired, placesReturned };
+  // Those places, and any given back by a path that does not offer them itself, go down the reserve lists.
+  const placesOffered = await offerAllPlaces(db);
+  return { reminded: due.length, expired, placesReturned, placesOffered };
 }

@@ -7,6 +7,7 @@ import { PLACES_GIVEN_BACK, TRANSITIONS, type RequestStatus } from '@/lib/reques
 import { env } from '@/lib/server/env';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
 import { keepPlaces, returnPlaces } from './places';
+import { offerPlaces } from './reserve';
 
 export type Actor = 'user' | 'office' | 'system';
 
@@ -41,8 +42,11 @@ export async function moveRequest(
   if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note, staffId });
   // The places follow the move, in its transaction: every path that closes a request gives them back.
-  if (PLACES_GIVEN_BACK.includes(to)) await returnPlaces(tx, request.id);
-  else if (from === 'pending_payment' && to === 'submitted') await keepPlaces(tx, request.id);
+  // Places given back are offered down the package's reserve list in the same transaction (reserve.ts).
+  if (PLACES_GIVEN_BACK.includes(to)) {
+    const returned = await returnPlaces(tx, request.id);
+    if (returned) await offerPlaces(tx, returned.typeId, returned.package);
+  } else if (from === 'pending_payment' && to === 'submitted') await keepPlaces(tx, request.id);
   await notify(tx, notificationOfMove(moved, from, to, actor, note));
   return moved;
 }
@@ -63,10 +67,12 @@ function notificationOfMove(
   const base = { userId: moved.userId, requestId: moved.id };
   const reference = moved.reference ?? '';
   const amount: Record<string, string | number> = moved.feeMinor !== null && moved.currency ? { amount_minor: moved.feeMinor, currency: moved.currency } : {};
+  // A place came free on the reserve list: it is the pilgrim's until the fresh pay-by time.
+  if (to === 'pending_payment' && from === 'reserved') {
+    return { ...base, type: 'place_offered', params: { reference, deadline: payByOf(moved), ...amount } };
+  }
   if (to === 'pending_payment') {
-    const submitted = moved.submittedAt ?? new Date();
-    const deadline = new Date(submitted.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
-    return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline, ...amount } };
+    return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline: payByOf(moved), ...amount } };
   }
   if (to === 'submitted' && from === 'changes_requested') return { ...base, type: 'request_submitted', params: { reference, stage: 'resubmitted' } };
   // Paid: through the gateway or at the office's counter, the same notice.
@@ -74,4 +80,9 @@ function notificationOfMove(
   if (to === 'changes_requested') return { ...base, type: 'changes_requested', params: { reference, note: note ?? '' } };
   if (to === 'expired') return { ...base, type: 'request_expired', params: { reference } };
   return { ...base, type: 'status_changed', params: { reference, status: to, ...(note ? { note } : {}) } };
+}
+
+function payByOf(moved: typeof requests.$inferSelect) {
+  const submitted = moved.submittedAt ?? new Date();
+  return new Date(submitted.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
 }

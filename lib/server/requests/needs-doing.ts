@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { requestHistory, requests } from '@/lib/server/db/schema';
 import { requestSummary, settledPayment, summaryColumns } from './requests';
+import { reservePosition } from './reserve-position';
 
 // The most of each kind listed: more than a person can act on at once (the lists have the rest).
 const MOST_PER_KIND = 20;
@@ -21,14 +22,17 @@ export async function needsDoing(userId: string) {
     .select({
       request: summaryColumns,
       settled: settledPayment,
+      position: reservePosition,
     })
     .from(requests)
-    .where(and(eq(requests.userId, userId), inArray(requests.status, ['pending_payment', 'changes_requested', 'draft'])))
+    .where(and(eq(requests.userId, userId), inArray(requests.status, ['pending_payment', 'changes_requested', 'reserved', 'draft'])))
     .orderBy(asc(requests.submittedAt), desc(requests.updatedAt), desc(requests.id));
 
   const of = (status: string) => rows.filter((row) => row.request.status === status).slice(0, MOST_PER_KIND);
   const awaiting = of('pending_payment');
   const changes = of('changes_requested');
+  // On a reserve list: nothing to do but wait; shown with the position, so that the wait is seen.
+  const reserved = of('reserved');
   const drafts = of('draft').sort((a, b) => b.request.updatedAt.getTime() - a.request.updatedAt.getTime());
 
   // The office's note that sent each one back: the latest move to changes_requested.
@@ -42,11 +46,12 @@ export async function needsDoing(userId: string) {
     for (const move of moves) notes.set(move.requestId, move.note);
   }
 
-  const summary = ({ request, settled }: (typeof rows)[number]) => requestSummary(request, settled ?? undefined);
+  const summary = ({ request, settled, position }: (typeof rows)[number]) => requestSummary(request, settled ?? undefined, position);
   return {
     count: awaiting.length + changes.length,
     awaiting_payment: awaiting.map(summary),
     changes_requested: changes.map((row) => ({ ...summary(row), office_note: notes.get(row.request.id) ?? null })),
+    reserved: reserved.map(summary),
     drafts: drafts.map(summary),
   };
 }

@@ -5,6 +5,7 @@ import { packagePlaces, placeHolds, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { formatCount } from '@/lib/i18n/digits';
 import type { AppLocale } from '@/i18n/routing';
+import { offerPlaces } from './reserve';
 
 // The places of a package and the holds on them (docs/PLACES.md). Every
 // change of `package_places.held` is one guarded statement inside the
@@ -85,6 +86,18 @@ export async function holdPlaces(
     .onConflictDoUpdate({ target: placeHolds.requestId, set: values });
 }
 
+/**
+ * A place offered to a request on the reserve list: the same guarded take as
+ * sending, and a hold until the fresh pay-by time; or nothing when too few
+ * are left (answers false, never throws: the offer goes on down the list).
+ * The request holds nothing when it joins the list (reserve.ts).
+ */
+export async function holdOfferedPlaces(tx: Db, request: { id: string; typeId: string }, hold: { package: string; count: number; heldUntil: Date }): Promise<boolean> {
+  if (!(await take(tx, request.typeId, hold.package, hold.count))) return false;
+  await tx.insert(placeHolds).values({ requestId: request.id, typeId: request.typeId, package: hold.package, places: hold.count, heldUntil: hold.heldUntil });
+  return true;
+}
+
 /** Payment keeps the places: the hold no longer ends at the pay-by time. */
 export async function keepPlaces(tx: Db, requestId: string) {
   await tx.update(placeHolds).set({ heldUntil: null, updatedAt: new Date() }).where(eq(placeHolds.requestId, requestId));
@@ -135,6 +148,8 @@ export async function setPlaces(tx: Db, typeId: string, places: Record<string, n
       .values({ typeId, package: pkg, places: number })
       .onConflictDoUpdate({ target: [packagePlaces.typeId, packagePlaces.package], set: { places: number } });
     changed[`places.${pkg}`] = `${before?.places ?? 'unlimited'} → ${number ?? 'unlimited'}`;
+    // More places (or unlimited): offered down the reserve list at once, in the change's transaction.
+    await offerPlaces(tx, typeId, pkg);
   }
   return changed;
 }

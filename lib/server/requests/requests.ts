@@ -17,6 +17,8 @@ import { ZodError, type z } from 'zod';
 import type { Translate } from '@/lib/validation/localize';
 import type { AppLocale } from '@/i18n/routing';
 import { holdPlaces } from './places';
+import { reservePosition } from './reserve-position';
+import { reservePositionOf } from './reserve';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -110,6 +112,7 @@ type SummaryJson = {
   submitted_at: string | null;
   settled?: string | null;
   total?: number;
+  reserve_position?: number | null;
 };
 
 function summaryFromJson(json: SummaryJson): SummaryRow {
@@ -162,8 +165,8 @@ export function settledStatus(statuses: string[]): string | undefined {
   return SETTLED_ORDER.find((status) => statuses.includes(status));
 }
 
-/** A request as its owner sees it in a list. */
-export function requestSummary(row: SummaryRow, settled?: string) {
+/** A request as its owner sees it in a list; `reservePosition`: its place on the reserve list (reserve-position.ts). */
+export function requestSummary(row: SummaryRow, settled?: string, reservePosition: number | null = null) {
   return {
     payment: paymentState(row, settled),
     id: row.id,
@@ -184,6 +187,8 @@ export function requestSummary(row: SummaryRow, settled?: string) {
     updated_at: iso(row.updatedAt),
     submitted_at: iso(row.submittedAt),
     pay_by: payBy(row),
+    // 1 is next when places come back; null unless reserved.
+    reserve_position: row.status === 'reserved' ? reservePosition : null,
   };
 }
 
@@ -197,10 +202,10 @@ function payBy(row: SummaryRow): string | null {
 /** The whole request: answers, documents and the status timeline. */
 type PaymentRow = typeof payments.$inferSelect;
 
-export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = []) {
+export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = [], reservePosition: number | null = null) {
   const settled = settledStatus(paid.map((p) => p.status));
   return {
-    ...requestSummary(row, settled),
+    ...requestSummary(row, settled, reservePosition),
     payments: paid.map((p) => ({
       id: p.id,
       status: p.status,
@@ -231,7 +236,7 @@ export async function ownRequest(db: Db, userId: string, id: string, lock = fals
   return row;
 }
 
-async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
+export async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
   const type = await findRequestType(row.typeId, db);
   if (!type) throw new Error(`request ${row.id} has an unknown type ${row.typeId}`);
   return type;
@@ -276,7 +281,7 @@ export function listPage(db: Db, byStatus: boolean) {
   const order = [desc(requests.updatedAt), desc(requests.id)];
   const page = db
     .select({
-      summary: summaryJson({ total: sql`count(*) over ()`, settled: settledPayment }).as('summary'),
+      summary: summaryJson({ total: sql`count(*) over ()`, settled: settledPayment, reserve_position: reservePosition }).as('summary'),
       position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
     })
     .from(requests)
@@ -301,7 +306,7 @@ export async function listRequests(userId: string, { status, page }: { status?: 
   const where = and(eq(requests.userId, userId), status ? eq(requests.status, status) : sentRequest);
   const totalCount = rows[0]?.total ?? (page === 1 ? 0 : Number((await db.select({ value: count() }).from(requests).where(where))[0]?.value ?? 0));
   return {
-    items: rows.map((summary) => requestSummary(summaryFromJson(summary), summary.settled ?? undefined)),
+    items: rows.map((summary) => requestSummary(summaryFromJson(summary), summary.settled ?? undefined, summary.reserve_position ?? null)),
     meta: { page, per_page: PAGE_SIZE, total: totalCount, total_pages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) },
   };
 }
@@ -309,12 +314,13 @@ export async function listRequests(userId: string, { status, page }: { status?: 
 export async function getRequest(userId: string, id: string) {
   const db = await getDb();
   const row = await ownRequest(db, userId, id);
-  const [docs, history, paid] = await Promise.all([
+  const [docs, history, paid, position] = await Promise.all([
     db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
     db.select().from(requestHistory).where(eq(requestHistory.requestId, id)).orderBy(asc(requestHistory.createdAt)),
     db.select().from(payments).where(eq(payments.requestId, id)).orderBy(asc(payments.createdAt)),
+    row.status === 'reserved' ? reservePositionOf(db, id) : null,
   ]);
-  return requestDetails(row, docs, history, paid);
+  return requestDetails(row, docs, history, paid, position);
 }
 
 /** Prefixes every issue's path, so a step's errors read like the whole request's. */
@@ -323,7 +329,7 @@ function withPrefix(error: ZodError, prefix: string[]): ZodError {
 }
 
 /** Each pilgrim needs a passport scan and a photo. */
-async function documentIssues(db: Db, row: RequestRow, data: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
+export async function documentIssues(db: Db, row: RequestRow, data: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
   const docs = await db.select({ pilgrim: documents.pilgrim, kind: documents.kind }).from(documents).where(eq(documents.requestId, row.id));
   const have = new Set(docs.map((d) => `${d.pilgrim}/${d.kind}`));
   return pilgrimsOf(data).flatMap((pilgrim) =>

@@ -1,0 +1,71 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { E2E_OPS_KEY } from '../playwright.config';
+import { arabicIndic, draftThrough, paidAtCounter, signUp } from './session';
+
+// docs/PLACES.md, the reserve list, on a 390 px phone in both languages: sending refused with sold_out,
+// "Join the reserve list", the position on the request's page, a place offered when the office sets more
+// places (the pay-by line), paid (at the counter), sent. Umrah's standard package goes back to unlimited at
+// the end: the app's data folder is shared with the other specs.
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe.configure({ mode: 'serial' });
+
+const MESSAGES = { en, ar: ar as typeof en } as const;
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+/** An admin of the console, signed in on this request context (as places.spec.ts). */
+async function signInAdmin(request: APIRequestContext) {
+  const email = `admin.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@office.example`;
+  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name: 'Amina Saleh', role: 'admin' } });
+  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
+  const password = 'Office#Season1448';
+  await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } });
+  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
+  expect((await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+  test(`sold out → join the reserve list → position shown → a place offered → paid (${locale}, 390 px)`, async ({ page, context }) => {
+    await signInAdmin(context.request);
+    const held = async () => ((await (await context.request.get('/api/v1/office/catalogue')).json()).data.find((t: { id: string }) => t.id === 'umrah').places_held.standard as number);
+    const set = (standard: number | null) => context.request.patch('/api/v1/office/catalogue/umrah', { headers: SAME_ORIGIN, data: { places: { standard } } });
+    expect((await set(await held())).status()).toBe(200);
+    try {
+      const { token } = await signUp(context, page, locale);
+      const auth = { authorization: `Bearer ${token}` };
+      const id = await draftThrough(context.request, token, 'declaration');
+      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=review`);
+      await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
+      await page.getByRole('button', { name: m.Wizard.submit }).click();
+
+      // Refused: the message says so, and the reserve list is offered beside it.
+      await expect(page.getByTestId('join-reserve')).toBeVisible();
+      await page.getByRole('button', { name: m.Reserve.join }).click();
+      await page.waitForURL(`**/${locale}/profile/requests/details/${id}`);
+      const position = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: auth })).json()).data.reserve_position as number;
+      const shown = locale === 'ar' ? arabicIndic(String(position)) : String(position);
+      await expect(page.getByTestId('reserve-position')).toContainText(m.Reserve.position.replace('{position}', shown));
+      await expect(page.getByRole('button', { name: m.Reserve.leave })).toBeVisible();
+      await page.screenshot({ path: `test-results/reserve-list-position-${locale}.png`, fullPage: true });
+
+      // The office sets enough places for everyone waiting: offered at once, a fresh pay-by time.
+      expect((await set((await held()) + position)).status()).toBe(200);
+      await page.reload();
+      await expect(page.getByTestId('pay-by')).toBeVisible();
+      await expect(page.getByTestId('reserve-position')).toHaveCount(0);
+      const offered = (await (await context.request.get('/api/v1/notifications', { headers: { ...auth, 'accept-language': locale } })).json()).data as { type: string; request_id: string; body: string }[];
+      expect(offered.find((n) => n.type === 'place_offered' && n.request_id === id)?.body).toMatch(locale === 'ar' ? /^المكان محجوز لك حتى / : /^A place is yours until /);
+
+      await paidAtCounter(context.request, token, id);
+      await page.reload();
+      await expect(page.getByText(m.RequestStatus.submitted).first()).toBeVisible();
+    } finally {
+      await set(null);
+    }
+  });
+}
