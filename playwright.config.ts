@@ -27,7 +27,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // Three browsers on two cores: a test spends much of its time waiting on the server (scrypt, the
+  // database, rendering) rather than on its own CPU; E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS) || 3,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: BASE_URL,
