@@ -50,6 +50,7 @@ import * as meEmailRoute from './me/email/route';
 import * as emailPreferencesRoute from './me/email-preferences/route';
 import * as revokeOthersRoute from './me/sessions/revoke-others/route';
 import * as submitRoute from './requests/[id]/submit/route';
+import * as reserveRoute from './requests/[id]/reserve/route';
 import * as paymentsRoute from './requests/[id]/payments/route';
 import * as documentsRoute from './requests/[id]/documents/route';
 import * as gatewayRoute from '../../api/test-gateway/[id]/pay/route';
@@ -312,6 +313,7 @@ describe('fuzzing every endpoint body', async () => {
       valid: () => ({ step: 'applicant', data: person(), version: 1 }),
     },
     { name: 'POST requests/[id]/submit', handler: submitRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
+    { name: 'POST requests/[id]/reserve', handler: reserveRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     { name: 'POST auth/verify-email', handler: verifyEmailRoute.POST, method: 'POST', fields: ['token', 'code'], token: session, params: none, valid: () => ({ code: '000000' }) },
     { name: 'POST auth/verify-email/resend', handler: resendRoute.POST, method: 'POST', fields: ['email'], token: session, params: none, ignoresBody: true },
     { name: 'POST auth/forgot-password', handler: forgotRoute.POST, method: 'POST', fields: ['email'], params: none, valid: () => ({ email: 'fuzz.nobody@example.com' }) },
