@@ -27,9 +27,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Three browsers on two cores: a test spends much of its time waiting on the server (scrypt, the
-  // database, rendering) rather than on its own CPU; E2E_WORKERS sets another number.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // Two browsers on two cores. Three saved about two minutes of fifteen here (docs/TESTING.md) but
+  // three tests then timed out once under the load; E2E_WORKERS=3 tries it on a larger machine.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: BASE_URL,
