@@ -3,11 +3,13 @@ import { Secret, TOTP } from 'otpauth';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
-import { draftThrough, signUp } from './session';
+import { arabicIndic, draftThrough, paidAtCounter, signUp } from './session';
 
 // docs/PLACES.md: the service step says what is left of each limited package,
-// in the page's language and digits. Umrah's packages are put back to
-// unlimited at the end: the app's data folder is shared with the other specs.
+// in the page's language and digits; and the reserve list. The app's data folder
+// is shared with the other specs, which send Umrah's standard package: these
+// tests limit only Umrah's premium package, in one file run in order (two of them
+// at once would fill each other's package), and put it back to unlimited at the end.
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
@@ -33,7 +35,7 @@ for (const locale of ['en', 'ar'] as const) {
     const catalogue = (await (await context.request.get('/api/v1/office/catalogue')).json()).data;
     const held = catalogue.find((t: { id: string }) => t.id === 'umrah').places_held as Record<string, number>;
     const set = (places: Record<string, number | null>) => context.request.patch('/api/v1/office/catalogue/umrah', { headers: SAME_ORIGIN, data: { places } });
-    expect((await set({ premium: held.premium! + 3, standard: held.standard! })).status()).toBe(200);
+    expect((await set({ premium: held.premium! + 3 })).status()).toBe(200);
     try {
       const { token } = await signUp(context, page, locale);
       const id = await draftThrough(context.request, token, 'service');
@@ -41,12 +43,64 @@ for (const locale of ['en', 'ar'] as const) {
       const three = locale === 'ar' ? 'بقيت ٣ أماكن' : '3 places left';
       await expect(page.getByRole('radio', { name: m.Wizard.packages.premium.name })).toBeVisible();
       await expect(page.getByText(three, { exact: true })).toBeVisible();
-      await expect(page.getByText(m.Places.full, { exact: true })).toBeVisible();
       // Part of each choice's accessible description, so a screen reader hears it with the package.
       await expect(page.getByRole('radio', { name: m.Wizard.packages.premium.name })).toHaveAccessibleDescription(new RegExp(three));
       await page.screenshot({ path: `test-results/places-service-step-${locale}.png`, fullPage: true });
+      // Every place held: fully booked (the wizard's catalogue is refreshed on load).
+      expect((await set({ premium: held.premium! })).status()).toBe(200);
+      await page.reload();
+      await expect(page.getByText(m.Places.full, { exact: true })).toBeVisible();
     } finally {
-      await set({ premium: null, standard: null });
+      await set({ premium: null });
     }
   });
 }
+
+// The reserve list on a 390 px phone in both languages: sending refused with sold_out, "Join the reserve
+// list", the position on the request's page, a place offered when the office sets more places (the pay-by
+// line), paid (at the counter), sent.
+test.describe('the reserve list', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const locale of ['en', 'ar'] as const) {
+    const m = MESSAGES[locale];
+    test(`sold out → join the reserve list → position shown → a place offered → paid (${locale}, 390 px)`, async ({ page, context }) => {
+      await signInAdmin(context.request);
+      const held = async () => ((await (await context.request.get('/api/v1/office/catalogue')).json()).data.find((t: { id: string }) => t.id === 'umrah').places_held.premium as number);
+      const set = (premium: number | null) => context.request.patch('/api/v1/office/catalogue/umrah', { headers: SAME_ORIGIN, data: { places: { premium } } });
+      expect((await set(await held())).status()).toBe(200);
+      try {
+        const { token } = await signUp(context, page, locale);
+        const auth = { authorization: `Bearer ${token}` };
+        const id = await draftThrough(context.request, token, 'declaration', 'premium');
+        await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=review`);
+        await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
+        await page.getByRole('button', { name: m.Wizard.submit }).click();
+
+        // Refused: the message says so, and the reserve list is offered beside it.
+        await expect(page.getByTestId('join-reserve')).toBeVisible();
+        await page.getByRole('button', { name: m.Reserve.join }).click();
+        await page.waitForURL(`**/${locale}/profile/requests/details/${id}`);
+        const position = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: auth })).json()).data.reserve_position as number;
+        const shown = locale === 'ar' ? arabicIndic(String(position)) : String(position);
+        await expect(page.getByTestId('reserve-position')).toContainText(m.Reserve.position.replace('{position}', shown));
+        await expect(page.getByRole('button', { name: m.Reserve.leave })).toBeVisible();
+        await page.screenshot({ path: `test-results/reserve-list-position-${locale}.png`, fullPage: true });
+
+        // The office sets enough places for everyone waiting: offered at once, a fresh pay-by time.
+        expect((await set((await held()) + position)).status()).toBe(200);
+        await page.reload();
+        await expect(page.getByTestId('pay-by')).toBeVisible();
+        await expect(page.getByTestId('reserve-position')).toHaveCount(0);
+        const offered = (await (await context.request.get('/api/v1/notifications', { headers: { ...auth, 'accept-language': locale } })).json()).data as { type: string; request_id: string; body: string }[];
+        expect(offered.find((n) => n.type === 'place_offered' && n.request_id === id)?.body).toMatch(locale === 'ar' ? /^المكان محجوز لك حتى / : /^A place is yours until /);
+
+        await paidAtCounter(context.request, token, id);
+        await page.reload();
+        await expect(page.getByText(m.RequestStatus.submitted).first()).toBeVisible();
+      } finally {
+        await set(null);
+      }
+    });
+  }
+});

@@ -106,8 +106,11 @@ function onePagePdf(): Buffer {
 
 const STEPS_IN_ORDER = ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'] as const;
 
-/** An Umrah draft for one pilgrim made through the API, with the steps before `stopAt` finished (all of them when absent). */
-export async function draftThrough(request: APIRequestContext, token: string, stopAt?: (typeof STEPS_IN_ORDER)[number]) {
+/**
+ * An Umrah draft for one pilgrim made through the API, with the steps before `stopAt` finished (all of them when
+ * absent), in the standard package unless another is named (the places specs use packages no other spec sends).
+ */
+export async function draftThrough(request: APIRequestContext, token: string, stopAt?: (typeof STEPS_IN_ORDER)[number], servicePackage = 'standard') {
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
   const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
@@ -119,7 +122,7 @@ export async function draftThrough(request: APIRequestContext, token: string, st
     national_id: '1012345678', passport_number: 'A1234567', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
   };
   const answers: Record<(typeof STEPS_IN_ORDER)[number], unknown> = {
-    service: { package: 'standard', travel_month: `${month}-${year}` },
+    service: { package: servicePackage, travel_month: `${month}-${year}` },
     applicant: person,
     companions: [],
     documents: {},
