@@ -12,8 +12,11 @@ type Started = { exitCode: Promise<number | null>; output: () => string; stop: (
 
 function npmStart(args: string[], env: Record<string, string>): Started {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+  // Its own PGlite and no Redis: on the suite's DATABASE_URL its outbox worker
+  // would send other tests' e-mails into this folder, deleted at stop (seen in CI:
+  // a verify_email e-mail that never came).
   const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PAYMENT_GATEWAY: '', MOYASAR_SECRET_KEY: '', APP_URL: '', HOSTNAME: '', ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PAYMENT_GATEWAY: '', MOYASAR_SECRET_KEY: '', APP_URL: '', HOSTNAME: '', DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
