@@ -7,7 +7,7 @@
 //   vitest pglite    every Vitest test, on PGlite
 //   vitest postgres  the database tests again on PostgreSQL (when DATABASE_URL is set)
 //   build            one production build, shared by every Playwright project
-//   playwright …     the browser tests against that build (`next start`), one project at a time
+//   playwright …     the browser tests against that build (`next start`): chromium, then both phone widths
 //
 // Run one phase alone with `node scripts/test-all.mjs <phase>…` (a prefix names several:
 // `node scripts/test-all.mjs build playwright` builds, then runs every project).
@@ -41,11 +41,12 @@ const phases = [
     name: 'build',
     run: () => run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { NEXT_TELEMETRY_DISABLED: '1', PORT: process.env.E2E_PORT ?? '3100' }),
   },
-  // One phase per Playwright project; the web server of playwright.config.ts serves
-  // the build just made instead of making its own.
-  ...['chromium', 'phone-360', 'phone-390'].map((project) => ({
-    name: `playwright ${project}`,
-    run: () => run(bin('playwright'), ['test', '--project', project], { E2E_BUILT: '1' }),
+  // The web server of playwright.config.ts serves the build just made instead of
+  // making its own. The two phone projects (one spec at two widths) share one
+  // phase, so one server start; Playwright's list prints each test's project.
+  ...[['chromium'], ['phone-360', 'phone-390']].map((projects) => ({
+    name: `playwright ${projects.join(', ')}`,
+    run: () => run(bin('playwright'), ['test', ...projects.flatMap((project) => ['--project', project])], { E2E_BUILT: '1' }),
   })),
 ];
 

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, setDatabase, type Database } from '@/lib/server/db/client';
 import { hijriFromNow } from './answers';
+import './database-template';
 
 /**
  * Gives the calling test file a database of its own: a PGlite in memory, or,
  * in the PostgreSQL project, a new database on the DATABASE_URL server that is
- * dropped afterwards. Migrations run on it as at start.
+ * dropped afterwards. Each is a copy of a template the migrations made once
+ * for the run (test/global-setup-pglite.ts, test/global-setup-postgres.ts).
  */
 export function withTestDatabase() {
   let database: Database | undefined;
@@ -21,7 +24,7 @@ export function withTestDatabase() {
       const name = `portal_test_${randomBytes(6).toString('hex')}`;
       const admin = new Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
@@ -33,7 +36,7 @@ export function withTestDatabase() {
         await cleanup.end();
       };
     } else {
-      database = await openPglite('memory://');
+      database = await openPglite('memory://', { loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
     }
     // Seasons open around today, whatever today is: only a month that has not passed can be chosen, and the
     // seeded seasons (drizzle/0002) end in 1448. Two months back, so a past month inside the season can be tried.

@@ -42,6 +42,12 @@ withTestDatabase();
 const logs = captureLogs();
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 200;
+// The fuzzer has no staff session (the console's cookie): an operation that asks
+// for one answers 401 before reading anything else, so a quarter of the cases
+// says all there is (sized per operation, issue 39). What they do signed in is
+// tested by app/api/v1/office/*.test.ts and the console's authorization matrix.
+const runsFor = (operation: OpenApiOperation) =>
+  operation.security?.length && operation.security.every((scheme) => Object.keys(scheme as object).every((name) => name === 'staffCookie')) ? Math.ceil(RUNS / 4) : RUNS;
 const SEED = process.env.FUZZ_SEED === undefined ? {} : { seed: Number(process.env.FUZZ_SEED) };
 const OPS_KEY = 'contract-fuzz-office-key-0123456789';
 
@@ -295,7 +301,7 @@ describe('the API fuzzed from its OpenAPI document', () => {
           }
         },
       );
-      await fc.assert(property, { numRuns: RUNS, ...SEED });
+      await fc.assert(property, { numRuns: runsFor(operation), ...SEED });
       if (process.env.FUZZ_STATUSES) console.log(key, JSON.stringify(Object.fromEntries([...statuses].sort())));
       // The server still answers, and nothing sent reached a log line.
       expect((await healthRoute.GET()).status).toBe(200);

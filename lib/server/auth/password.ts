@@ -3,7 +3,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 // scrypt from Node's own crypto (OpenSSL). Cost N=2^15, r=8, p=1: about 50 ms
 // and 32 MiB per hash; parameters are stored with the hash so they can be raised.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+export const PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+let PARAMS: { N: number; r: number; p: number } = PASSWORD_COST;
+
+/**
+ * Vitest only (test/setup.ts calls it before each test file): hashes made in
+ * the tests cost 2^10 instead of 2^15, which is what most of the API tests'
+ * time went to (the sign-in and registration fuzz, the authorization
+ * matrices). Nothing in the app calls it, and verification reads the cost
+ * from each stored hash, so either cost verifies; password.test.ts checks the
+ * production cost.
+ */
+export function lowerPasswordCostForTests(lowered: boolean) {
+  PARAMS = lowered ? { N: 2 ** 10, r: 8, p: 1 } : PASSWORD_COST;
+}
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {

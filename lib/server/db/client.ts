@@ -23,7 +23,7 @@ export type Database = {
 const MIGRATIONS = path.join(process.cwd(), 'drizzle');
 
 /** Opens PGlite in a folder (or `memory://`) and brings its schema up to date. */
-export async function openPglite(dataFolder: string): Promise<Database> {
+export async function openPglite(dataFolder: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
   const { PGliteWithStatements } = await import('./pglite-statements');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -31,7 +31,8 @@ export async function openPglite(dataFolder: string): Promise<Database> {
     mkdirSync(dataFolder, { recursive: true });
     if (!existsSync(path.join(dataFolder, 'PG_VERSION'))) initPgliteFolder(dataFolder);
   }
-  const client = new PGliteWithStatements(dataFolder, { postgresqlconf: PGLITE_CONF });
+  // loadDataDir: a dump of a database already migrated (the tests' template, test/database.ts), skipping initdb.
+  const client = new PGliteWithStatements(dataFolder, { postgresqlconf: PGLITE_CONF, loadDataDir });
 
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
