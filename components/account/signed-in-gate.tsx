@@ -9,7 +9,7 @@ import { Providers } from '@/components/providers';
 
 /** This page's address, so that signing in comes back here (e.g. to a payment being checked). */
 const noSubscription = () => () => {};
-function useReturnPath(): string {
+export function useReturnPath(): string {
   return useSyncExternalStore(noSubscription, () => window.location.pathname + window.location.search, () => '/');
 }
 

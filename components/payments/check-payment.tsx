@@ -6,9 +6,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
-import { SignedInGate } from '@/components/account/signed-in-gate';
+import { useReturnPath } from '@/components/account/signed-in-gate';
 import { Providers } from '@/components/providers';
-import { usePayment } from '@/lib/payments/payments-api';
+import { usePayment, usePaymentOutcome, type PaymentOutcome } from '@/lib/payments/payments-api';
 import { useRequest } from '@/lib/requests/requests-api';
 import { numberLocale } from '@/lib/i18n/digits';
 import { EmptyState } from '@/components/layout/page-header';
@@ -44,6 +44,64 @@ function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: 
   );
 }
 
+const formatAmount = (locale: string, data: Pick<PaymentOutcome, 'amount_minor' | 'currency'>) =>
+  new Intl.NumberFormat(numberLocale(locale), { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
+
+/** Which of the page's messages tells a closed payment's story. */
+const closedKind = (data: PaymentOutcome) => (data.status !== 'voided' ? 'refund' : data.failure_reason === 'hold_ended' ? 'holdEnded' : 'voided');
+
+/**
+ * Back from the gateway without a session (another host than the one the
+ * payment started on, or a session that ended): what became of the payment, by
+ * the checkout's own id, and how to sign in to see the request (issue 40).
+ */
+function SignedOutOutcome({ paymentId }: { paymentId: string }) {
+  const t = useTranslations('CheckPayment');
+  const locale = useLocale();
+  const next = useReturnPath();
+  const outcome = usePaymentOutcome(paymentId);
+  const data = outcome.data;
+  if (outcome.error instanceof ApiClientError && outcome.error.status === 404) {
+    return <EmptyState title={t('unknown.title')} body={t('unknown.body')} />;
+  }
+  if (!data) return <div className="min-h-40" aria-busy="true" />;
+  const amount = formatAmount(locale, data);
+  const pending = data.status === 'pending' || data.status === 'initiated';
+  const [tone, title, lines] =
+    data.status === 'paid'
+      ? ['border-emerald-300 bg-emerald-50', t('paid.title'), [t('paid.body', { amount }), t('paid.next')]]
+      : data.status === 'failed'
+        ? ['border-red-300 bg-red-50', t('failed.title'), [data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other'), t('failed.body', { amount })]]
+        : pending
+          ? ['border-slate-200 bg-white', t('pending.title'), [t('pending.body')]]
+          : ['border-slate-300 bg-slate-50', t(`${closedKind(data)}.title`), [t(`${closedKind(data)}.body`, { amount })]];
+  return (
+    <div className="space-y-4">
+      <section className={`rounded-xl border p-6 ${tone}`} aria-labelledby="outcome-title" aria-busy={pending || undefined} data-payment-state={data.status}>
+        <h2 id="outcome-title" className="text-xl font-bold">
+          {title}
+        </h2>
+        {lines.map((line) => (
+          <p key={line} className="mt-2">
+            {line}
+          </p>
+        ))}
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="outcome-sign-in">
+        <h2 id="outcome-sign-in" className="text-lg font-semibold">
+          {t('signedOut.title')}
+        </h2>
+        <p className="mt-2 text-muted">{t(data.status === 'failed' ? 'signedOut.bodyFailed' : 'signedOut.body')}</p>
+        <div className="mt-4">
+          <Link href={`/auth/login?next=${encodeURIComponent(next)}`} className={actionClass}>
+            {t('signedOut.signIn')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
 function CheckPaymentState() {
   const t = useTranslations('CheckPayment');
   const locale = useLocale();
@@ -66,15 +124,16 @@ function CheckPaymentState() {
     </Link>
   );
   if (!paymentId) return <EmptyState title={t('none.title')} body={t('none.body')} action={toRequests} />;
-  // Back from the gateway signed out (an expired session): sign in first, then the payment is checked.
-  if (!hydrated || !signedIn) return <SignedInGate>{null}</SignedInGate>;
+  if (!hydrated) return <div className="min-h-40" aria-busy="true" />;
+  // Back from the gateway signed out (another host, an ended session): the result, and how to sign in.
+  if (!signedIn) return <SignedOutOutcome paymentId={paymentId} />;
   if (payment.error instanceof ApiClientError && payment.error.status === 404) {
     return <EmptyState title={t('unknown.title')} body={t('unknown.body')} action={toRequests} />;
   }
   if (!payment.data) return <div className="min-h-40" aria-busy="true" />;
 
   const data = payment.data;
-  const amount = new Intl.NumberFormat(numberLocale(locale), { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
+  const amount = formatAmount(locale, data);
   if (data.status === 'paid') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
   if (data.status === 'failed') {
     const reason = data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other');
@@ -94,7 +153,7 @@ function CheckPaymentState() {
   if (data.status === 'voided' || data.status === 'refunding' || data.status === 'refunded') {
     // The request stopped awaiting this payment (cancelled, changed or expired): say what became of the money.
     // Authorised after the hold on the places ended: released, nothing taken.
-    const kind = data.status !== 'voided' ? 'refund' : data.failure_reason === 'hold_ended' ? 'holdEnded' : 'voided';
+    const kind = closedKind(data);
     return (
       <section className="rounded-xl border border-slate-300 bg-slate-50 p-6" aria-labelledby="closed-title" data-payment-state={data.status}>
         <h2 id="closed-title" className="text-xl font-bold">

@@ -26,19 +26,26 @@ export async function startPayment(requestId: string, idempotencyKey: string) {
 
 export const fetchPayment = async (id: string) => (await apiRequest<{ data: Payment }>(`/payments/${id}`)).data;
 
+/** What a payer back from the gateway without a session may know: the status and the amount. */
+export type PaymentOutcome = Pick<Payment, 'id' | 'status' | 'amount_minor' | 'currency' | 'failure_reason'>;
+
+export const fetchPaymentOutcome = async (id: string) => (await apiRequest<{ data: PaymentOutcome }>(`/payments/${id}/outcome`)).data;
+
 const MAX_POLL_MS = 10_000;
+
+/** Asked again with growing pauses while the gateway has not decided. */
+const whileUndecided = (query: { state: { data?: { status: Payment['status'] }; dataUpdateCount: number } }) => {
+  const status = query.state.data?.status;
+  if (status && status !== 'pending' && status !== 'initiated') return false;
+  return Math.min(1000 * 2 ** query.state.dataUpdateCount, MAX_POLL_MS);
+};
 
 /** The payment as the server has verified it; polled with growing pauses while the gateway has not decided. */
 export function usePayment(id: string | null) {
-  return useQuery({
-    queryKey: ['payments', id],
-    queryFn: () => fetchPayment(id!),
-    enabled: Boolean(id),
-    retry: 2,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      if (status && status !== 'pending' && status !== 'initiated') return false;
-      return Math.min(1000 * 2 ** query.state.dataUpdateCount, MAX_POLL_MS);
-    },
-  });
+  return useQuery({ queryKey: ['payments', id], queryFn: () => fetchPayment(id!), enabled: Boolean(id), retry: 2, refetchInterval: whileUndecided });
+}
+
+/** The same, for a payer without a session (GET /payments/{id}/outcome). */
+export function usePaymentOutcome(id: string | null) {
+  return useQuery({ queryKey: ['payments', id, 'outcome'], queryFn: () => fetchPaymentOutcome(id!), enabled: Boolean(id), retry: 2, refetchInterval: whileUndecided });
 }

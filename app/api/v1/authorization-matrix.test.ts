@@ -201,6 +201,8 @@ const MATRIX: Record<string, Entry> = {
   'POST v1/office/staff/[id]/reset-two-factor': { setup: async () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }), expect: PUBLIC(403) },
   'PATCH v1/office/catalogue/[id]': { setup: async () => ({ params: { id: 'umrah' }, body: { fee_minor: 1 } }), expect: PUBLIC(403) },
   'GET v1/payments/[id]': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  // The return from the gateway without a session: whoever holds the checkout's id learns its status and amount, nothing more (payments.test.ts).
+  'GET v1/payments/[id]/outcome': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: PUBLIC(200) },
   'GET v1/payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   // A gateway's event proves itself by its signature; a session changes nothing.
   'POST v1/payments/webhooks/[provider]': { setup: async () => ({ params: { provider: 'test' }, body: { type: 'payment.paid', data: { id: 'tg_0' } } }), expect: PUBLIC(403) },

@@ -146,6 +146,7 @@ const SPECS: Record<string, Spec> = {
   'GET /api/v1/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
   'POST /api/v1/requests/{id}/payments': { params: async (w) => ({ id: await w.submitted() }) },
   'GET /api/v1/payments/{id}': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },
+  'GET /api/v1/payments/{id}/outcome': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },
   'GET /api/v1/payments/{id}/receipt': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },
   'POST /api/v1/payments/webhooks/{provider}': { params: async () => ({ provider: 'test' }) },
   'POST /api/v1/notifications/{id}/read': { params: async (w) => ({ id: await w.notification() }) },

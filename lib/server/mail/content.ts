@@ -128,9 +128,15 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
   }
 }
 
-/** A notification as an e-mail: the same title and text as on the site, a button to its page. */
-export function composeNotificationMail(item: NotificationItem, locale: AppLocale): Composed {
+/**
+ * A notification as an e-mail: the same title and text as on the site, a button
+ * to its page, and, for a request's news, how to sign in to see it (the button
+ * may open on a browser that was never signed in: issue 40).
+ */
+export function composeNotificationMail(item: NotificationItem, locale: AppLocale, email?: string): Composed {
   const t = translatorFor(locale);
+  // The site's address and the e-mail address are left-to-right text, each read whole inside an Arabic sentence.
+  const signIn = item.request_id && email ? [t('Mail.notification.signInWith', { site: `\u2066${new URL(publicSiteUrl()).host}\u2069`, email: `\u2068${email}\u2069` })] : [];
   return {
     subject: item.title,
     content: {
@@ -140,6 +146,7 @@ export function composeNotificationMail(item: NotificationItem, locale: AppLocal
       heading: item.title,
       paragraphs: [item.body],
       action: { label: t(item.request_id ? 'Mail.notification.openRequest' : 'Mail.notification.open'), url: siteLink(locale, item.link) },
+      ...(signIn.length ? { notes: signIn } : {}),
       footer: t('Mail.footer.notification'),
       preferences: { label: t('Mail.footer.preferences'), url: siteLink(locale, '/profile') },
     },

@@ -68,6 +68,12 @@ describe('notifications by e-mail', () => {
     const offered = sent[NOTIFICATION_TYPES.indexOf('place_offered')]!;
     expect(offered.subject).toBe('A place is yours: pay for request HJ-1448-000001');
     expect(offered.text).toMatch(/A place is yours until Dhuʻl-Qiʻdah 24, 1448 AH at 12:00\sPM \(May 1, 2027\)\. Pay the fee of SAR\s2,500\.00 by then/);
+    // A request's news says how to sign in to see it, with the reader's own address (the button may open on a browser never signed in).
+    const signIn = `To see it, sign in at \u2066localhost:3000\u2069 with \u2068${user.email}\u2069.`;
+    for (const [i, message] of sent.entries()) {
+      if (NOTIFICATION_TYPES[i] === 'welcome') expect(message.text).not.toContain('To see it, sign in');
+      else expect(message.text, NOTIFICATION_TYPES[i]).toContain(signIn);
+    }
     for (const [i, message] of sent.entries()) {
       const expected = NOTIFICATION_TYPES[i] === 'welcome' ? '/en/profile/requests/create' : `/en/profile/requests/details/${requestId}`;
       expect(linkIn(message.text, expected).origin).toBe('http://localhost:3000');
@@ -84,6 +90,7 @@ describe('notifications by e-mail', () => {
     expect(message!.html).toContain('dir="rtl"');
     expect(message!.html).toContain('lang="ar"');
     linkIn(message!.text, '/ar/profile/requests/details/');
+    expect(message!.text).toContain(`لرؤيته، سجّل الدخول في \u2066localhost:3000\u2069 بالبريد الإلكتروني \u2068${user.email}\u2069.`);
   });
 
   it('none to an address not yet confirmed (it may be a stranger\'s)', async () => {

@@ -108,7 +108,7 @@ async function sendOne(id: number): Promise<MailResult | 'skip'> {
     if (!found.mail.notificationId || !found.user.verified) return 'skip';
     const [notification] = await db.select().from(notifications).where(eq(notifications.id, found.mail.notificationId)).limit(1);
     if (!notification) return 'skip';
-    composed = composeNotificationMail(renderNotification(notification, locale), locale);
+    composed = composeNotificationMail(renderNotification(notification, locale), locale, found.user.email);
   } else {
     composed = composeAccountMail(found.mail.kind as QueuedMail['kind'], locale, { name: found.user.name, ...found.mail.params });
   }

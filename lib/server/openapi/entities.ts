@@ -149,6 +149,15 @@ export const payment = z
     paid_at: nullableTimestamp,
   });
 
+/** For a payer back from the gateway without a session (another host, a session that ended): nothing of the request or the account. */
+export const paymentOutcome = z.object({
+  id: uuid,
+  status: payment.shape.status,
+  amount_minor: z.int(),
+  currency: z.string(),
+  failure_reason: failureReason,
+});
+
 export const notification = z
   .object({
     id: uuid,

@@ -342,6 +342,20 @@ export async function checkPayment(userId: string, paymentId: string) {
   return refresh(payment);
 }
 
+/**
+ * GET /payments/{id}/outcome: what became of a checkout, for whoever holds its
+ * id (the return address the gateway sent the payer back to) without a session.
+ * The id is random (v4); the answer says nothing of the request or the account.
+ */
+export async function paymentOutcome(paymentId: string) {
+  const db = await getDb();
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!payment) throw new ApiError('not_found');
+  const checked = await refresh(payment);
+  const { id, status, amount_minor, currency, failure_reason } = publicPayment(checked);
+  return { id, status, amount_minor, currency, failure_reason };
+}
+
 /** A webhook: its signature checked, then the gateway asked (the body is not trusted further). */
 export async function receiveWebhook(providerName: string, request: Request) {
   const provider = providerNamed(providerName);

@@ -11,6 +11,7 @@ import * as listRoute from '../requests/route';
 import * as oneRoute from '../requests/[id]/route';
 import * as startRoute from '../requests/[id]/payments/route';
 import * as paymentRoute from './[id]/route';
+import * as outcomeRoute from './[id]/outcome/route';
 import * as webhookRoute from './webhooks/[provider]/route';
 
 withTestDatabase();
@@ -139,6 +140,38 @@ describe('the redirect, the webhook and reconciliation', () => {
     const payment = (await startPayment(token, id)).json!.data;
     const other = await newUser('Other');
     expect((await call(paymentRoute.GET, { token: other.token, params: { id: payment.id } })).status).toBe(404);
+  });
+});
+
+describe('the outcome for a payer without a session (issue 40)', () => {
+  it('back from the gateway signed out: the checkout’s id answers what became of it, verified with the gateway, and nothing else', async () => {
+    const { token, id, fee } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    const before = await call(outcomeRoute.GET, { params: { id: payment.id } });
+    expect(before.status).toBe(200);
+    expect(before.json!.data).toEqual({ id: payment.id, status: 'pending', amount_minor: fee, currency: 'SAR', failure_reason: null });
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);
+    // No webhook yet: the outcome asks the gateway, as the owner's check does, and the request is sent.
+    const after = await call(outcomeRoute.GET, { params: { id: payment.id } });
+    expect(after.json!.data).toEqual({ id: payment.id, status: 'paid', amount_minor: fee, currency: 'SAR', failure_reason: null });
+    expect(await requestStatus(token, id)).toBe('submitted');
+  });
+
+  it('says a declined card failed, and names nothing of the request or the account', async () => {
+    const { token, id } = await awaitingPayment();
+    const payment = (await startPayment(token, id)).json!.data;
+    await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.declined);
+    const { json } = await call(outcomeRoute.GET, { params: { id: payment.id } });
+    expect(json!.data).toMatchObject({ status: 'failed', failure_reason: 'declined' });
+    expect(Object.keys(json!.data).sort()).toEqual(['amount_minor', 'currency', 'failure_reason', 'id', 'status']);
+  });
+
+  it('answers 404 for an id that names no payment, or is not an id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'LBK-2026-000001', '%00']) {
+      const { status, json } = await call(outcomeRoute.GET, { params: { id } });
+      expect(status, id).toBe(404);
+      expect(json!.error.code).toBe('not_found');
+    }
   });
 });
 
