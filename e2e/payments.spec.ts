@@ -108,11 +108,13 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('back from the gateway signed out: /check-payment asks to sign in and comes back to the payment', async ({ page }) => {
+test('back from the gateway signed out with a payment that does not exist: /check-payment says so, and offers to sign in and come back', async ({ page }) => {
   const path = '/en/check-payment?payment_id=3f0c9a7e-8d1b-4c2a-9e5f-1a2b3c4d5e6f';
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: en.SignedOut.title })).toBeVisible();
-  const signIn = page.getByRole('main').getByRole('link', { name: en.SignedOut.signIn });
+  // A payment that exists: e2e/payment-return.spec.ts.
+  await expect(page.getByRole('heading', { name: en.CheckPayment.unknown.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.CheckPayment.signedOut.title })).toBeVisible();
+  const signIn = page.getByRole('main').getByRole('link', { name: en.CheckPayment.signedOut.signIn });
   await expect(signIn).toHaveAttribute('href', `/en/auth/login?next=${encodeURIComponent(path)}`);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
 });

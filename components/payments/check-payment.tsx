@@ -61,8 +61,26 @@ function SignedOutOutcome({ paymentId }: { paymentId: string }) {
   const next = useReturnPath();
   const outcome = usePaymentOutcome(paymentId);
   const data = outcome.data;
+  const signIn = (failed: boolean) => (
+    <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="outcome-sign-in">
+      <h2 id="outcome-sign-in" className="text-lg font-semibold">
+        {t('signedOut.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t(failed ? 'signedOut.bodyFailed' : 'signedOut.body')}</p>
+      <div className="mt-4">
+        <Link href={`/auth/login?next=${encodeURIComponent(next)}`} className={actionClass}>
+          {t('signedOut.signIn')}
+        </Link>
+      </div>
+    </section>
+  );
   if (outcome.error instanceof ApiClientError && outcome.error.status === 404) {
-    return <EmptyState title={t('unknown.title')} body={t('unknown.body')} />;
+    return (
+      <div className="space-y-4">
+        <EmptyState title={t('unknown.title')} body={t('unknown.body')} />
+        {signIn(false)}
+      </div>
+    );
   }
   if (!data) return <div className="min-h-40" aria-busy="true" />;
   const amount = formatAmount(locale, data);
@@ -87,17 +105,7 @@ function SignedOutOutcome({ paymentId }: { paymentId: string }) {
           </p>
         ))}
       </section>
-      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="outcome-sign-in">
-        <h2 id="outcome-sign-in" className="text-lg font-semibold">
-          {t('signedOut.title')}
-        </h2>
-        <p className="mt-2 text-muted">{t(data.status === 'failed' ? 'signedOut.bodyFailed' : 'signedOut.body')}</p>
-        <div className="mt-4">
-          <Link href={`/auth/login?next=${encodeURIComponent(next)}`} className={actionClass}>
-            {t('signedOut.signIn')}
-          </Link>
-        </div>
-      </section>
+      {signIn(data.status === 'failed')}
     </div>
   );
 }
