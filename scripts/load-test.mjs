@@ -290,26 +290,33 @@ async function openingDays() {
   if (!(Number.isInteger(pilgrims) && pilgrims > 0 && Number.isInteger(places) && places >= 0)) throw new Error('--pilgrims and --places are whole numbers');
   if (options.url) throw new Error('--opening-day starts its own server (it reads the database after): leave out --url');
   const results = [];
+  let failed = false;
   const databases = options.db ? [options.db] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
   for (const db of databases) {
     if (db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
+    const label = db === 'postgres' ? 'PostgreSQL' : 'PGlite';
     const server = await startServer(db, Number(options.port));
     let run;
     try {
-      run = await openingDay({ origin: server.origin, opsKey: server.opsKey, mailDir: path.join(server.dataDir, 'mail'), pilgrims, places, label: db === 'postgres' ? 'PostgreSQL' : 'PGlite' });
+      run = await openingDay({ origin: server.origin, opsKey: server.opsKey, mailDir: path.join(server.dataDir, 'mail'), pilgrims, places, label });
+    } catch (error) {
+      // One database's crash is a failure of the run, and the other database still runs.
+      console.error(`${label}: the opening day stopped: ${error.stack ?? error}`);
+      failed = true;
     } finally {
       const figures = await server.stop(run ? readOpeningDay : undefined);
       if (run) results.push({ ...run, db: figures });
     }
-  }
-  console.log(`\n${openingDayTable(results)}\n`);
-  let failed = false;
-  for (const r of results) {
+    if (!run) continue;
+    // Printed as each database finishes: a later one's trouble loses nothing.
+    const r = results.at(-1);
     const failures = openingDayFailures(r);
+    console.log(`\n${openingDayTable([r])}\n`);
     console.log(`${r.label}: ${r.db.held} of ${r.places} places held, ${r.db.statuses.submitted ?? 0} paid and sent, ${r.db.reserveList} on the reserve list, ${r.db.chargesTaken} charges taken, ${r.db.doubleCharges} double, ${r.db.refunds} refunds; ${r.distinctCheckouts} checkouts for ${r.pay.whole.count} holders: ${failures.length ? `FAIL\n  - ${failures.join('\n  - ')}` : 'pass'}`);
+    console.log(JSON.stringify(r));
     failed ||= failures.length > 0;
   }
-  console.log(JSON.stringify(results));
+  if (results.length > 1) console.log(`\n${openingDayTable(results)}\n`);
   process.exit(failed ? 1 : 0);
 }
 

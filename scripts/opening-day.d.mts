@@ -1,6 +1,6 @@
 // Types of scripts/opening-day.mjs's pure checks, for the test that imports them.
-export type Answer = { status: number; ms: number };
-export type Step = { count: number; statuses: Record<string, number>; p50: number | null; p99: number | null; max: number; serverErrors: number };
+export type Answer = { status: number; ms: number; json?: { error?: { code?: string } } | null };
+export type Step = { count: number; statuses: Record<string, number>; codes?: Record<string, number>; p50: number | null; p99: number | null; max: number; serverErrors: number };
 export type DatabaseFigures = {
   places: number | null;
   held: number;

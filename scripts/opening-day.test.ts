@@ -26,15 +26,23 @@ describe('the percentile of the load test', () => {
     expect(percentile(Array.from({ length: 300 }, (_, i) => i + 1), 99)).toBe(297);
   });
 
-  it('summarises a step: answers by status, the 5xx (and 599, no answer) counted', () => {
+  it('summarises a step: answers by status and by error code, the 5xx (and 599, no answer) counted', () => {
     const step = summarise([
       { status: 200, ms: 10.4 },
-      { status: 409, ms: 20.6 },
-      { status: 409, ms: 30 },
-      { status: 503, ms: 40 },
-      { status: 599, ms: 50 },
+      { status: 409, ms: 20.6, json: { error: { code: 'sold_out' } } },
+      { status: 409, ms: 30, json: { error: { code: 'sold_out' } } },
+      { status: 503, ms: 40, json: { error: { code: 'service_unavailable' } } },
+      { status: 599, ms: 50, json: null },
     ]);
-    expect(step).toEqual({ count: 5, statuses: { 200: 1, 409: 2, 503: 1, 599: 1 }, p50: 30, p99: 50, max: 50, serverErrors: 2 });
+    expect(step).toEqual({
+      count: 5,
+      statuses: { 200: 1, 409: 2, 503: 1, 599: 1 },
+      codes: { '200': 1, '409 sold_out': 2, '503 service_unavailable': 1, '599': 1 },
+      p50: 30,
+      p99: 50,
+      max: 50,
+      serverErrors: 2,
+    });
   });
 });
 
