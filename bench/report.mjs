@@ -138,3 +138,19 @@ export function report({ date, machine, options, pages, databases }) {
   if (missed.length) lines.push('Where these come from, and what was tried: [PERFORMANCE-FINDINGS.md](PERFORMANCE-FINDINGS.md).', '');
   return { markdown: lines.join('\n'), missed };
 }
+
+/** The heading of the section `npm run load -- --opening-day`'s figures are written under, by hand. */
+export const KEPT_HEADING = '## Opening day';
+
+/**
+ * What the bench keeps of the PERFORMANCE.md it replaces: the opening-day
+ * section (its own command, run by hand), from its heading to the next `## `
+ * heading or the end; '' when there is none.
+ */
+export function keptSection(previous) {
+  const lines = (previous ?? '').split('\n');
+  const start = lines.findIndex((line) => line.trim() === KEPT_HEADING || line.startsWith(`${KEPT_HEADING} `));
+  if (start < 0) return '';
+  const end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
+  return `${lines.slice(start, end < 0 ? undefined : end).join('\n').trimEnd()}\n`;
+}

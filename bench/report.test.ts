@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module of the bench, without types
-import { report } from './report.mjs';
+import { keptSection, report } from './report.mjs';
 // @ts-expect-error -- a plain ES module of the bench, without types
 import { floorOf } from './load.mjs';
 
@@ -38,5 +38,18 @@ describe('the bench report', () => {
   it('passes both routes when each is at least half of its own floor', () => {
     const { missed } = report({ date: 'now', machine: 'here', options, pages: null, databases: [database([1000, 1000, 1000], 500, 500)] });
     expect(missed).toEqual([]);
+  });
+});
+
+describe('what the bench keeps of the file it replaces', () => {
+  it('keeps the opening-day section, written from another command, up to the next section', () => {
+    const previous = ['# Performance', '', '## API on PGlite', 'old figures', '', '## Opening day (npm run load -- --opening-day)', '', '| a | b |', '', '## Budgets missed', 'None.', ''].join('\n');
+    expect(keptSection(previous)).toBe('## Opening day (npm run load -- --opening-day)\n\n| a | b |\n');
+    expect(keptSection('# Performance\n\n## Opening day\nlast line')).toBe('## Opening day\nlast line\n');
+  });
+
+  it('keeps nothing when there is no such section, or no file', () => {
+    expect(keptSection('# Performance\n\n## Budgets missed\nNone.\n')).toBe('');
+    expect(keptSection(undefined)).toBe('');
   });
 });

@@ -5,7 +5,7 @@
 // On PGlite always; a second time on PostgreSQL when DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ import { lighthouseBesideFloor } from './lighthouse.mjs';
 import { CONNECTIONS, floorOf, QUIET_DRAFTS, run, scenarios, settle } from './load.mjs';
 import { MIN_LIGHTHOUSE_ROUNDS, QUIET_CONNECTIONS } from './budgets.mjs';
 import { createDatabase } from './postgres.mjs';
-import { report } from './report.mjs';
+import { keptSection, report } from './report.mjs';
 import { build, freePort, rssMb, start } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -163,7 +163,10 @@ if (DATABASE_URL) {
 const cpus = os.cpus();
 const machine = `${cpus.length} cores (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end`;
 const { markdown, missed } = report({ date: started.toISOString().replace('T', ' ').slice(0, 16) + ' UTC', machine, options, pages: { floor, ...pglite.pages }, databases });
-writeFileSync(path.join(root, 'docs', 'PERFORMANCE.md'), markdown);
+const performanceMd = path.join(root, 'docs', 'PERFORMANCE.md');
+// The opening day's figures come from another command (npm run load -- --opening-day): kept as they were.
+const kept = keptSection(existsSync(performanceMd) ? readFileSync(performanceMd, 'utf8') : '');
+writeFileSync(performanceMd, kept ? `${markdown.trimEnd()}\n\n${kept}` : markdown);
 console.log(markdown);
 if (missed.length) {
   console.error(`\n${missed.length} budget(s) missed:\n- ${missed.join('\n- ')}`);

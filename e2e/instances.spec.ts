@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import pg from 'pg';
 import { createDatabase, startApp, type AppProcess } from './app-process';
 import { sseReader } from '../test/sse';
-import { paidAtCounter, requestAwaitingPayment } from './session';
+import { draftThrough, paidAtCounter, requestAwaitingPayment, SAME_ORIGIN, signInAdmin } from './session';
 import { verifyByMail } from './mail';
 
 // Two app instances (two `next start` processes of the same build) on one
@@ -158,5 +159,79 @@ test.describe('two app instances on one PostgreSQL', () => {
     expect(await within(async () => (await onSecond.get('/api/v1/me', { headers })).status() === 401)).toBe(true);
     await onFirst.dispose();
     await onSecond.dispose();
+  });
+
+  // Issue 38: the guarded take of places (docs/PLACES.md) holds across processes, not only within one.
+  test('twenty requests sent at once over both instances for five places: exactly five hold, fifteen are told sold_out and join the reserve list in order', async () => {
+    const PLACES = 5;
+    const SENDERS = 20;
+    const contexts = await Promise.all(origins.map((baseURL) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'en' } })));
+    const db = new pg.Client({ connectionString: database!.url });
+    await db.connect();
+    try {
+      // The admin sets the places on the first instance (the office's own route, audited): five more
+      // than the earlier tests of this file hold (the first one's request was sent and paid).
+      await signInAdmin(contexts[0]!);
+      const catalogue = (await (await contexts[0]!.get('/api/v1/office/catalogue')).json()).data;
+      const before = catalogue.find((t: { id: string }) => t.id === 'umrah').places_held.standard as number;
+      const set = await contexts[0]!.patch('/api/v1/office/catalogue/umrah', { headers: SAME_ORIGIN, data: { places: { standard: before + PLACES } } });
+      expect(set.status()).toBe(200);
+
+      // Twenty pilgrims, each with a confirmed address (the link of the e-mail, which either
+      // instance's outbox may have written) and a complete draft of one pilgrim in the standard
+      // package, made on either instance.
+      const pilgrims = await Promise.all(
+        Array.from({ length: SENDERS }, async (_, i) => {
+          const context = contexts[i % 2]!;
+          const email = `instances.places.${i}.${Date.now()}@example.com`;
+          const registered = await context.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } });
+          const { token } = await registered.json();
+          await verifyByMail(context, email, ['.data/e2e-instance-1', '.data/e2e-instance-2']);
+          return { token: token as string, id: await draftThrough(context, token), context: contexts[(i + 1) % 2]! };
+        }),
+      );
+
+      // All at once, ten through each instance (each pilgrim sends through the instance that did not make its draft).
+      const answers = await Promise.all(
+        pilgrims.map(async ({ token, id, context }) => {
+          const response = await context.post(`/api/v1/requests/${id}/submit`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+          return { status: response.status(), body: await response.json() };
+        }),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(PLACES).fill(200), ...Array(SENDERS - PLACES).fill(409)]);
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(refused.body.error.code).toBe('sold_out');
+        expect(refused.body.places).toEqual({ package: 'standard', places_left: 0, needed: 1 });
+      }
+
+      // The database agrees: the count is the number, never below zero, and it is the sum of the holds.
+      const { rows: counted } = await db.query(
+        `select pp.places, pp.held, (select coalesce(sum(places), 0)::int from place_holds ph where ph.type_id = pp.type_id and ph.package = pp.package) as holds,
+           (select count(*)::int from requests r where r.type_id = pp.type_id and r.status = 'pending_payment') as awaiting
+         from package_places pp where pp.type_id = 'umrah' and pp.package = 'standard'`,
+      );
+      expect(counted).toEqual([{ places: before + PLACES, held: before + PLACES, holds: before + PLACES, awaiting: PLACES }]);
+
+      // The refused join the reserve list at once over both instances: positions 1 to 15, no two alike.
+      const refused = pilgrims.filter((_, i) => answers[i]!.status === 409);
+      const joined = await Promise.all(
+        refused.map(async ({ token, id }, i) => {
+          const response = await contexts[i % 2]!.post(`/api/v1/requests/${id}/reserve`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+          expect(response.status()).toBe(200);
+          return (await response.json()).data as { status: string; reserve_position: number };
+        }),
+      );
+      expect(joined.every((r) => r.status === 'reserved')).toBe(true);
+      const positions = await Promise.all(
+        refused.map(async ({ token, id }) => (await (await contexts[1]!.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.reserve_position as number),
+      );
+      expect(positions.sort((a, b) => a - b)).toEqual(Array.from({ length: SENDERS - PLACES }, (_, i) => i + 1));
+      const { rows: after } = await db.query(`select held from package_places where type_id = 'umrah' and package = 'standard'`);
+      expect(after).toEqual([{ held: before + PLACES }]);
+    } finally {
+      await db.end();
+      await Promise.all(contexts.map((context) => context.dispose()));
+    }
   });
 });

@@ -1,9 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { E2E_OPS_KEY } from '../playwright.config';
-import { arabicIndic, draftThrough, paidAtCounter, signUp } from './session';
+import { arabicIndic, draftThrough, paidAtCounter, SAME_ORIGIN, signInAdmin, signUp } from './session';
 
 // docs/PLACES.md: the service step says what is left of each limited package,
 // in the page's language and digits; and the reserve list. The app's data folder
@@ -12,19 +10,6 @@ import { arabicIndic, draftThrough, paidAtCounter, signUp } from './session';
 // at once would fill each other's package), and put it back to unlimited at the end.
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
-
-/** An admin of the console, signed in on this request context (office.spec.ts walks the screens). */
-async function signInAdmin(request: APIRequestContext) {
-  const email = `admin.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@office.example`;
-  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name: 'Amina Saleh', role: 'admin' } });
-  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
-  const password = 'Office#Season1448';
-  await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } });
-  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
-  expect((await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
-}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { verifyByMail } from './mail';
 
@@ -174,3 +175,22 @@ export async function officeMoves(request: APIRequestContext, id: string, status
   const response = await request.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status, ...(note ? { note } : {}) } });
   if (response.status() !== 200) throw new Error(`office move failed: ${response.status()} ${await response.text()}`);
 }
+
+/**
+ * An admin of the console, signed in on this request context (office.spec.ts walks the screens): added with
+ * the ops key, its password set, then the password and the authenticator's code. Office calls need `SAME_ORIGIN`.
+ */
+export async function signInAdmin(request: APIRequestContext) {
+  const email = `admin.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@office.example`;
+  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name: 'Amina Saleh', role: 'admin' } });
+  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
+  const password = 'Office#Season1448';
+  await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } });
+  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
+  const signedIn = await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } });
+  if (signedIn.status() !== 200) throw new Error(`admin sign-in failed: ${signedIn.status()} ${await signedIn.text()}`);
+}
+
+/** The header the console's calls carry (the office's routes refuse cross-site requests). */
+export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };

@@ -72,8 +72,12 @@ function photo() {
 }
 const passport = () => new Blob(['%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'], { type: 'application/pdf' });
 
-/** A request of the given type, filled in step by step; sent (awaiting payment) unless `submit: false`. */
-export async function application(call, token, type, { companions = [companion], submit = true } = {}) {
+/**
+ * A request of the given type, filled in step by step; sent (awaiting payment)
+ * unless `submit: false` (two steps done) or `ready: true` (every step done,
+ * not sent: what the opening-day load test sends all at once).
+ */
+export async function application(call, token, type, { companions = [companion], submit = true, ready = false } = {}) {
   let { data } = await call('POST', '/requests', { token, body: { type } });
   const id = data.id;
   let version = data.version;
@@ -82,7 +86,7 @@ export async function application(call, token, type, { companions = [companion],
   };
   await save('service', service());
   await save('applicant', person());
-  if (!submit) return { id, version };
+  if (!submit && !ready) return { id, version };
   await save('companions', companions);
   for (const pilgrim of ['applicant', ...companions.map((_, i) => `companion-${i}`)]) {
     for (const [kind, file, name] of [['passport', passport(), 'passport.pdf'], ['photo', photo(), 'photo.png']]) {
@@ -96,6 +100,7 @@ export async function application(call, token, type, { companions = [companion],
   await save('documents', {});
   await save('review', {});
   await save('declaration', { declaration: true });
+  if (ready) return { id, version };
   data = (await call('POST', `/requests/${id}/submit`, { token })).data;
   return { id, reference: data.reference, fee: data.fee_minor };
 }

@@ -9,15 +9,22 @@
 //   npm run load -- --url http://host:3000   an app that is already running (no RSS figure)
 //   options: --duration 60 --connections 50 --port 3400
 //
+//   npm run load -- --opening-day        the day a season opens (scripts/opening-day.mjs): 300 pilgrims
+//                                        send at once for 50 places, the turned away join the reserve
+//                                        list, the holders pay; fails unless exactly 50 hold, no 5xx,
+//                                        no double charge. --pilgrims 300 --places 50; --db as above.
+//
 // It builds the app first when there is no build. On PostgreSQL it runs on a
 // database of its own, created from DATABASE_URL and dropped afterwards; on
 // PGlite, in a data folder of its own under .data/.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openingDay, openingDayFailures, openingDayTable, readTheDatabase } from './opening-day.mjs';
 import { serverEnv } from './server-node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,6 +37,9 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '60' },
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: process.env.LOAD_PORT ?? '3400' },
+    'opening-day': { type: 'boolean', default: false },
+    pilgrims: { type: 'string', default: '300' },
+    places: { type: 'string', default: '50' },
   },
 });
 const DURATION = Number(options.duration);
@@ -161,6 +171,8 @@ async function startServer(db, port) {
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   const tag = `load_${Date.now().toString(36)}`;
+  // The opening day adds its admin with it; the test gateway's webhooks go to http://localhost:$PORT.
+  const opsKey = randomBytes(24).toString('hex');
   const dataDir = path.join(root, '.data', tag);
   let databaseUrl = '';
   let dropDatabase = async () => {};
@@ -183,7 +195,7 @@ async function startServer(db, port) {
     cwd: root,
     // The Node options `npm start` serves with, so the memory figures are the deployment's.
     // The users are registered from this one machine: the per-address registration limit is raised.
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', PORT: String(port), OPS_API_KEY: opsKey },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -196,12 +208,20 @@ async function startServer(db, port) {
   return {
     origin,
     pid: child.pid,
-    async stop() {
+    opsKey,
+    dataDir,
+    databaseUrl,
+    /** Stops the server; `read(…)`, when given, reads its database first (PostgreSQL) or once the server has let go of it (PGlite). */
+    async stop(read) {
+      let figures;
+      if (read && databaseUrl) figures = await read(databaseUrl, null);
       child.kill('SIGTERM');
       await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(5000)]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      if (read && !databaseUrl) figures = await read(null, path.join(dataDir, 'pglite'));
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+      return figures;
     },
   };
 }
@@ -243,6 +263,64 @@ async function loadTest(label, origin, pid) {
     pass: errors === 0 && lostSaves === 0,
   };
 }
+
+/** The database's figures after the opening day: on PostgreSQL while the server runs, on PGlite from its folder once it has stopped. */
+async function readOpeningDay(databaseUrl, pgliteFolder) {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await readTheDatabase(async (sql) => (await client.query(sql)).rows, 'umrah', 'standard');
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(pgliteFolder);
+  try {
+    return await readTheDatabase(async (sql) => (await db.query(sql)).rows, 'umrah', 'standard');
+  } finally {
+    await db.close();
+  }
+}
+
+async function openingDays() {
+  const pilgrims = Number(options.pilgrims);
+  const places = Number(options.places);
+  if (!(Number.isInteger(pilgrims) && pilgrims > 0 && Number.isInteger(places) && places >= 0)) throw new Error('--pilgrims and --places are whole numbers');
+  if (options.url) throw new Error('--opening-day starts its own server (it reads the database after): leave out --url');
+  const results = [];
+  let failed = false;
+  const databases = options.db ? [options.db] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+  for (const db of databases) {
+    if (db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
+    const label = db === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const server = await startServer(db, Number(options.port));
+    let run;
+    try {
+      run = await openingDay({ origin: server.origin, opsKey: server.opsKey, mailDir: path.join(server.dataDir, 'mail'), pilgrims, places, label });
+    } catch (error) {
+      // One database's crash is a failure of the run, and the other database still runs.
+      console.error(`${label}: the opening day stopped: ${error.stack ?? error}`);
+      failed = true;
+    } finally {
+      const figures = await server.stop(run ? readOpeningDay : undefined);
+      if (run) results.push({ ...run, db: figures });
+    }
+    if (!run) continue;
+    // Printed as each database finishes: a later one's trouble loses nothing.
+    const r = results.at(-1);
+    const failures = openingDayFailures(r);
+    console.log(`\n${openingDayTable([r])}\n`);
+    console.log(`${r.label}: ${r.db.held} of ${r.places} places held, ${r.db.statuses.submitted ?? 0} paid and sent, ${r.db.reserveList} on the reserve list, ${r.db.chargesTaken} charges taken, ${r.db.doubleCharges} double, ${r.db.refunds} refunds; ${r.distinctCheckouts} checkouts for ${r.pay.whole.count} holders: ${failures.length ? `FAIL\n  - ${failures.join('\n  - ')}` : 'pass'}`);
+    console.log(JSON.stringify(r));
+    failed ||= failures.length > 0;
+  }
+  if (results.length > 1) console.log(`\n${openingDayTable(results)}\n`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (options['opening-day']) await openingDays();
 
 const results = [];
 if (options.url) {
