@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hijriToday, openTravelMonths, seasonEnded, travelMonthProblem } from './travel-months';
+import { hijriToday, openTravelMonths, applicationsClosed, travelMonthProblem } from './travel-months';
 
 // 24 November 2026 is 14 Jumada al-Akhirah (06) 1448; 1 Rajab 1448 is 10 December 2026.
 const NOV_24 = new Date('2026-11-24T12:00:00Z');
@@ -24,9 +24,9 @@ describe('travel months that can still be travelled', () => {
 
   it('a season whose last day has passed is ended and offers nothing', () => {
     const after = new Date('2027-06-01T12:00:00Z');
-    expect(seasonEnded(UMRAH, after)).toBe(true);
+    expect(applicationsClosed(UMRAH, after)).toBe(true);
     expect(openTravelMonths(UMRAH, after)).toEqual([]);
-    expect(seasonEnded(UMRAH, NOV_24)).toBe(false);
+    expect(applicationsClosed(UMRAH, NOV_24)).toBe(false);
   });
 
   it('say why a month cannot be chosen: gone by, or outside the season', () => {
