@@ -38,3 +38,28 @@ describe('travel months that can still be travelled', () => {
     expect(travelMonthProblem('2026-05', UMRAH, NOV_24)).toBeNull();
   });
 });
+
+describe('Hajj in its month', () => {
+  // As the migration leaves the seeded Hajj: applications close on 29 Shawwal 1448, Hajj is 8-13 Dhu al-Hijjah 1448.
+  const HAJJ = { start: '01-06-1448', end: '13-12-1448', applications_close: '29-10-1448', pilgrimage: { start: '08-12-1448', end: '13-12-1448' } };
+
+  it('offers every month from this one to Dhu al-Hijjah, the month of Hajj', () => {
+    expect(openTravelMonths(HAJJ, NOV_24)).toEqual(['06-1448', '07-1448', '08-1448', '09-1448', '10-1448', '11-1448', '12-1448']);
+  });
+
+  it('offers no month after the one Hajj begins in, whatever the season\'s end says', () => {
+    const longer = { ...HAJJ, end: '29-02-1449' };
+    expect(openTravelMonths(longer, NOV_24).at(-1)).toBe('12-1448');
+    expect(travelMonthProblem('01-1449', longer, NOV_24)).toBe('travel_month_season');
+  });
+
+  it('closes applications on their own day, before Hajj: Dhu al-Qa\'dah is past the close but still a month to arrive in', () => {
+    // 20 April 2027 is in Dhu al-Qa'dah 1448, after 29 Shawwal (6 April 2027).
+    const dhuAlQadah = new Date('2027-04-20T12:00:00Z');
+    expect(applicationsClosed(HAJJ, NOV_24)).toBe(false);
+    expect(applicationsClosed(HAJJ, dhuAlQadah)).toBe(true);
+    expect(openTravelMonths(HAJJ, dhuAlQadah)).toEqual(['11-1448', '12-1448']);
+    // Without a day of its own, applications close with the season (Umrah).
+    expect(applicationsClosed(UMRAH, dhuAlQadah)).toBe(false);
+  });
+});
