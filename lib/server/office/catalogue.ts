@@ -85,7 +85,8 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (unknown.length) {
       throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`places.${name}`, [t('ApiErrors.places_unknown_package')]])) });
     }
-    const { packageFees: _fees, ...fields } = next;
+    // Fees are audited per package below; the other fields as they are.
+    const fields: Omit<typeof next, 'packageFees'> = { seasonStart: next.seasonStart, seasonEnd: next.seasonEnd, companionLimit: next.companionLimit, packages: next.packages, open: next.open };
     const changed: Record<string, string> = Object.fromEntries(
       (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => String(fields[key]) !== String(current[key])).map((key) => [key, `${current[key]} → ${fields[key]}`]),
     );
