@@ -60,15 +60,19 @@ for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
       await expect(umrah.getByRole('radio', { name: o.catalogue.openYes })).toBeChecked();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       expect(results.violations.map((v) => v.id)).toEqual([]);
-      const fee = umrah.getByRole('textbox', { name: o.catalogue.fee.replace('{currency}', 'SAR') });
-      await fee.fill('not money');
+      // A fee per package offered (issue 40): each its own field, named by the package, in the fees group.
+      const fees = umrah.getByRole('group', { name: o.catalogue.fee.replace('{currency}', 'SAR') });
+      const packageName = (name: 'standard' | 'premium') => MESSAGES[locale].Wizard.packages[name].name;
+      const standardFee = fees.getByRole('textbox', { name: packageName('standard'), exact: true });
+      await standardFee.fill('not money');
       await umrah.getByRole('button', { name: o.catalogue.save.replace('{service}', locale === 'ar' ? 'العمرة' : 'Umrah') }).click();
       await expect(umrah.getByRole('alert').filter({ has: page.getByRole('link') }).first()).toBeFocused();
-      await expect(umrah.getByRole('alert').first()).toContainText(o.catalogue.feeInvalid);
-      await fee.fill(locale === 'ar' ? '٣٣٣٣٫٥٠' : '3,333.50');
+      await expect(umrah.getByRole('alert').first()).toContainText(o.catalogue.feeInvalidPackage.replace('{package}', packageName('standard')));
+      await standardFee.fill(locale === 'ar' ? '٣٣٣٣٫٥٠' : '3,333.50');
+      await fees.getByRole('textbox', { name: packageName('premium'), exact: true }).fill(locale === 'ar' ? '٤٤٤٤' : '4,444');
       await umrah.getByRole('button', { name: o.catalogue.save.replace('{service}', locale === 'ar' ? 'العمرة' : 'Umrah') }).click();
       await expect(umrah.getByRole('status')).toBeVisible();
-      expect((await umrahOf()).fee_minor).toBe(333_350);
+      expect(await umrahOf()).toMatchObject({ fee_minor: 333_350, fees_minor: { standard: 333_350, premium: 444_400 } });
 
       // The cached home page shows it at the next visit.
       await page.goto(`/${locale}`);

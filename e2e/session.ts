@@ -108,15 +108,15 @@ function onePagePdf(): Buffer {
 const STEPS_IN_ORDER = ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'] as const;
 
 /**
- * An Umrah draft for one pilgrim made through the API, with the steps before `stopAt` finished (all of them when
- * absent), in the standard package unless another is named (the places specs use packages no other spec sends).
+ * An Umrah draft (or Hajj, when named) for one pilgrim made through the API, with the steps before `stopAt` finished
+ * (all of them when absent), in the standard package unless another is named (the places specs use packages no other spec sends).
  */
-export async function draftThrough(request: APIRequestContext, token: string, stopAt?: (typeof STEPS_IN_ORDER)[number], servicePackage = 'standard') {
+export async function draftThrough(request: APIRequestContext, token: string, stopAt?: (typeof STEPS_IN_ORDER)[number], servicePackage = 'standard', type: 'umrah' | 'hajj' = 'umrah') {
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
-  const season = types.find((t: { id: string }) => t.id === 'umrah').season.start as string;
+  const season = types.find((t: { id: string }) => t.id === type).season.start as string;
   const [month, year] = firstOpenMonth(season).split('-');
-  const draft = (await (await request.post('/api/v1/requests', { headers, data: { type: 'umrah' } })).json()).data;
+  const draft = (await (await request.post('/api/v1/requests', { headers, data: { type } })).json()).data;
   let version = draft.version;
   const person = {
     name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',

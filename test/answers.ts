@@ -9,6 +9,12 @@ export function hijriFromNow(months: number, day = 1): string {
   return formatHijri({ day: date.day, month: date.month, year: date.year });
 }
 
+/**
+ * The Hajj of the test database (test/database.ts): next year's, 8-13 Dhu al-Hijjah, so that Dhu al-Hijjah is
+ * always ahead and its travel months (this month to that one) are 13 to 24, whatever today is.
+ */
+export const HAJJ_YEAR = now.year + 1;
+
 /** A travel month this many months from this one, MM-YYYY (negative: gone by). */
 export function travelMonthFromNow(months: number): string {
   const date = now.add({ months });

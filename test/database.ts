@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, setDatabase, type Database } from '@/lib/server/db/client';
-import { hijriFromNow } from './answers';
+import { HAJJ_YEAR, hijriFromNow } from './answers';
 import './database-template';
 
 /**
@@ -41,6 +41,11 @@ export function withTestDatabase() {
     // Seasons open around today, whatever today is: only a month that has not passed can be chosen, and the
     // seeded seasons (drizzle/0002) end in 1448. Two months back, so a past month inside the season can be tried.
     await database.db.execute(sql`update request_types set season_start = ${hijriFromNow(-2, 1)}, season_end = ${hijriFromNow(12, 29)}`);
+    // Hajj as pilgrims know it (docs/PLACES.md): applications close next month, Hajj is 8-13 Dhu al-Hijjah of next
+    // year and its season runs to Hajj's last day; applications stay open, and Dhu al-Hijjah is ahead, whatever today is.
+    await database.db.execute(
+      sql`update request_types set applications_close = ${hijriFromNow(1, 29)}, pilgrimage_start = ${`08-12-${HAJJ_YEAR}`}, pilgrimage_end = ${`13-12-${HAJJ_YEAR}`}, season_end = ${`13-12-${HAJJ_YEAR}`} where id = 'hajj'`,
+    );
     setDatabase(Promise.resolve(database));
   });
 

@@ -10,8 +10,8 @@ type Props<T extends FieldValues> = {
   name: Path<T>;
   formId: string;
   label: string;
-  /** `note`: a line that stands out beneath the description (a package's places left). */
-  options: readonly { value: string; label: string; description?: string; note?: string | null }[];
+  /** `price`: a line first in the description (a package's fee); `note`: a line that stands out beneath it (a package's places left). */
+  options: readonly { value: string; label: string; price?: string; description?: string; note?: string | null }[];
   /** Checked at once: a committed choice. */
   onCommit?: () => void;
   orientation?: 'horizontal' | 'vertical';
@@ -45,7 +45,7 @@ export function FormChoice<T extends FieldValues>({ control, name, formId, label
               <Radio
                 key={option.value}
                 value={option.value}
-                aria-describedby={option.description || option.note ? `${formId}-${name}-${option.value}-description` : undefined}
+                aria-describedby={option.price || option.description || option.note ? `${formId}-${name}-${option.value}-description` : undefined}
                 className="group flex cursor-default items-start gap-2"
               >
                 {({ isSelected, isFocusVisible }) => (
@@ -55,8 +55,10 @@ export function FormChoice<T extends FieldValues>({ control, name, formId, label
                     />
                     <span className="flex flex-col">
                       <span>{option.label}</span>
-                      {(option.description || option.note) && (
+                      {(option.price || option.description || option.note) && (
                         <span id={`${formId}-${name}-${option.value}-description`} className="text-sm text-muted">
+                          {/* The spaces keep the sentences apart in the accessible description. */}
+                          {option.price && <span className="block font-semibold text-ink" data-price>{option.price} </span>}
                           {option.description}
                           {/* The space keeps the two sentences apart in the accessible description. */}
                           {option.note && <span className="block font-semibold text-ink"> {option.note}</span>}

@@ -1,6 +1,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { requestFormats } from '@/lib/requests/formats';
-import { seasonEnded } from '@/lib/requests/travel-months';
+import { applicationsClosed } from '@/lib/requests/travel-months';
+import type { SeasonInfo } from '@/lib/requests/requests-api';
 import type { PlacesLeft } from '@/lib/requests/places';
 import { usePlacesText } from '@/components/requests/places-left';
 
@@ -8,15 +9,19 @@ export type HomeService = {
   id: string;
   name: { en: string; ar: string };
   fee_minor: number;
+  fees_minor: Record<string, number>;
   currency: string;
-  season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
+  season: SeasonInfo;
   companion_limit: number;
   packages: string[];
   places_left: PlacesLeft;
   open: boolean;
 };
 
-/** One service of the catalogue: fee per pilgrim, season opening and closing (Hijri, Gregorian beneath). */
+/**
+ * One service of the catalogue: fee per pilgrim ("from" the lowest when its packages differ), when applications
+ * open and close, and for Hajj its days (Hijri, Gregorian beneath).
+ */
 export function ServiceCard({ service }: { service: HomeService }) {
   const t = useTranslations('Home.services');
   const locale = useLocale();
@@ -40,19 +45,23 @@ export function ServiceCard({ service }: { service: HomeService }) {
     );
   };
 
+  const pilgrimage = service.season.pilgrimage;
+  const samePrice = new Set(Object.values(service.fees_minor)).size <= 1;
+  const fee = formats.money(service.fee_minor, service.currency);
+
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-xl font-semibold text-brand-800">{name}</h3>
-      {seasonEnded(service.season) ? (
+      {applicationsClosed(service.season) ? (
         <p className="mt-1 font-semibold text-ink">{t('closed')}</p>
       ) : (
         !service.open && <p className="mt-1 font-semibold text-ink">{t('closedNow')}</p>
       )}
       {body && <p className="mt-2 text-muted">{body}</p>}
-      <dl className="mt-5 grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-3">
+      <dl className={`mt-5 grid gap-4 border-t border-slate-100 pt-5 ${pilgrimage ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
         <div>
           <dt className="text-sm text-muted">{t('fee')}</dt>
-          <dd className="mt-1 text-lg font-bold text-ink">{formats.money(service.fee_minor, service.currency)}</dd>
+          <dd className="mt-1 text-lg font-bold text-ink">{samePrice ? fee : t('feeFrom', { fee })}</dd>
         </div>
         <div>
           <dt className="text-sm text-muted">{t('opens')}</dt>
@@ -60,8 +69,21 @@ export function ServiceCard({ service }: { service: HomeService }) {
         </div>
         <div>
           <dt className="text-sm text-muted">{t('closes')}</dt>
-          <dd className="mt-1">{seasonDay(service.season.end, service.season.end_gregorian)}</dd>
+          <dd className="mt-1">{seasonDay(service.season.applications_close, service.season.applications_close_gregorian)}</dd>
         </div>
+        {pilgrimage && (
+          <div>
+            <dt className="text-sm text-muted">{t('pilgrimage', { type: name })}</dt>
+            <dd className="mt-1 flex flex-col" data-pilgrimage>
+              <span className="font-semibold text-ink">
+                {t('days', { start: formats.hijriAnswer(pilgrimage.start)?.hijri ?? pilgrimage.start, end: formats.hijriAnswer(pilgrimage.end)?.hijri ?? pilgrimage.end })}
+              </span>
+              <span className="text-sm text-muted">
+                {t('days', { start: formats.hijriAnswer(pilgrimage.start)?.gregorian ?? '', end: formats.hijriAnswer(pilgrimage.end)?.gregorian ?? '' })}
+              </span>
+            </dd>
+          </div>
+        )}
       </dl>
       {limited.length > 0 && (
         <div className="mt-4 border-t border-slate-100 pt-4">

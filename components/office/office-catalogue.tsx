@@ -48,7 +48,8 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
   const formats = useFormats();
   const save = useCatalogueChange(service.id);
   const name = locale === 'ar' ? service.name.ar : service.name.en;
-  const [fee, setFee] = useState((service.fee_minor / 100).toFixed(2));
+  // Each package's fee in riyals as typed (every package, so one offered again shows its last price).
+  const [fees, setFees] = useState<Record<string, string>>(() => Object.fromEntries(PACKAGES.map((name) => [name, ((service.fees_minor[name] ?? service.fee_minor) / 100).toFixed(2)])));
   const [start, setStart] = useState(service.season.start);
   const [end, setEnd] = useState(service.season.end);
   const [limit, setLimit] = useState(String(service.companion_limit));
@@ -66,8 +67,11 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
     event.preventDefault();
     setSaved(false);
     const errors: SummaryError[] = [];
-    const feeMinor = minorOf(fee);
-    if (feeMinor === null) errors.push({ field: id('fee'), message: t('feeInvalid') });
+    // Only the packages offered have a price to set, as places.
+    const feesSent = Object.fromEntries(packages.map((name) => [name, minorOf(fees[name] ?? '')]));
+    for (const [name, value] of Object.entries(feesSent)) {
+      if (value === null) errors.push({ field: id(`fee-${name}`), message: t('feeInvalidPackage', { package: packageNames(`${name}.name`) }) });
+    }
     if (!isHijriDate(start)) errors.push({ field: id('season_start'), message: t('dateInvalid', { field: t('seasonStart') }) });
     if (!isHijriDate(end)) errors.push({ field: id('season_end'), message: t('dateInvalid', { field: t('seasonEnd') }) });
     const companions = westernDigits(limit.trim());
@@ -84,12 +88,12 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       return;
     }
     try {
-      await save.mutateAsync({ fee_minor: feeMinor!, season_start: start, season_end: end, companion_limit: Number(companions), packages: packages as Package[], open, places: placesSent as Record<string, number | null> });
+      await save.mutateAsync({ fees_minor: feesSent as Record<string, number>, season_start: start, season_end: end, companion_limit: Number(companions), packages: packages as Package[], open, places: placesSent as Record<string, number | null> });
       setSummary([]);
       setSaved(true);
     } catch (error) {
       const fields = error instanceof ApiClientError ? error.fields : {};
-      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field === 'fee_minor' ? 'fee' : field === 'companion_limit' ? 'limit' : field.startsWith('places.') ? field.replace('.', '-') : field.split('.')[0]!), message: messages[0] ?? '' }));
+      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field.startsWith('fees_minor.') ? field.replace('fees_minor.', 'fee-') : field === 'companion_limit' ? 'limit' : field.startsWith('places.') ? field.replace('.', '-') : field.split('.')[0]!), message: messages[0] ?? '' }));
       setSummary(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedSave') }]);
       setAttempt((n) => n + 1);
     }
@@ -101,12 +105,26 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       <p className="text-sm text-muted">{t('now', { fee: formats.money(service.fee_minor, service.currency), limit: formats.number(service.companion_limit) })}</p>
       {saved && <p role="status" className="rounded-lg bg-brand-50 p-3">{t('saved', { service: name })}</p>}
       <ErrorSummary errors={summary} formId={service.id} attempt={attempt} />
-      <label className="flex flex-col gap-1">
-        <span className="font-semibold">{t('fee', { currency: service.currency })}</span>
+      <fieldset className="flex flex-col gap-2" aria-describedby={id('fee-hint')}>
+        <legend className="mb-1 font-semibold">{t('fee', { currency: service.currency })}</legend>
         <span className="text-sm text-muted" id={id('fee-hint')}>{t('feeHint')}</span>
-        {errorOf('fee') && <span className="text-sm font-medium text-red-700" id={id('fee-error')}>{errorOf('fee')}</span>}
-        <input id={id('fee')} value={fee} onChange={(e) => setFee(e.target.value)} inputMode="decimal" dir="ltr" aria-invalid={errorOf('fee') ? true : undefined} aria-describedby={`${id('fee-hint')}${errorOf('fee') ? ` ${id('fee-error')}` : ''}`} className={inputClass} />
-      </label>
+        {PACKAGES.filter((name) => packages.includes(name)).map((name) => (
+          <label key={name} className="flex flex-col gap-1">
+            <span className="font-medium">{packageNames(`${name}.name`)}</span>
+            {errorOf(`fee-${name}`) && <span className="text-sm font-medium text-red-700" id={id(`fee-${name}-error`)}>{errorOf(`fee-${name}`)}</span>}
+            <input
+              id={id(`fee-${name}`)}
+              value={fees[name] ?? ''}
+              onChange={(e) => setFees((now) => ({ ...now, [name]: e.target.value }))}
+              inputMode="decimal"
+              dir="ltr"
+              aria-invalid={errorOf(`fee-${name}`) ? true : undefined}
+              aria-describedby={errorOf(`fee-${name}`) ? id(`fee-${name}-error`) : undefined}
+              className={inputClass}
+            />
+          </label>
+        ))}
+      </fieldset>
       <DateInput id={id('season_start')} name="season_start" legend={t('seasonStart')} value={start} onChange={setStart} isInvalid={Boolean(errorOf('season_start'))} errorMessage={errorOf('season_start')} question="office_season" defaultCalendar="hijri" />
       <DateInput id={id('season_end')} name="season_end" legend={t('seasonEnd')} value={end} onChange={setEnd} isInvalid={Boolean(errorOf('season_end'))} errorMessage={errorOf('season_end')} question="office_season" defaultCalendar="hijri" />
       <label className="flex flex-col gap-1">

@@ -1,22 +1,23 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { RequestDetails, RequestTypeInfo } from '@/lib/requests/requests-api';
+import { packageFee, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
 import { useFormats } from '@/components/requests/use-formats';
 import { formatCount } from '@/lib/i18n/digits';
 
 /**
  * The cost on check answers, as the server computes it at submit (DESIGN
- * section 6): the service's fee per pilgrim times the pilgrims in the request.
+ * section 6): the chosen package's fee per pilgrim times the pilgrims in the request.
  * Sent again after changes, the fee is already paid and fixed: what was paid
  * is shown, and whether it still covers the pilgrims now in the request.
  */
-export function CostSummary({ request, type, pilgrims }: { request: RequestDetails; type: RequestTypeInfo; pilgrims: number }) {
+export function CostSummary({ request, type, servicePackage, pilgrims }: { request: RequestDetails; type: RequestTypeInfo; servicePackage: string | undefined; pilgrims: number }) {
   const t = useTranslations('Wizard.cost');
   const locale = useLocale();
   const formats = useFormats();
   const count = formatCount(pilgrims, locale);
-  const line = t('line', { pilgrims, count, fee: formats.money(type.fee_minor, type.currency), total: formats.money(type.fee_minor * pilgrims, type.currency) });
+  const fee = packageFee(type, servicePackage);
+  const line = t('line', { pilgrims, count, fee: formats.money(fee, type.currency), total: formats.money(fee * pilgrims, type.currency) });
   const paid = request.status === 'changes_requested' && request.fee_minor !== null && request.currency !== null && request.fee_pilgrims !== null;
 
   return (

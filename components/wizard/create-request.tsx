@@ -2,11 +2,14 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { useCreateRequest, useRequestTypes } from '@/lib/requests/requests-api';
+import { useCreateRequest, useRequestTypes, type RequestTypeInfo } from '@/lib/requests/requests-api';
 import { Button } from '@/components/ui/button';
 import { useFormats } from '@/components/requests/use-formats';
-import { seasonEnded } from '@/lib/requests/travel-months';
+import { applicationsClosed } from '@/lib/requests/travel-months';
 import { WizardIntro } from './wizard-intro';
+
+/** Whether every package offered costs the same: one fee, else "from" the lowest. */
+const samePrice = (type: RequestTypeInfo) => new Set(Object.values(type.fees_minor)).size <= 1;
 
 /** Choosing the service starts a draft, then the steps begin. */
 export function CreateRequest() {
@@ -38,9 +41,14 @@ export function CreateRequest() {
           {(types.data ?? []).map((type) => (
             <li key={type.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
               <h3 className="text-lg font-semibold text-brand-800">{type.name[locale === 'ar' ? 'ar' : 'en']}</h3>
-              <p className="text-sm text-muted">{t('feePerPilgrim', { fee: formats.money(type.fee_minor, type.currency) })}</p>
-              <p className="text-sm text-muted">{t('season', { start: seasonDay(type.season.start), end: seasonDay(type.season.end) })}</p>
-              {seasonEnded(type.season) ? (
+              <p className="text-sm text-muted">{t(samePrice(type) ? 'feePerPilgrim' : 'feeFromPerPilgrim', { fee: formats.money(type.fee_minor, type.currency) })}</p>
+              <p className="text-sm text-muted">{t('season', { start: seasonDay(type.season.start), end: seasonDay(type.season.applications_close) })}</p>
+              {type.season.pilgrimage && (
+                <p className="text-sm text-muted">
+                  {t('pilgrimageDays', { type: type.name[locale === 'ar' ? 'ar' : 'en'], start: seasonDay(type.season.pilgrimage.start), end: seasonDay(type.season.pilgrimage.end) })}
+                </p>
+              )}
+              {applicationsClosed(type.season) ? (
                 <p className="mt-2 font-semibold text-ink">{t('seasonClosed', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}</p>
               ) : !type.open ? (
                 <p className="mt-2 font-semibold text-ink">{t('serviceClosed', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}</p>

@@ -61,7 +61,7 @@ export type CounterPayment = { amount_minor: number; receipt_number: string };
 export const useOfficeCounterPayment = (id: string) => useRefreshAfter(id, (payment: CounterPayment) => officeRequest(`/requests/${id}/payments`, { method: 'POST', body: payment }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
 
-export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null> };
+export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null>; fees_minor?: Record<string, number> };
 
 /** One request waiting for places, in the order places will be offered. */
 export type ReserveEntry = { position: number; request_id: string; reference: string | null; applicant_name: string | null; pilgrims: number; joined_at: string };

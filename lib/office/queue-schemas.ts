@@ -86,12 +86,15 @@ export const auditQuerySchema = z.object({
  * per pilgrim in halalas, the season (Hijri), the companion limit. Only the
  * fields sent change. The currency stays SAR: the gateways are set up for it.
  */
+/** A fee per pilgrim in halalas: a whole number from 0; a number sent as text is read as its digits. */
+const feeValue = textField([rules.integer(), rules.min_value(0), rules.max_value(100_000_000)]).transform(Number);
+
 /** A package's places: null (unlimited) or a whole number from 0; a number sent as text is read as its digits. */
 const placesValue = z.union([z.null(), textField([rules.integer(), rules.min_value(0), rules.max_value(MAX_PLACES)]).transform(Number)]);
 
 export const catalogueChangeSchema = z
   .object({
-    fee_minor: textField([rules.integer(), rules.min_value(0), rules.max_value(100_000_000)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
+    fee_minor: feeValue.optional(),
     season_start: textField([rules.hijri_date_format()], { optional: true }),
     season_end: textField([rules.hijri_date_format()], { optional: true }),
     companion_limit: textField([rules.integer(), rules.min_value(0), rules.max_value(20)], { optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
@@ -102,6 +105,9 @@ export const catalogueChangeSchema = z
     // Places per package for the season (docs/PLACES.md): a whole number, or null for unlimited; packages left out keep theirs.
     // Which packages: those the service offers after this change (checked in changeCatalogue, 422 otherwise).
     places: z.record(z.string().max(40), placesValue).optional(),
+    // Each package's own fee per pilgrim, in halalas (issue 40); packages left out keep theirs. `fee_minor` alone sets
+    // every package's fee to one price, as before packages had their own; sent together, fees_minor has the last word.
+    fees_minor: z.record(z.string().max(40), feeValue).optional(),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
 

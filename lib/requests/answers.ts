@@ -114,9 +114,23 @@ export const declarationSchema = z.object({ declaration: z.unknown().superRefine
   if (!rules.accepted().check(value)) ctx.addIssue({ code: 'custom', message: encodeRule('accepted') });
 }) });
 
-export type RequestTypeRules = { packages: readonly string[]; companionLimit: number; seasonStart: string; seasonEnd: string };
+export type RequestTypeRules = {
+  packages: readonly string[];
+  companionLimit: number;
+  seasonStart: string;
+  seasonEnd: string;
+  applicationsClose?: string | null;
+  pilgrimageStart?: string | null;
+  pilgrimageEnd?: string | null;
+};
 
-const seasonOf = (type: RequestTypeRules): Season => ({ start: type.seasonStart, end: type.seasonEnd });
+/** The season of a service as the database holds it, in the shape the travel months read (travel-months.ts). */
+export const seasonOf = (type: RequestTypeRules): Season => ({
+  start: type.seasonStart,
+  end: type.seasonEnd,
+  applications_close: type.applicationsClose ?? null,
+  pilgrimage: type.pilgrimageStart && type.pilgrimageEnd ? { start: type.pilgrimageStart, end: type.pilgrimageEnd } : null,
+});
 
 /** The travel month of saved answers, which the companions' contacts depend on. */
 export function travelMonthOf(answers: Record<string, unknown>): unknown {

@@ -8,13 +8,30 @@ import type { PlacesLeft } from './places';
 
 // The requests' data access: types, fetchers, query keys and hooks in one place.
 
+/** A service's season (lib/requests/travel-months.ts): Hajj's applications close before its days, 8-13 Dhu al-Hijjah. */
+export type SeasonInfo = {
+  start: string;
+  end: string;
+  start_gregorian: string | null;
+  end_gregorian: string | null;
+  applications_close: string;
+  applications_close_gregorian: string | null;
+  pilgrimage: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null } | null;
+};
+
+/** What one pilgrim pays in a package of the service. */
+export const packageFee = (type: Pick<RequestTypeInfo, 'fee_minor' | 'fees_minor'>, pkg: string | undefined): number => (pkg ? type.fees_minor[pkg] : undefined) ?? type.fee_minor;
+
 export type RequestTypeInfo = {
   id: 'hajj' | 'umrah';
   code: string;
   name: { en: string; ar: string };
+  /** The lowest fee of the packages offered, per pilgrim ("from"). */
   fee_minor: number;
+  /** Per package offered, its fee per pilgrim: what a request in it pays. */
+  fees_minor: Record<string, number>;
   currency: string;
-  season: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null };
+  season: SeasonInfo;
   companion_limit: number;
   packages: string[];
   /** Per package: places left this season, null when unlimited (docs/PLACES.md). */

@@ -7,7 +7,12 @@ const OFFICE_TIME_ZONE = 'Asia/Riyadh';
 // A season is at most a year; the cap keeps bad data from making an endless list.
 const MOST_MONTHS = 24;
 
-export type Season = { start: string; end: string };
+/**
+ * A service's season as GET /request-types answers it: start and end (the last day of travel); the last
+ * day applications are taken when earlier (Hajj); the rite's own days, whose first month is the last one
+ * a pilgrim can arrive in (Hajj: 8-13 Dhu al-Hijjah). docs/PLACES.md, "Hajj in its month".
+ */
+export type Season = { start: string; end: string; applications_close?: string | null; pilgrimage?: { start: string; end: string } | null };
 
 /** Today in the office's time zone, in the Umm al-Qura calendar. */
 export function hijriToday(now: Date = new Date()): CalendarDate {
@@ -21,8 +26,10 @@ function monthValue(date: CalendarDate): string {
 
 /**
  * The travel months that can still be chosen: from this month (or the
- * season's first, when later) to the season's last, as MM-YYYY. Empty when the
- * season has ended. This month stays open to its last day.
+ * season's first, when later) to the season's last, as MM-YYYY; for a service
+ * with its rite's days (Hajj), no later than the month they start in (one
+ * arriving after it misses Hajj). Empty when the season has ended. This month
+ * stays open to its last day.
  */
 export function openTravelMonths(season: Season, now: Date = new Date()): string[] {
   const start = parseHijri(season.start);
@@ -31,7 +38,10 @@ export function openTravelMonths(season: Season, now: Date = new Date()): string
   const today = hijriToday(now);
   const thisMonth = new CalendarDate(ummAlQura, today.year, today.month, 1);
   const seasonFirst = new CalendarDate(ummAlQura, start.year, start.month, 1);
-  const last = new CalendarDate(ummAlQura, end.year, end.month, 1);
+  const rite = season.pilgrimage ? parseHijri(season.pilgrimage.start) : null;
+  const seasonLast = new CalendarDate(ummAlQura, end.year, end.month, 1);
+  const riteMonth = rite ? new CalendarDate(ummAlQura, rite.year, rite.month, 1) : null;
+  const last = riteMonth && riteMonth.compare(seasonLast) < 0 ? riteMonth : seasonLast;
   const months: string[] = [];
   for (let month = seasonFirst.compare(thisMonth) > 0 ? seasonFirst : thisMonth; month.compare(last) <= 0 && months.length < MOST_MONTHS; month = month.add({ months: 1 })) {
     months.push(monthValue(month));
@@ -39,11 +49,16 @@ export function openTravelMonths(season: Season, now: Date = new Date()): string
   return months;
 }
 
-/** Whether the season's last day has passed (Asia/Riyadh): it is shown as closed, and nothing is offered. */
-export function seasonEnded(season: Season, now: Date = new Date()): boolean {
-  const end = parseHijri(season.end);
-  if (!end) return false;
-  return new CalendarDate(ummAlQura, end.year, end.month, end.day).compare(hijriToday(now)) < 0;
+/** The last day applications are taken, DD-MM-YYYY: the service's own (Hajj), else the season's last. */
+export function applicationsCloseOf(season: Season): string {
+  return season.applications_close ?? season.end;
+}
+
+/** Whether the last day applications are taken has passed (Asia/Riyadh): the service is shown as closed. */
+export function applicationsClosed(season: Season, now: Date = new Date()): boolean {
+  const close = parseHijri(applicationsCloseOf(season));
+  if (!close) return false;
+  return new CalendarDate(ummAlQura, close.year, close.month, close.day).compare(hijriToday(now)) < 0;
 }
 
 /** Why a travel month cannot be chosen: it has passed, or it is outside the season; null when it can. */

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
-import type { RequestDetails, RequestTypeInfo } from '@/lib/requests/requests-api';
+import { packageFee, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
 import type { WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -144,7 +144,7 @@ export function ReviewStep({
       isPending={pending}
       onBack={onBack}
       // The button says what it does: while a fee is due it leads to the payment, which is what sends the request.
-      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : type.fee_minor > 0 ? t('submit') : t('submitFree')}
+      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : packageFee(type, service.package) > 0 ? t('submit') : t('submitFree')}
       onSubmit={async (event) => {
         event.preventDefault();
         setPending(true);
@@ -188,7 +188,7 @@ export function ReviewStep({
         step="documents"
         rows={['applicant', ...companions.map((_, i) => `companion-${i}`)].flatMap((pilgrim) => docsFor(pilgrim))}
       />
-      <CostSummary request={request} type={type} pilgrims={1 + companions.length} />
+      <CostSummary request={request} type={type} servicePackage={service.package} pilgrims={1 + companions.length} />
       <section aria-labelledby="review-declaration-title" className="flex flex-col gap-3">
         <h3 id="review-declaration-title" className="text-lg font-semibold">
           {t('steps.declaration')}

@@ -4,11 +4,12 @@ import { useLocale, useTranslations } from 'next-intl';
 import { serviceSchema } from '@/lib/requests/answers';
 import { openTravelMonths } from '@/lib/requests/travel-months';
 import { useFormats } from '@/components/requests/use-formats';
-import type { RequestTypeInfo } from '@/lib/requests/requests-api';
+import { packageFee, type RequestTypeInfo } from '@/lib/requests/requests-api';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
 import { usePlacesText } from '@/components/requests/places-left';
 import { StepShell } from '../step-shell';
+import { SeasonDates } from '../season-dates';
 import { useStepForm } from '../use-step-form';
 import type { StepProps } from './step-props';
 
@@ -21,6 +22,11 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
   const formats = useFormats();
   const placesText = usePlacesText();
   const saved = (draft.answers.service ?? {}) as Partial<Values>;
+  const typeName = type.name[locale === 'ar' ? 'ar' : 'en'];
+  const months = openTravelMonths(type.season);
+  // Hajj: the last month offered is the pilgrimage's own; said beneath the list, so no one looks for a later one.
+  const riteStart = type.season.pilgrimage ? formats.hijriAnswer(type.season.pilgrimage.start) : null;
+  const lastMonth = months.at(-1);
   const { form, summary, attempt, submit } = useStepForm<Values>({
     draft,
     step: 'service',
@@ -31,7 +37,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
     <StepShell
       formId="service"
       title={t('steps.service')}
-      lead={t('serviceLead', { type: type.name[locale === 'ar' ? 'ar' : 'en'] })}
+      lead={t('serviceLead', { type: typeName })}
       summary={summary}
       attempt={attempt}
       onSubmit={submit(onDone)}
@@ -39,6 +45,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
       onBlur={() => void draft.flush()}
       isPending={form.formState.isSubmitting}
     >
+      <SeasonDates type={type} typeName={typeName} />
       <FormChoice
         control={form.control}
         formId="service"
@@ -46,7 +53,14 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         label={fields('package')}
         orientation="vertical"
         // Limited packages say what is left; a full one stays choosable: the draft is kept and sent once places are given back.
-        options={type.packages.map((value) => ({ value, label: t(`packages.${value}.name`), description: t(`packages.${value}.body`), note: placesText(type.places_left?.[value]) }))}
+        // Each package at its own fee per pilgrim, set by the office; the total on check answers follows the one chosen.
+        options={type.packages.map((value) => ({
+          value,
+          label: t(`packages.${value}.name`),
+          price: t('packageFee', { fee: formats.money(packageFee(type, value), type.currency) }),
+          description: t(`packages.${value}.body`),
+          note: placesText(type.places_left?.[value]),
+        }))}
         onCommit={() => void form.trigger('package')}
       />
       <FormSelect
@@ -54,10 +68,15 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         formId="service"
         name="travel_month"
         label={fields('travel_month')}
-        // From this month (Makkah time) to the season's end: a month gone by is not offered.
-        options={openTravelMonths(type.season).map((value) => ({ value, label: formats.hijriMonth(value) ?? value }))}
+        // From this month (Makkah time) to the season's end, for Hajj to Dhu al-Hijjah: a month gone by is not offered.
+        options={months.map((value) => ({ value, label: formats.hijriMonth(value) ?? value }))}
         onCommit={() => void form.trigger('travel_month')}
       />
+      {riteStart && lastMonth && (
+        <p className="text-sm text-muted" data-arrive-by>
+          {t('dates.arriveBy', { month: formats.hijriMonth(lastMonth) ?? lastMonth, type: typeName, day: riteStart.hijri })}
+        </p>
+      )}
     </StepShell>
   );
 }

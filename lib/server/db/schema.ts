@@ -53,11 +53,22 @@ export const requestTypes = pgTable('request_types', {
   code: text('code').notNull().unique(),
   nameEn: text('name_en').notNull(),
   nameAr: text('name_ar').notNull(),
+  // The lowest fee of the packages offered ("from", on the home page); what a request pays is its package's (packageFees).
   feeMinor: integer('fee_minor').notNull(),
+  // Per package, its fee per pilgrim in halalas, set by the office (issue 40); a package without one costs feeMinor.
+  packageFees: jsonb('package_fees').$type<Record<string, number>>().notNull().default({}),
   currency: text('currency').notNull().default('SAR'),
-  // The open season, Hijri (Umm al-Qura) DD-MM-YYYY.
+  // The season, Hijri (Umm al-Qura) DD-MM-YYYY: from the first day applications are taken to the last day of
+  // travel (Hajj: the last day of Hajj, 13 Dhu al-Hijjah). The travel months offered lie inside it.
   seasonStart: text('season_start').notNull(),
   seasonEnd: text('season_end').notNull(),
+  // The last day an application can be sent, when it comes before the season's end (Hajj: Shawwal, months
+  // before the pilgrimage); null: the season's last day (Umrah). docs/PLACES.md, "Hajj in its month".
+  applicationsClose: text('applications_close'),
+  // The rite's own days (Hajj: 8-13 Dhu al-Hijjah of its year); null for a service without fixed days (Umrah).
+  // No travel month after the month they start in is offered: arrival must reach them.
+  pilgrimageStart: text('pilgrimage_start'),
+  pilgrimageEnd: text('pilgrimage_end'),
   companionLimit: integer('companion_limit').notNull().default(13),
   packages: jsonb('packages').$type<string[]>().notNull(),
   // The office's switch: a closed service starts no new application and sends no draft (issue 18, item 6).

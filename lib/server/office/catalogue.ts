@@ -47,7 +47,7 @@ function refreshCataloguePages() {
 
 /**
  * An admin changes a service: the fields sent, checked together (the season's
- * end after its start, at least one package, places only for packages offered), audited with each old
+ * end after its start, at least one package, places and fees only for packages offered), audited with each old
  * and new value. Requests already sent keep the fee fixed at their submit, and their places.
  */
 export async function changeCatalogue(id: string, change: CatalogueChange, member: StaffMember, address: string | null, t: Translate) {
@@ -55,8 +55,12 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
   const updated = await db.transaction(async (tx) => {
     const current = await findRequestType(id, tx as unknown as Db);
     if (!current) throw new ApiError('not_found');
+    // One price for all (fee_minor, as before), then each package's own (fees_minor); every package keeps a fee, offered or not.
+    const packageFees: Record<string, number> = Object.fromEntries(
+      PACKAGES.map((name) => [name, change.fees_minor?.[name] ?? change.fee_minor ?? current.packageFees[name] ?? current.feeMinor]),
+    );
     const next = {
-      feeMinor: change.fee_minor ?? current.feeMinor,
+      packageFees,
       seasonStart: change.season_start ?? current.seasonStart,
       seasonEnd: change.season_end ?? current.seasonEnd,
       companionLimit: change.companion_limit ?? current.companionLimit,
@@ -67,6 +71,11 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (next.packages.length === 0) {
       throw new ApiError('validation_failed', { fields: { packages: [t('ApiErrors.packages_required')] } });
     }
+    // Fees, as places, only for a package the service offers after this change.
+    const unpriced = Object.keys(change.fees_minor ?? {}).filter((name) => !next.packages.includes(name));
+    if (unpriced.length) {
+      throw new ApiError('validation_failed', { fields: Object.fromEntries(unpriced.map((name) => [`fees_minor.${name}`, [t('ApiErrors.fees_unknown_package')]])) });
+    }
     const day = (hijri: string) => hijriToGregorian(parseHijri(hijri)!);
     if (day(next.seasonEnd) <= day(next.seasonStart)) {
       throw new ApiError('validation_failed', { fields: { season_end: [t('ApiErrors.season_end_before_start')] } });
@@ -76,10 +85,20 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (unknown.length) {
       throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`places.${name}`, [t('ApiErrors.places_unknown_package')]])) });
     }
-    const changed = Object.fromEntries(
-      (Object.keys(next) as (keyof typeof next)[]).filter((key) => String(next[key]) !== String(current[key])).map((key) => [key, `${current[key]} → ${next[key]}`]),
+    // Fees are audited per package below; the other fields as they are.
+    const fields: Omit<typeof next, 'packageFees'> = { seasonStart: next.seasonStart, seasonEnd: next.seasonEnd, companionLimit: next.companionLimit, packages: next.packages, open: next.open };
+    const changed: Record<string, string> = Object.fromEntries(
+      (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => String(fields[key]) !== String(current[key])).map((key) => [key, `${current[key]} → ${fields[key]}`]),
     );
-    const [row] = await tx.update(requestTypes).set(next).where(eq(requestTypes.id, id)).returning();
+    // Each package's fee audited on its own line, as its places are: "fees_minor.premium: 1500000 → 2400000".
+    for (const name of PACKAGES) {
+      const before = current.packageFees[name] ?? current.feeMinor;
+      if (packageFees[name] !== before) changed[`fees_minor.${name}`] = `${before} → ${packageFees[name]}`;
+    }
+    // The column keeps the lowest fee of the packages offered ("from" on the home page).
+    const feeMinor = Math.min(...next.packages.map((name) => packageFees[name]!));
+    if (feeMinor !== current.feeMinor) changed.feeMinor = `${current.feeMinor} → ${feeMinor}`;
+    const [row] = await tx.update(requestTypes).set({ ...next, feeMinor }).where(eq(requestTypes.id, id)).returning();
     // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
     Object.assign(changed, await setPlaces(tx as unknown as Db, id, change.places ?? {}));
     await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx as unknown as Db);

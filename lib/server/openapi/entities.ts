@@ -39,9 +39,25 @@ export const requestType = z
     id: z.enum(['hajj', 'umrah']),
     code: z.string(),
     name: z.object({ en: z.string(), ar: z.string() }),
-    fee_minor: z.int().describe('Per pilgrim, in the currency’s minor unit (halalas)'),
+    fee_minor: z.int().describe('The lowest fee per pilgrim of the packages offered ("from"), in the currency’s minor unit (halalas)'),
+    fees_minor: z
+      .record(z.string(), z.int().min(0))
+      .describe('Per package offered: its fee per pilgrim in halalas, set by the office. A request pays its package’s fee × its pilgrims, fixed when it is sent'),
     currency: z.string(),
-    season: z.object({ start: z.string(), end: z.string(), start_gregorian: z.string().nullable(), end_gregorian: z.string().nullable() }),
+    season: z
+      .object({
+        start: z.string().describe('Hijri DD-MM-YYYY: the first day applications are taken'),
+        end: z.string().describe('Hijri: the last day of travel (Hajj: 13 Dhu al-Hijjah)'),
+        start_gregorian: z.string().nullable(),
+        end_gregorian: z.string().nullable(),
+        applications_close: z.string().describe('Hijri: the last day a request can be sent (Hajj: before the pilgrimage, e.g. 29 Shawwal); the season’s end when the service has none of its own'),
+        applications_close_gregorian: z.string().nullable(),
+        pilgrimage: z
+          .object({ start: z.string(), end: z.string(), start_gregorian: z.string().nullable(), end_gregorian: z.string().nullable() })
+          .nullable()
+          .describe('Hajj’s days, 8-13 Dhu al-Hijjah (Hijri); null for a service without fixed days (Umrah). No travel month after the month they start in is offered: arrival must reach them'),
+      })
+      .describe('docs/PLACES.md, "Hajj in its month": travel months run from this month (or the start) to the end’s month, for Hajj to the pilgrimage’s month'),
     companion_limit: z.int(),
     packages: z.array(z.string()),
     places_left: z

@@ -4,6 +4,8 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { requestTypes } from '@/lib/server/db/schema';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { PlacesLeft } from '@/lib/requests/places';
+import { seasonOf } from '@/lib/requests/answers';
+import { applicationsClosed } from '@/lib/requests/travel-months';
 import { packagePlaceRows, placesLeft, type PackagePlaceRow } from './places';
 
 export type RequestType = typeof requestTypes.$inferSelect;
@@ -15,6 +17,21 @@ function placesLeftOf(type: RequestTypeWithPlaces): PlacesLeft {
   return Object.fromEntries(type.packages.map((name) => [name, placesLeft(type.placeRows.find((row) => row.package === name))]));
 }
 
+/** What one pilgrim pays in a package: its own fee, or the service's lowest for a package the office has not priced. */
+export function packageFeeOf(type: RequestType, pkg: string): number {
+  return type.packageFees[pkg] ?? type.feeMinor;
+}
+
+/** Per package offered, its fee per pilgrim. */
+function feesOf(type: RequestType): Record<string, number> {
+  return Object.fromEntries(type.packages.map((name) => [name, packageFeeOf(type, name)]));
+}
+
+/** Whether a new application can be started or a draft sent: the office's switch is on and applications have not closed. */
+export function takesApplications(type: RequestType, now: Date = new Date()): boolean {
+  return type.open && !applicationsClosed(seasonOf(type), now);
+}
+
 export function publicRequestType(type: RequestTypeWithPlaces) {
   const gregorian = (hijri: string) => {
     const date = parseHijri(hijri);
@@ -24,13 +41,21 @@ export function publicRequestType(type: RequestTypeWithPlaces) {
     id: type.id,
     code: type.code,
     name: { en: type.nameEn, ar: type.nameAr },
-    fee_minor: type.feeMinor,
+    // The lowest fee of the packages offered: "from" on the home page. A request pays its package's (fees_minor).
+    fee_minor: Math.min(...Object.values(feesOf(type))),
+    fees_minor: feesOf(type),
     currency: type.currency,
     season: {
       start: type.seasonStart,
       end: type.seasonEnd,
       start_gregorian: gregorian(type.seasonStart),
       end_gregorian: gregorian(type.seasonEnd),
+      applications_close: type.applicationsClose ?? type.seasonEnd,
+      applications_close_gregorian: gregorian(type.applicationsClose ?? type.seasonEnd),
+      pilgrimage:
+        type.pilgrimageStart && type.pilgrimageEnd
+          ? { start: type.pilgrimageStart, end: type.pilgrimageEnd, start_gregorian: gregorian(type.pilgrimageStart), end_gregorian: gregorian(type.pilgrimageEnd) }
+          : null,
     },
     companion_limit: type.companionLimit,
     packages: type.packages,

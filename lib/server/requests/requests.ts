@@ -9,7 +9,7 @@ import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
 import { normalisedAnswers, requestIssues, stepSchema } from '@/lib/requests/answers';
 import { encodeRule } from '@/lib/validation/rules';
-import { findRequestType, type RequestType } from './request-types';
+import { findRequestType, packageFeeOf, takesApplications, type RequestType } from './request-types';
 import { moveRequest } from './history';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
@@ -245,7 +245,7 @@ export async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
 export async function createDraft(userId: string, typeId: string) {
   const type = await findRequestType(typeId);
   if (!type) throw new ApiError('validation_failed', { fields: { type: [] } });
-  if (!type.open) throw new ApiError('conflict', { messageKey: 'service_closed' });
+  if (!takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
   const db = await getDb();
   const [row] = await db.insert(requests).values({ userId, typeId: type.id, data: {} }).returning();
   return requestDetails(row!, [], []);
@@ -466,8 +466,9 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     const row = await ownRequest(tx as unknown as Db, userId, id, true);
     if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const type = await typeOf(tx as unknown as Db, row);
-    // The office closed the service: a draft waits until it opens again. A request sent back for changes was sent while it was open, and goes back.
-    if (row.status === 'draft' && !type.open) throw new ApiError('conflict', { messageKey: 'service_closed' });
+    // The office closed the service, or its applications have closed (Hajj, in Shawwal): a draft waits. A request sent back
+    // for changes was sent while it was open, and goes back.
+    if (row.status === 'draft' && !takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx as unknown as Db, row, row.data))];
     if (issues.length) throw new ZodError(issues);
 
@@ -485,7 +486,8 @@ export async function submitRequest(userId: string, id: string, reader: { locale
         await moveRequest(tx as unknown as Db, row, 'pending_payment', 'user', null, {
           // A request withdrawn from payment keeps the reference it was given.
           reference: row.reference ?? (await nextReference(tx as unknown as Db, type.code)),
-          feeMinor: type.feeMinor * pilgrims,
+          // The chosen package's fee as it is now; fixed on the request, so a later price change never touches it.
+          feeMinor: packageFeeOf(type, chosen) * pilgrims,
           currency: type.currency,
           feePilgrims: pilgrims,
           pilgrims,

@@ -10,7 +10,7 @@ import { ZodError } from 'zod';
 import { moveRequest } from './history';
 import { holdOfferedPlaces, placesLeft, returnPlaces } from './places';
 import { nextReference } from './references';
-import { findRequestType } from './request-types';
+import { findRequestType, packageFeeOf, takesApplications } from './request-types';
 import { reservePosition } from './reserve-position';
 import { documentIssues, ownRequest, pilgrimsOf, requestSummary, typeOf } from './requests';
 
@@ -38,7 +38,7 @@ export async function joinReserve(userId: string, id: string) {
     const row = await ownRequest(t, userId, id, true);
     if (row.status !== 'draft') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const type = await typeOf(t, row);
-    if (!type.open) throw new ApiError('conflict', { messageKey: 'service_closed' });
+    if (!takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(t, row, row.data))];
     if (issues.length) throw new ZodError(issues);
 
@@ -101,7 +101,7 @@ export async function offerPlaces(tx: Db, typeId: string, pkg: string): Promise<
     await tx.delete(reserveList).where(eq(reserveList.requestId, row.id));
     await moveRequest(tx, row, 'pending_payment', 'system', null, {
       reference: row.reference ?? (await nextReference(tx, type.code)),
-      feeMinor: type.feeMinor * entry.places,
+      feeMinor: packageFeeOf(type, pkg) * entry.places,
       currency: type.currency,
       feePilgrims: entry.places,
       pilgrims: entry.places,

@@ -284,7 +284,8 @@ describe('travel months', () => {
     expect(en.json!.error.fields).toEqual({ travel_month: ['Choose a travel month that has not passed yet'] });
     const ar = await save(token, id, { step: 'service', data: lastMonth, version: 1, complete: true }, 'ar');
     expect(ar.json!.error.fields).toEqual({ travel_month: ['اختر شهر سفر لم يمضِ بعد'] });
-    const beyond = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(14) }, version: 1, complete: true });
+    // Hajj's months run to Dhu al-Hijjah of next year in the test database (up to 23 months ahead): 25 is beyond.
+    const beyond = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(25) }, version: 1, complete: true });
     expect(beyond.json!.error.fields).toEqual({ travel_month: ['Choose one of the travel months in the list'] });
     const now = await save(token, id, { step: 'service', data: { ...SERVICE, travel_month: travelMonthFromNow(0) }, version: 1, complete: true });
     expect(now.status).toBe(200);
