@@ -1,4 +1,6 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { verifyByMail } from './mail';
 
@@ -173,4 +175,19 @@ export async function paidAtCounter(request: APIRequestContext, token: string, i
 export async function officeMoves(request: APIRequestContext, id: string, status: string, note?: string) {
   const response = await request.post(`/api/v1/ops/requests/${id}/status`, { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { status, ...(note ? { note } : {}) } });
   if (response.status() !== 200) throw new Error(`office move failed: ${response.status()} ${await response.text()}`);
+}
+
+/** The office console's calls come from its own pages. */
+export const STAFF_SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+/** A staff member added with the ops key, with a password and an authenticator, signed in: the cookie lands in `request`'s context. */
+export async function signInStaff(request: APIRequestContext, role: string, name: string) {
+  const email = `staff.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@office.example`;
+  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name, role } });
+  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
+  const password = 'Office#Season1448';
+  expect((await request.post('/api/v1/office/auth/set-password', { headers: STAFF_SAME_ORIGIN, data: { token, password, password_confirmation: password } })).status()).toBe(204);
+  const step = (await (await request.post('/api/v1/office/auth/login', { headers: STAFF_SAME_ORIGIN, data: { email, password } })).json()).data;
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
+  expect((await request.post('/api/v1/office/auth/code', { headers: STAFF_SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
 }
