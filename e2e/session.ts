@@ -9,12 +9,12 @@ import { verifyByMail } from './mail';
  * cookie in this browser context), confirms its address with the link of the
  * e-mail the app wrote (submitting and paying need it; `verified: false`
  * leaves it unconfirmed), and signs the page's store in, as the register
- * screen would.
+ * screen would. `phone`: the account's mobile number, given at registration.
  */
-export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true } = {}) {
+export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true, phone }: { verified?: boolean; phone?: string } = {}) {
   const email = `pilgrim.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await context.request.post('/api/v1/auth/register', {
-    data: { name, email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
+    data: { name, email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026', ...(phone ? { phone } : {}) },
   });
   const { data: registered, token } = await response.json();
   const data = verified ? await verifyByMail(context.request, email) : registered;
