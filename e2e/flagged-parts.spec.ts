@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { officeMoves, paidAtCounter, requestAwaitingPayment, signInStaff, signUp, STAFF_SAME_ORIGIN } from './session';
@@ -13,6 +14,13 @@ type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
+}
 
 for (const locale of ['en', 'ar'] as const) {
   const m = MESSAGES[locale];
@@ -41,6 +49,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(part('applicant')).toContainText(w.tasks.toChange);
     await expect(part('applicant')).not.toContainText(w.tasks.done);
     await expect(part('companions')).toContainText(w.tasks.done);
+    await expectAccessible(page, 'task list with a part to change');
 
     // Changed and saved: back on the task list, which says so.
     await part('applicant').getByRole('link').click();
@@ -54,6 +63,7 @@ for (const locale of ['en', 'ar'] as const) {
     // What was asked stays said under the part until the request is sent again.
     await expect(part('applicant')).toContainText(w.tasks.flagged.replace('{items}', m.Fields.passport_number));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectAccessible(page, 'task list with a changed part');
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/changed-task-list-${locale}-390.png`, fullPage: true });
 
     // Then check answers, and sent again.

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { arabicIndic, draftThrough, fillDate, gregorianInDays, signUp } from './session';
@@ -16,6 +17,13 @@ type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
+}
 
 /** A message with its placeholders as "anything", for a whole-text match. */
 const pattern = (message: string) => new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_]+\}/g, '.+')}$`);
@@ -54,6 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
     await nameLatin.fill('aisha rahman');
     await nameLatin.blur();
     await expect(question).toContainText(m.Wizard.nameQuestion.lower_case.replace(/<\/?name>/g, '').replace('{suggestion}', 'AISHA RAHMAN'));
+    await expectAccessible(page, 'applicant step asking about the name');
     await question.getByRole('button', { name: m.Wizard.nameQuestion.use.replace('{suggestion}', 'AISHA RAHMAN') }).click();
     await expect(nameLatin).toHaveValue('AISHA RAHMAN');
     await expect(question).toHaveCount(0);
@@ -111,6 +120,7 @@ for (const locale of ['en', 'ar'] as const) {
     const summary = page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle });
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('link')).toHaveText([pattern(m.Validation.passport_validity)]);
+    await expectAccessible(page, 'applicant step with the passport refused');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     if (process.env.SCREENSHOTS_DIR) {
       await expiry.scrollIntoViewIfNeeded();
