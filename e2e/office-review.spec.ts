@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { E2E_OPS_KEY } from '../playwright.config';
 import { watchViolations } from './csp-violations';
-import { requestAwaitingPayment, signUp } from './session';
+import { requestAwaitingPayment, signInStaff, signUp } from './session';
 
 // Issue 18: the office works a request in the console, and the pilgrim sees
 // what it asked for. Staff sign in through the API (office.spec.ts walks the
@@ -13,23 +11,10 @@ import { requestAwaitingPayment, signUp } from './session';
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
-}
-
-/** A staff member added with the ops key, with a password and an authenticator, signed in: the cookie lands in `request`'s context. */
-async function signInStaff(request: APIRequestContext, role: string, name: string) {
-  const email = `staff.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@office.example`;
-  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name, role } });
-  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
-  const password = 'Office#Season1448';
-  expect((await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } })).status()).toBe(204);
-  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
-  expect((await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
 }
 
 /** A request the pilgrim paid on the test gateway: waiting for the office. */
@@ -122,9 +107,9 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(marked).toContainText(m.Wizard.flaggedMark);
     await marked.getByRole('textbox', { name: m.Fields.passport_number }).fill('A7654321');
     await page.getByRole('button', { name: m.Wizard.continue }).click();
-    // Saved and on to the next part; from there straight to check answers.
-    await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps.companions })).toBeVisible();
-    await page.getByRole('navigation', { name: m.Wizard.progress }).getByRole('link', { name: new RegExp(m.Wizard.steps.review) }).click();
+    // Saved and back to the task list (issue 40), which says the part is changed; from there to check answers.
+    await expect(tasks.getByRole('listitem').filter({ hasText: m.Wizard.steps.applicant })).toContainText(m.Wizard.tasks.changed);
+    await tasks.getByRole('button', { name: m.Wizard.tasks.checkAnswers }).click();
     await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps.review })).toBeVisible();
     await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
     await page.getByRole('button', { name: m.Wizard.submitAgain }).click();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { verifyByMail } from './mail';
@@ -8,12 +9,12 @@ import { verifyByMail } from './mail';
  * cookie in this browser context), confirms its address with the link of the
  * e-mail the app wrote (submitting and paying need it; `verified: false`
  * leaves it unconfirmed), and signs the page's store in, as the register
- * screen would.
+ * screen would. `phone`: the account's mobile number, given at registration.
  */
-export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true } = {}) {
+export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true, phone }: { verified?: boolean; phone?: string } = {}) {
   const email = `pilgrim.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await context.request.post('/api/v1/auth/register', {
-    data: { name, email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
+    data: { name, email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026', ...(phone ? { phone } : {}) },
   });
   const { data: registered, token } = await response.json();
   const data = verified ? await verifyByMail(context.request, email) : registered;
@@ -176,21 +177,20 @@ export async function officeMoves(request: APIRequestContext, id: string, status
   if (response.status() !== 200) throw new Error(`office move failed: ${response.status()} ${await response.text()}`);
 }
 
-/**
- * An admin of the console, signed in on this request context (office.spec.ts walks the screens): added with
- * the ops key, its password set, then the password and the authenticator's code. Office calls need `SAME_ORIGIN`.
- */
-export async function signInAdmin(request: APIRequestContext) {
-  const email = `admin.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@office.example`;
-  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name: 'Amina Saleh', role: 'admin' } });
-  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
-  const password = 'Office#Season1448';
-  await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } });
-  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
-  const signedIn = await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } });
-  if (signedIn.status() !== 200) throw new Error(`admin sign-in failed: ${signedIn.status()} ${await signedIn.text()}`);
-}
-
 /** The header the console's calls carry (the office's routes refuse cross-site requests). */
 export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+/** A staff member added with the ops key, with a password and an authenticator, signed in: the cookie lands in `request`'s context. */
+export async function signInStaff(request: APIRequestContext, role: string, name: string) {
+  const email = `staff.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@office.example`;
+  const added = await request.post('/api/v1/ops/staff', { headers: { 'x-ops-key': E2E_OPS_KEY }, data: { email, name, role } });
+  const token = new URL((await added.json()).data.set_password_url).searchParams.get('token')!;
+  const password = 'Office#Season1448';
+  expect((await request.post('/api/v1/office/auth/set-password', { headers: SAME_ORIGIN, data: { token, password, password_confirmation: password } })).status()).toBe(204);
+  const step = (await (await request.post('/api/v1/office/auth/login', { headers: SAME_ORIGIN, data: { email, password } })).json()).data;
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(step.secret) }).generate();
+  expect((await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
+}
+
+/** An admin of the console, signed in on this request context (office calls need `SAME_ORIGIN`). */
+export const signInAdmin = (request: APIRequestContext) => signInStaff(request, 'admin', 'Amina Saleh');

@@ -12,13 +12,18 @@ type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onC
   control: Control<T>;
   name: Path<T>;
   formId: string;
+  /**
+   * Puts the text in its usual form when the field is left, in sight of the
+   * pilgrim (a passport number in capitals); only where nothing is lost by it.
+   */
+  tidy?: (text: string) => string;
 };
 
 /**
  * A text field bound to react-hook-form. It is checked when it loses focus
  * (the form's mode), never while typing, and shows its message inline.
  */
-export function FormTextField<T extends FieldValues>({ control, name, formId, type, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, formId, type, tidy, ...props }: Props<T>) {
   const message = useFieldMessage();
   const t = useTranslations('Forms');
   const [revealed, setRevealed] = useState(false);
@@ -36,6 +41,8 @@ export function FormTextField<T extends FieldValues>({ control, name, formId, ty
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
           onBlur={(event) => {
+            const text = (field.value as string | undefined) ?? '';
+            if (tidy && tidy(text) !== text) field.onChange(tidy(text));
             // Leaving the field for the submit button: the submit checks everything.
             // Checking now would move the button under the pointer (a message
             // appearing or going) and the click would be lost.

@@ -119,6 +119,8 @@ export function DateInput({
   const errorId = `${ownId}-error`;
   const equivalentId = `${ownId}-equivalent`;
   const showError = isInvalid && Boolean(errorMessage);
+  // A question may have its own example (a passport expiry lies ahead, a birth behind).
+  const example = t.has(`examples.${question}.${calendar}`) ? t(`examples.${question}.${calendar}`) : t(calendar === 'hijri' ? 'hijriExample' : 'gregorianExample');
   const describedBy = [hintId, showError && errorId, equivalent && equivalentId].filter(Boolean).join(' ');
 
   return (
@@ -148,7 +150,7 @@ export function DateInput({
         ))}
       </RadioGroup>
       <p id={hintId} className="text-sm text-muted">
-        {t(calendar === 'hijri' ? 'hijriExample' : 'gregorianExample')}
+        {example}
       </p>
       {showError && (
         <p id={errorId} className="text-sm font-medium text-red-700">

@@ -6,8 +6,17 @@ import { WIZARD_STEPS, type WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { answersOf, personName } from '@/components/requests/answers-of';
+import { stepOfFlag } from '@/lib/requests/flagged-steps';
 
-const DOCUMENT_KINDS: readonly string[] = ['passport', 'photo'];
+/**
+ * A part's state: what the office flagged is "to change" until it is saved
+ * again (the server took it off the finished steps when it asked), then
+ * "changed, ready to send"; never "completed" in between (issue 40).
+ */
+function partState(isDone: boolean, isFlagged: boolean): { label: 'done' | 'toCheck' | 'toChange' | 'changed'; style: string } {
+  if (isFlagged) return isDone ? { label: 'changed', style: 'border border-brand-700 bg-white text-brand-800' } : { label: 'toChange', style: 'bg-amber-100 text-amber-900' };
+  return isDone ? { label: 'done', style: 'bg-brand-50 text-brand-800' } : { label: 'toCheck', style: 'bg-sand-100 text-ink' };
+}
 
 /**
  * Where making the changes the office asked for begins (issue 21): the
@@ -44,10 +53,7 @@ export function ChangesTaskList({
   const asked = (step: WizardStep) =>
     Object.entries(flagged).flatMap(([pilgrim, items]) =>
       items
-        .filter((item) => {
-          if (DOCUMENT_KINDS.includes(item)) return step === 'documents';
-          return pilgrim === 'applicant' ? step === 'applicant' : step === 'companions';
-        })
+        .filter((item) => stepOfFlag(pilgrim, item) === step)
         .map((item) => (step === 'applicant' ? fields(item) : `${fields(item)} (${who(pilgrim)})`)),
     );
   return (
@@ -59,27 +65,28 @@ export function ChangesTaskList({
         <p className="mt-1 text-muted">{t('tasks.lead')}</p>
       </div>
       <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {parts.map((step, position) => (
-          <li key={step} className="flex flex-wrap items-center justify-between gap-2 p-4">
-            <a
-              href={hrefOf(step)}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                event.preventDefault();
-                onGo(step);
-              }}
-              className="font-semibold text-brand-800 underline underline-offset-2 hover:text-ink"
-            >
-              {formatCount(position + 1, locale)}. {t(`steps.${step}`)}
-            </a>
-            <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${completed.includes(step) ? 'bg-brand-50 text-brand-800' : 'bg-sand-100 text-ink'}`}>
-              {completed.includes(step) ? t('tasks.done') : t('tasks.toCheck')}
-            </span>
-            {asked(step).length > 0 && (
-              <p className="w-full border-s-4 border-amber-600 ps-3 text-sm font-semibold text-amber-900">{t('tasks.flagged', { items: list.format(asked(step)) })}</p>
-            )}
-          </li>
-        ))}
+        {parts.map((step, position) => {
+          const state = partState(completed.includes(step), asked(step).length > 0);
+          return (
+            <li key={step} className="flex flex-wrap items-center justify-between gap-2 p-4" data-state={state.label}>
+              <a
+                href={hrefOf(step)}
+                onClick={(event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  onGo(step);
+                }}
+                className="font-semibold text-brand-800 underline underline-offset-2 hover:text-ink"
+              >
+                {formatCount(position + 1, locale)}. {t(`steps.${step}`)}
+              </a>
+              <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${state.style}`}>{t(`tasks.${state.label}`)}</span>
+              {asked(step).length > 0 && (
+                <p className="w-full border-s-4 border-amber-600 ps-3 text-sm font-semibold text-amber-900">{t('tasks.flagged', { items: list.format(asked(step)) })}</p>
+              )}
+            </li>
+          );
+        })}
       </ol>
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Button onPress={() => onGo('review')}>

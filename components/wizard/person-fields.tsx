@@ -9,7 +9,9 @@ import { FormHijriDate } from '@/components/forms/form-hijri-date';
 import { FormSelect } from '@/components/forms/form-select';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { identifierTags } from '@/components/ui/identifier-text';
+import { passportNumberOf } from '@/lib/validation/passport-number';
 import { FlaggedMark, pilgrimOfPrefix, useFlagged } from './flagged';
+import { LatinNameQuestion } from './latin-name-question';
 
 /**
  * The personal fields of a pilgrim, the same for the applicant and each
@@ -23,6 +25,7 @@ export function PersonFields<T extends FieldValues>({
   withRelation = false,
   firstCountry,
   onCommit,
+  onUse,
 }: {
   control: Control<T>;
   formId: string;
@@ -31,6 +34,8 @@ export function PersonFields<T extends FieldValues>({
   /** Offered first in the nationality list: the applicant's, for a companion. */
   firstCountry?: string;
   onCommit: (name: string) => void;
+  /** Puts a suggested answer in a field (the Latin name as the passport prints it) and checks it. */
+  onUse: (name: string, value: string) => void;
 }) {
   const t = useTranslations('Fields');
   const w = useTranslations('Wizard');
@@ -56,7 +61,9 @@ export function PersonFields<T extends FieldValues>({
         <FormTextField control={control} formId={formId} name={name('name_ar')} label={t('name_ar')} dir="rtl" lang="ar" />
       </FlaggedMark>
       <FlaggedMark on={mark('name_latin')}>
-        <FormTextField control={control} formId={formId} name={name('name_latin')} label={t('name_latin')} description={w('hints.nameLatin')} dir="ltr" lang="en" autoComplete="off" />
+        <LatinNameQuestion control={control} name={name('name_latin')} onUse={(suggestion) => onUse(name('name_latin'), suggestion)}>
+          <FormTextField control={control} formId={formId} name={name('name_latin')} label={t('name_latin')} description={w('hints.nameLatin')} dir="ltr" lang="en" autoComplete="off" />
+        </LatinNameQuestion>
       </FlaggedMark>
       <FlaggedMark on={mark('gender')}>
         <FormChoice
@@ -79,7 +86,7 @@ export function PersonFields<T extends FieldValues>({
         <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
       </FlaggedMark>
       <FlaggedMark on={mark('passport_number')}>
-        <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" />
+        <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" tidy={passportNumberOf} />
       </FlaggedMark>
       {/* Nearly every passport prints its dates in Gregorian. */}
       <FlaggedMark on={mark('passport_expiry')}>

@@ -72,9 +72,15 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
     window.scrollTo({ top: 0 });
   }
   const index = step === 'tasks' ? -1 : WIZARD_STEPS.indexOf(step);
-  const next = () => go(fromReview && step !== 'review' ? 'review' : (WIZARD_STEPS[index + 1] ?? 'review'));
+  const toTasks = () => {
+    void draft.flush();
+    router.push({ pathname, query: { id: request.id } });
+    window.scrollTo({ top: 0 });
+  };
+  // Making changes, a saved part goes back to the task list, which says it is changed (issue 40).
+  const next = () => (fromReview && step !== 'review' ? go('review') : changes ? toTasks() : go(WIZARD_STEPS[index + 1] ?? 'review'));
   // The first step goes back to the task list when making changes.
-  const back = index > 0 ? () => go(WIZARD_STEPS[index - 1]!) : changes && index === 0 ? () => router.push({ pathname, query: { id: request.id } }) : undefined;
+  const back = index > 0 ? () => go(WIZARD_STEPS[index - 1]!) : changes && index === 0 ? toTasks : undefined;
 
   // Sent: the request's payment page (its own address, outside the form) says what comes next.
   if (submitted) return <ToPaymentPage id={request.id} />;

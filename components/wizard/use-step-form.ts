@@ -9,6 +9,8 @@ import { ApiClientError } from '@/lib/api-client';
 import type { RequestStep } from '@/lib/requests/steps';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFieldMessage } from '@/components/forms/use-field-message';
+import { useFormats } from '@/components/requests/use-formats';
+import { dateErrorOf } from '@/lib/validation/date-parts';
 import type { Draft } from './use-draft';
 
 /**
@@ -30,7 +32,8 @@ export function useStepForm<T extends FieldValues>({
   toData?: (values: T) => unknown;
 }) {
   const t = useTranslations('Forms');
-  const message = useFieldMessage();
+  // A passport's rule names the day it must reach, in both calendars.
+  const message = useFieldMessage(useFormats().hijriAnswer);
   const form = useForm<T>({
     resolver: schema ? (zodResolver(schema as never) as never) : undefined,
     defaultValues: defaults,
@@ -58,7 +61,8 @@ export function useStepForm<T extends FieldValues>({
       if (!error) return [];
       const path = prefix ? `${prefix}.${field}` : field;
       const own = (error as { message?: string }).message;
-      if (own) return [{ field: path, message: message(path, own) ?? own }];
+      // A date that is not a real day is said in the calendar it was typed in, as on the field (form-hijri-date.tsx).
+      if (own) return [{ field: path, message: message(path, dateErrorOf(own, form.getValues(path as Path<T>))) ?? own }];
       return fromErrors(error as FieldErrors<T>, path);
     });
   }

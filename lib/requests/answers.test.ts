@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companionSchema, companionsSchema, isMinorOn, passportIssues, passportValidUntil, personSchema, requestIssues, serviceSchema } from './answers';
+import { companionSchema, companionsSchema, isMinorOn, passportValidUntil, personSchema, personSchemaFor, requestIssues, serviceSchema, stepSchema } from './answers';
 import { decodeRule } from '@/lib/validation/rules';
 import { companion, hijriFromNow, person, SERVICE, TRAVEL_MONTH, travelMonthFromNow } from '@/test/answers';
 
@@ -86,8 +86,33 @@ describe('the answers of an application', () => {
     expect(Object.keys(rules).some((path) => path.startsWith('companions'))).toBe(false);
   });
 
-  it('a malformed expiry is reported once, as malformed', () => {
-    expect(passportIssues({ service: SERVICE, applicant: { passport_expiry: 'soon' } })).toEqual([]);
+  it('a malformed expiry is reported once, as malformed', async () => {
+    const issues = await requestIssues(TYPE, { service: SERVICE, applicant: person({ passport_expiry: 'soon' }) });
+    expect(issues.filter((issue) => issue.path.join('.') === 'applicant.passport_expiry').map((issue) => decodeRule(issue.message)?.name)).toEqual(['hijri_date_format']);
+  });
+
+  it('the applicant step refuses a passport that ends before six months past the travel month, naming the day it must reach (issue 40)', async () => {
+    const until = passportValidUntil(SERVICE.travel_month)!;
+    const lastDay = `${String(until.day).padStart(2, '0')}-${String(until.month).padStart(2, '0')}-${until.year}`;
+    const dayBefore = until.subtract({ days: 1 });
+    const tooEarly = `${String(dayBefore.day).padStart(2, '0')}-${String(dayBefore.month).padStart(2, '0')}-${dayBefore.year}`;
+    const step = stepSchema('applicant', TYPE, { service: SERVICE })!;
+    const refused = await step.safeParseAsync(person({ passport_expiry: tooEarly }));
+    expect(refused.error!.issues.map((issue) => [issue.path.join('.'), decodeRule(issue.message)])).toEqual([
+      ['passport_expiry', { name: 'passport_validity', params: { date: lastDay } }],
+    ]);
+    // Reported even while other answers are still wrong.
+    const withOthers = await step.safeParseAsync(person({ passport_expiry: tooEarly, name_latin: '', national_id: 'x' }));
+    expect(rulesOf(withOthers.error!.issues)).toMatchObject({ passport_expiry: 'passport_validity', name_latin: 'required' });
+    expect((await step.safeParseAsync(person({ passport_expiry: lastDay }))).success).toBe(true);
+    // Before a travel month is chosen there is nothing to measure against.
+    expect((await stepSchema('applicant', TYPE, {})!.safeParseAsync(person({ passport_expiry: tooEarly }))).success).toBe(true);
+    expect((await personSchemaFor(SERVICE.travel_month).safeParseAsync(person({ passport_expiry: hijriFromNow(4) }))).success).toBe(false);
+  });
+
+  it('a finished step keeps the passport number in capitals (issue 40)', async () => {
+    const result = await personSchema.safeParseAsync(person({ passport_number: 'a١٢٣٤٥٦٧' }));
+    expect((result.data as { passport_number: string }).passport_number).toBe('A1234567');
   });
 });
 

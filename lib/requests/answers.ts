@@ -1,7 +1,8 @@
 import { z } from '@/lib/validation/z';
 import { CalendarDate, IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
-import { encodeRule, numericText, rules, textField } from '@/lib/validation/rules';
-import { parseHijri } from '@/lib/validation/hijri';
+import { encodeRule, numericText, rules, textField, type Rule } from '@/lib/validation/rules';
+import { formatHijri, parseHijri } from '@/lib/validation/hijri';
+import { passportNumberText } from '@/lib/validation/passport-number';
 import { westernDigits } from '@/lib/validation/digits';
 import { mobileE164 } from '@/lib/validation/phone';
 import { isMinorOn } from './minor';
@@ -50,15 +51,34 @@ function withMobileE164(raw: unknown): unknown {
   return e164 ? { ...person, mobile: e164 } : raw;
 }
 
-const personFields = (contactsOptional: boolean) => ({
+/**
+ * The passport rule of issue 40: valid until at least six months after the
+ * travel month (MM-YYYY), checked on the step where the expiry is given, not
+ * only on submit. The message names the date it must reach. No rule before a
+ * travel month is chosen; a malformed date is the date rule's to report.
+ */
+function passportValidity(travelMonth: unknown): Rule[] {
+  const until = typeof travelMonth === 'string' ? passportValidUntil(westernDigits(travelMonth.trim())) : null;
+  if (!until) return [];
+  return [{
+    name: 'passport_validity',
+    params: { date: formatHijri({ day: until.day, month: until.month, year: until.year }) },
+    check: (value) => {
+      const expiry = hijriDate(value);
+      return !expiry || expiry.compare(until) >= 0;
+    },
+  }];
+}
+
+const personFields = (contactsOptional: boolean, travelMonth?: unknown) => ({
   name_ar: textField([rules.max(100), rules.arabic_name()]),
   name_latin: textField([rules.max(100), rules.latin_name()]),
   gender: textField([rules.one_of(GENDERS)]),
   date_of_birth: textField([rules.hijri_date_format()], numericText),
   nationality: textField([rules.regex(/^[A-Z]{2}$/)]),
   national_id: textField([rules.numeric(), rules.min(5), rules.max(20)], numericText),
-  passport_number: textField([rules.alpha_num(), rules.min(6), rules.max(12)], numericText),
-  passport_expiry: textField([rules.hijri_date_format()], numericText),
+  passport_number: textField([rules.alpha_num(), rules.min(6), rules.max(12)], passportNumberText),
+  passport_expiry: textField([rules.hijri_date_format(), ...passportValidity(travelMonth)], numericText),
   // E.164 by now when the number could be read (withMobileE164): the rule refuses what could not.
   mobile: textField([rules.phone()], { optional: contactsOptional, prepare: westernDigits }),
   email: textField([rules.email(), rules.max(254)], { optional: contactsOptional }),
@@ -71,7 +91,12 @@ function pastBirth(person: { date_of_birth?: string }, ctx: z.RefinementCtx) {
   }
 }
 
-export const personSchema = z.preprocess(withMobileE164, z.object(personFields(false)).superRefine(pastBirth));
+/** The applicant; with the travel month (MM-YYYY), the passport must last six months past it. */
+export function personSchemaFor(travelMonth?: unknown) {
+  return z.preprocess(withMobileE164, z.object(personFields(false, travelMonth)).superRefine(pastBirth));
+}
+
+export const personSchema = personSchemaFor();
 
 /**
  * A companion: the applicant's fields and the relation. Mobile and e-mail may
@@ -81,7 +106,7 @@ export const personSchema = z.preprocess(withMobileE164, z.object(personFields(f
 export function companionSchemaFor(travelMonth?: unknown) {
   return z.preprocess(
     withMobileE164,
-    z.object({ ...personFields(true), relation: textField([rules.one_of(RELATIONS)]) }).superRefine((person, ctx) => {
+    z.object({ ...personFields(true, travelMonth), relation: textField([rules.one_of(RELATIONS)]) }).superRefine((person, ctx) => {
       pastBirth(person, ctx);
       if (isMinorOn(person.date_of_birth, travelMonth)) return;
       for (const field of ['mobile', 'email'] as const) {
@@ -146,7 +171,7 @@ export function stepSchema(step: string, type: RequestTypeRules, answers: Record
     case 'service':
       return serviceSchema(type.packages, seasonOf(type));
     case 'applicant':
-      return personSchema;
+      return personSchemaFor(travelMonthOf(answers));
     case 'companions':
       return companionsSchema(type.companionLimit, travelMonthOf(answers));
     case 'declaration':
@@ -162,31 +187,9 @@ export function requestSchema(type: RequestTypeRules, travelMonth?: unknown) {
   const orEmpty = <T extends z.ZodType>(schema: T, empty: unknown) => z.preprocess((value) => value ?? empty, schema);
   return z.object({
     service: orEmpty(serviceSchema(type.packages, seasonOf(type)), {}),
-    applicant: orEmpty(personSchema, {}),
+    applicant: orEmpty(personSchemaFor(travelMonth), {}),
     companions: orEmpty(companionsSchema(type.companionLimit, travelMonth), []),
     declaration: orEmpty(declarationSchema, {}),
-  });
-}
-
-/**
- * Passports valid six months past the travel month. Checked from the raw
- * answers on its own, so that it is reported even when other answers are
- * still wrong.
- */
-export function passportIssues(answers: Record<string, unknown>): z.core.$ZodIssue[] {
-  const service = answers.service as { travel_month?: unknown } | undefined;
-  const validUntil = passportValidUntil(String(service?.travel_month ?? ''));
-  if (!validUntil) return [];
-  const companions = Array.isArray(answers.companions) ? answers.companions : [];
-  const people: [(string | number)[], unknown][] = [
-    [['applicant'], (answers.applicant as { passport_expiry?: unknown } | undefined)?.passport_expiry],
-    ...companions.map((c, i): [(string | number)[], unknown] => [['companions', i], (c as { passport_expiry?: unknown } | null)?.passport_expiry]),
-  ];
-  return people.flatMap(([path, expiry]) => {
-    const date = hijriDate(expiry);
-    return date && date.compare(validUntil) < 0
-      ? [{ code: 'custom' as const, path: [...path, 'passport_expiry'], message: encodeRule('passport_validity'), input: expiry }]
-      : [];
   });
 }
 
@@ -195,11 +198,9 @@ export function passportIssues(answers: Record<string, unknown>): z.core.$ZodIss
  * `companions.1.passport_expiry`, so each lands on its field.
  */
 export async function requestIssues(type: RequestTypeRules, answers: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
+  // Each passport's validity is its expiry field's own rule (passportValidity), reported even when other answers are wrong.
   const result = await requestSchema(type, travelMonthOf(answers)).safeParseAsync(answers);
-  const taken = new Set((result.success ? [] : result.error.issues).map((issue) => issue.path.join('.')));
-  // A date already reported as malformed is not also reported as too early.
-  const passports = passportIssues(answers).filter((issue) => !taken.has(issue.path.join('.')));
-  return [...(result.success ? [] : result.error.issues), ...passports];
+  return result.success ? [] : result.error.issues;
 }
 
 /**

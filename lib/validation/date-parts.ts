@@ -1,5 +1,6 @@
 import { CalendarDate, GregorianCalendar } from '@internationalized/date';
 import { westernDigits } from './digits';
+import { decodeRule, encodeRule } from './rule-code';
 import { formatHijri, gregorianToHijri, hijriToGregorian, isHijriDate, parseHijri } from './hijri';
 
 // A date question as three fields (day, month, year) in the calendar the
@@ -54,4 +55,16 @@ export function partsOf(answer: string, calendar: DateCalendar): DateParts {
   if (typed.length !== 3) return EMPTY_PARTS;
   const [day, month, year] = typed as [string, string, string];
   return { day, month, year };
+}
+
+/**
+ * The error to show for a date question: the hijri_date_format rule knows only
+ * the Hijri DD-MM-YYYY the answer is kept as, so on the form it is said as
+ * `real_date` in the calendar the pilgrim typed in (the answer's separator,
+ * see answerOf) and with the three boxes. Any other error stays as it is.
+ */
+export function dateErrorOf(message: string, answer: unknown, fallback: DateCalendar = 'hijri'): string {
+  if (decodeRule(message)?.name !== 'hijri_date_format') return message;
+  const calendar = (typeof answer === 'string' ? calendarOfAnswer(answer) : null) ?? fallback;
+  return encodeRule('real_date', { calendar });
 }

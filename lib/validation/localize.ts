@@ -10,6 +10,14 @@ export type Translate = {
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Writes a Hijri DD-MM-YYYY in words in both calendars, e.g. for the day a
+ * passport must reach (lib/requests/formats.ts hijriAnswer). Passed in by
+ * the callers that may meet such a rule, so that the sign-in pages, which use
+ * this file too, carry no calendar.
+ */
+export type HijriDates = (text: string) => { hijri: string; gregorian: string } | null;
+
 /** A field's localized label, from `Fields.{name}`; the last named part of a nested path. */
 export function fieldLabel(path: readonly PropertyKey[], t: Translate): string {
   const name = [...path].reverse().find((part): part is string => typeof part === 'string') ?? 'value';
@@ -28,7 +36,7 @@ function companionOf(path: readonly PropertyKey[]): number | null {
  * Numbers are written in the page's digits; a companion's field is named with
  * the companion ("Companion 2: …"), so that the error summary says whose it is.
  */
-export function ruleMessage(message: string, path: readonly PropertyKey[], t: Translate, locale = 'en'): string {
+export function ruleMessage(message: string, path: readonly PropertyKey[], t: Translate, locale = 'en', dates?: HijriDates): string {
   const rule = decodeRule(message);
   let text: string;
   if (!rule) {
@@ -36,7 +44,13 @@ export function ruleMessage(message: string, path: readonly PropertyKey[], t: Tr
   } else {
     const name = [...path].reverse().find((part): part is string => typeof part === 'string' && !/^\d+$/.test(part));
     const target = typeof rule.params.target === 'string' ? fieldLabel([rule.params.target], t) : undefined;
-    const params = Object.fromEntries(Object.entries(rule.params).map(([key, value]) => [key, typeof value === 'number' ? formatCount(value, locale) : value]));
+    const params: Record<string, string | number> = Object.fromEntries(Object.entries(rule.params).map(([key, value]) => [key, typeof value === 'number' ? formatCount(value, locale) : value]));
+    // A date parameter (Hijri DD-MM-YYYY) is said in both calendars: `date_gregorian` and `date_hijri`.
+    if (typeof rule.params.date === 'string') {
+      const both = dates?.(rule.params.date);
+      params.date_gregorian = both?.gregorian ?? rule.params.date;
+      params.date_hijri = both?.hijri ?? rule.params.date;
+    }
     const own = `ValidationFor.${name}.${rule.name}`;
     text = t(name && t.has(own) ? own : `Validation.${rule.name}`, { ...params, field: target ?? fieldLabel(path, t) });
   }
@@ -48,11 +62,11 @@ export function ruleMessage(message: string, path: readonly PropertyKey[], t: Tr
 }
 
 /** Every issue of a failed parse, localized and grouped by field path (`a.b.0.c`). */
-export function localizeIssues(error: ZodError, t: Translate, locale = 'en'): FieldErrors {
+export function localizeIssues(error: ZodError, t: Translate, locale = 'en', dates?: HijriDates): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
-    (fields[key] ??= []).push(ruleMessage(issue.message, issue.path, t, locale));
+    (fields[key] ??= []).push(ruleMessage(issue.message, issue.path, t, locale, dates));
   }
   return fields;
 }

@@ -8,6 +8,8 @@ export type RuleName =
   | 'regex' | 'password' | 'confirmed' | 'url' | 'size' | 'mimes' | 'ext' | 'image'
   | 'dimensions' | 'length' | 'one_of' | 'not_one_of' | 'is' | 'is_not' | 'hijri_date_format'
   // The application's own rules.
+  // A date the pilgrim typed that is not a real day, said in the calendar they chose (date-parts.ts).
+  | 'real_date'
   | 'arabic_name' | 'latin_name' | 'hijri_month' | 'past_date' | 'passport_validity' | 'max_items' | 'accepted'
   // A mobile number that can exist (libphonenumber-js).
   | 'phone'

@@ -1,7 +1,10 @@
 'use client';
 
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { personSchema } from '@/lib/requests/answers';
+import { personSchemaFor, travelMonthOf } from '@/lib/requests/answers';
+import { useMe } from '@/lib/auth/auth-api';
+import type { UserData } from '@/lib/auth/auth-store';
 import { StepShell } from '../step-shell';
 import { PersonFields } from '../person-fields';
 import { useStepForm } from '../use-step-form';
@@ -15,13 +18,41 @@ export function emptyPerson(saved: unknown): PersonValues {
   return Object.fromEntries(PERSON_FIELDS.map((field) => [field, source[field] ?? ''])) as PersonValues;
 }
 
+/** What the account already says about the applicant; its name goes where its letters belong. */
+const PREFILLED = ['name_ar', 'name_latin', 'mobile', 'email'] as const;
+const ARABIC_LETTERS = /^[\u0600-\u06FF\u0750-\u077F\s'-]+$/u;
+const LATIN_LETTERS = /^[A-Za-z\s'-]+$/;
+
+/**
+ * The applicant's answers to start from: those saved, or, while the name and
+ * contacts were never given, those the account holds (issue 40). Only
+ * defaults: nothing the pilgrim wrote is replaced, and each stays editable.
+ */
+function startingApplicant(saved: unknown, account: UserData | undefined): { values: PersonValues; prefilled: boolean } {
+  const values = emptyPerson(saved);
+  if (!account || PREFILLED.some((field) => values[field].trim() !== '')) return { values, prefilled: false };
+  const name = account.name.trim();
+  const prefill: Partial<PersonValues> = {
+    ...(ARABIC_LETTERS.test(name) ? { name_ar: name } : LATIN_LETTERS.test(name) ? { name_latin: name } : {}),
+    ...(account.email ? { email: account.email } : {}),
+    ...(account.phone ? { mobile: account.phone } : {}),
+  };
+  return { values: { ...values, ...prefill }, prefilled: Object.keys(prefill).length > 0 };
+}
+
 export function ApplicantStep({ draft, onDone, onBack }: StepProps) {
   const t = useTranslations('Wizard');
+  const f = useTranslations('Forms');
+  const me = useMe();
+  // Read once, when the step opens: later changes to the account do not rewrite the form.
+  const [start] = useState(() => startingApplicant(draft.answers.applicant, me.data));
+  // The passport is measured against the travel month chosen in the first step.
+  const [schema] = useState(() => personSchemaFor(travelMonthOf(draft.answers)));
   const { form, summary, attempt, submit } = useStepForm<PersonValues>({
     draft,
     step: 'applicant',
-    schema: personSchema,
-    defaults: emptyPerson(draft.answers.applicant),
+    schema,
+    defaults: start.values,
   });
   return (
     <StepShell
@@ -35,7 +66,13 @@ export function ApplicantStep({ draft, onDone, onBack }: StepProps) {
       onBlur={() => void draft.flush()}
       isPending={form.formState.isSubmitting}
     >
-      <PersonFields control={form.control} formId="applicant" onCommit={(name) => void form.trigger(name as keyof PersonValues)} />
+      {start.prefilled && <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink">{f('prefilled')}</p>}
+      <PersonFields
+        control={form.control}
+        formId="applicant"
+        onCommit={(name) => void form.trigger(name as keyof PersonValues)}
+        onUse={(name, value) => form.setValue(name as keyof PersonValues, value, { shouldDirty: true, shouldValidate: true })}
+      />
     </StepShell>
   );
 }

@@ -63,6 +63,7 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
                 withRelation
                 firstCountry={typeof applicantNationality === 'string' ? applicantNationality : undefined}
                 onCommit={(name) => void form.trigger(name as `companions.${number}.relation`)}
+                onUse={(name, value) => form.setValue(name as `companions.${number}.name_latin`, value, { shouldDirty: true, shouldValidate: true })}
               />
               <Button variant="secondary" className="mt-4" onPress={() => remove(index)}>
                 {t('removeCompanion', { number: count(index + 1) })}

@@ -2,6 +2,7 @@ import 'server-only';
 import { ZodError } from 'zod';
 import { translatorFor } from '@/lib/i18n/translator';
 import { localizeIssues } from '@/lib/validation/localize';
+import { requestFormats } from '@/lib/requests/formats';
 import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { isCrossSite } from './cross-site';
@@ -60,7 +61,7 @@ export function errorResponse(request: Request, error: unknown, requestId?: stri
   const t = translatorFor(locale);
   if (error instanceof ZodError) {
     return Response.json(
-      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale) } },
+      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale, requestFormats(locale, 'Asia/Riyadh').hijriAnswer) } },
       { status: 422 },
     );
   }

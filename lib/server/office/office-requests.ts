@@ -10,6 +10,8 @@ import { requestDetails, requestSummary } from '@/lib/server/requests/requests';
 import { can } from '@/lib/office/roles';
 import type { OfficeReviewInput } from '@/lib/office/queue-schemas';
 import type { RequestStatus } from '@/lib/requests/statuses';
+import { flaggedSteps } from '@/lib/requests/flagged-steps';
+import type { WizardStep } from '@/lib/requests/steps';
 import { audit } from './audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
@@ -117,6 +119,8 @@ export async function officeReview(id: string, member: StaffMember, input: Offic
     const changes = {
       version: row.version + 1,
       flagged: flags,
+      // A flagged part is not finished until the pilgrim saves it again: the task list says "to change", then "changed".
+      ...(status === 'changes_requested' ? { completedSteps: row.completedSteps.filter((step) => !flaggedSteps(flags).includes(step as WizardStep)) } : {}),
       // Starting the review takes the request, unless someone already has.
       assignedStaffId: status === 'under_review' ? (row.assignedStaffId ?? member.id) : row.assignedStaffId,
     };
