@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
+import { logger } from '@/lib/server/log/logger';
 import { fileStorage } from '@/lib/server/uploads/storage';
 import { IMAGE_LIMITS } from '@/lib/server/uploads/image-header';
 import { inspectDocument, type DocumentKind, type InspectMessages } from '@/lib/server/uploads/inspect';
@@ -123,7 +124,11 @@ export async function readDocumentThumbnail(userId: string, documentId: string) 
   const stored = type ? await fileStorage().get(doc.storageKey) : null;
   if (!type || !stored) throw new ApiError('not_found');
   const made = await makeThumbnail(type, stored.data);
-  if (!made.ok) throw new ApiError('not_found');
+  if (!made.ok) {
+    // Expected for a PDF pdf.js cannot read; a run of them says the drawing itself is broken.
+    logger.warn('no thumbnail', { document_id: doc.id, mime: doc.mime, reason: made.reason });
+    throw new ApiError('not_found');
+  }
   await fileStorage().put(key, made.jpeg, 'image/jpeg');
   return made.jpeg;
 }

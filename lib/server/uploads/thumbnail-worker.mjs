@@ -1,16 +1,16 @@
 // Makes the small JPEG that stands for an uploaded document on the pilgrim's
 // own pages (issue 40, item 3): an image shrunk, or a PDF's first page drawn.
 // Runs in a worker thread under resourceLimits and a timeout (thumbnail.ts),
-// never on the request's thread. Plain JavaScript, run by Node as is (not
-// bundled): pdf.js finds its fake worker and @napi-rs/canvas beside itself in
-// node_modules, which a bundle would move.
+// never on the request's thread. Plain JavaScript: Node runs it as is in the
+// tests, and Next.js bundles it as a worker entry, leaving pdf.js and
+// @napi-rs/canvas in node_modules (serverExternalPackages in next.config.mjs):
+// pdf.js finds its own fake worker there, and the canvas its native addon.
 import { parentPort, workerData } from 'node:worker_threads';
-import path from 'node:path';
 import jpeg from 'jpeg-js';
 import pngjs from 'pngjs';
 
-/** @type {{ type: 'jpg' | 'png' | 'pdf', bytes: Uint8Array, side: number, quality: number, maxMemoryMb: number, maxPixels: number }} */
-const { type, bytes, side, quality, maxMemoryMb, maxPixels } = workerData;
+/** @type {{ type: 'jpg' | 'png' | 'pdf', bytes: Uint8Array, side: number, quality: number, maxMemoryMb: number, maxPixels: number, fontsDir: string }} */
+const { type, bytes, side, quality, maxMemoryMb, maxPixels, fontsDir } = workerData;
 
 /** The size that fits inside side × side, never larger than the original. */
 function fitted(width, height) {
@@ -111,8 +111,7 @@ function fromImage(buffer) {
 async function fromPdf(buffer) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const { createCanvas } = await import('@napi-rs/canvas');
-  const fonts = path.join(path.dirname(new URL(import.meta.resolve('pdfjs-dist/package.json')).pathname), 'standard_fonts') + path.sep;
-  const task = pdfjs.getDocument({ data: new Uint8Array(buffer), isEvalSupported: false, enableXfa: false, disableFontFace: true, standardFontDataUrl: fonts, verbosity: 0 });
+  const task = pdfjs.getDocument({ data: new Uint8Array(buffer), isEvalSupported: false, enableXfa: false, disableFontFace: true, standardFontDataUrl: fontsDir, verbosity: 0 });
   const pdf = await task.promise;
   const page = await pdf.getPage(1);
   const natural = page.getViewport({ scale: 1 });
@@ -132,6 +131,7 @@ try {
   const picture = type === 'pdf' ? await fromPdf(buffer) : fromImage(buffer);
   const encoded = jpeg.encode({ data: picture.data, width: picture.width, height: picture.height }, quality).data;
   parentPort.postMessage({ ok: true, jpeg: new Uint8Array(encoded), width: picture.width, height: picture.height });
-} catch {
-  parentPort.postMessage({ ok: false });
+} catch (error) {
+  // Why, for the server's log: never the file's content.
+  parentPort.postMessage({ ok: false, reason: String(error?.message ?? error).slice(0, 200) });
 }

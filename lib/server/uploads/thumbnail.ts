@@ -8,12 +8,11 @@ import { DEFAULT_DECODE_LIMITS } from './decode-image';
 export const THUMBNAIL_SIDE = 240;
 const QUALITY = 80;
 
-export type ThumbnailOutcome = { ok: true; jpeg: Uint8Array; width: number; height: number } | { ok: false };
+export type ThumbnailOutcome = { ok: true; jpeg: Uint8Array; width: number; height: number } | { ok: false; reason: string };
 
-// Started from the source folder, not bundled: pdf.js and @napi-rs/canvas are
-// found beside it in node_modules (see the worker's own comment). The server
-// runs from the project folder, as content-files.ts and receipt.ts expect too.
-const WORKER = path.join(process.cwd(), 'lib', 'server', 'uploads', 'thumbnail-worker.mjs');
+// pdf.js's data for the 14 standard PDF fonts, read from node_modules: the
+// server runs from the project folder, as receipt.ts expects for its fonts too.
+const PDF_FONTS = path.join(process.cwd(), 'node_modules', 'pdfjs-dist', 'standard_fonts') + path.sep;
 
 // One at a time per process, as the upload's decode (decode-image.ts): a page of
 // 28 new thumbnails waits its turn instead of multiplying the memory.
@@ -22,8 +21,9 @@ let running: Promise<unknown> = Promise.resolve();
 function run(type: 'jpg' | 'png' | 'pdf', bytes: Uint8Array): Promise<ThumbnailOutcome> {
   const limits = DEFAULT_DECODE_LIMITS;
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, {
-      workerData: { type, bytes, side: THUMBNAIL_SIDE, quality: QUALITY, maxPixels: IMAGE_LIMITS.maxPixels, maxMemoryMb: limits.maxMemoryMb },
+    // `new URL(…, import.meta.url)` is the form Next.js bundles as a worker entry (as decode-image.ts).
+    const worker = new Worker(new URL('./thumbnail-worker.mjs', import.meta.url), {
+      workerData: { type, bytes, side: THUMBNAIL_SIDE, quality: QUALITY, maxPixels: IMAGE_LIMITS.maxPixels, maxMemoryMb: limits.maxMemoryMb, fontsDir: PDF_FONTS },
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
       stdout: true,
       stderr: true,
@@ -36,10 +36,10 @@ function run(type: 'jpg' | 'png' | 'pdf', bytes: Uint8Array): Promise<ThumbnailO
       resolve(outcome);
       void worker.terminate();
     };
-    const timer = setTimeout(() => finish({ ok: false }), limits.timeoutMs);
+    const timer = setTimeout(() => finish({ ok: false, reason: 'timed out' }), limits.timeoutMs);
     worker.once('message', (message: ThumbnailOutcome) => finish(message));
-    worker.once('error', () => finish({ ok: false }));
-    worker.once('exit', () => finish({ ok: false }));
+    worker.once('error', (error) => finish({ ok: false, reason: error.message }));
+    worker.once('exit', (code) => finish({ ok: false, reason: `worker exited (${code})` }));
   });
 }
 
