@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
@@ -34,10 +35,9 @@ function portrait(): Buffer {
 /** A phone-sized photo over the photo's 1 MB: fine grain does not compress. */
 function oversizedPhoto(): Buffer {
   const png = new PNG({ width: 760, height: 620 });
-  let seed = 40;
+  const grains = randomBytes(png.width * png.height);
   for (let i = 0; i < png.data.length; i += 4) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const grain = seed % 64;
+    const grain = grains[i >> 2]! & 63;
     png.data.set([120 + grain, 140 + (grain >> 1), 90 + grain, 255], i);
   }
   const bytes = PNG.sync.write(png);
@@ -56,7 +56,8 @@ async function expectPicture(image: Locator) {
   await image.scrollIntoViewIfNeeded();
   await expect(image).toBeVisible();
   expect(await image.evaluate((element) => element.tagName)).toBe('IMG');
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
+  // The first view makes the thumbnail (a worker decodes the file or draws the PDF's page): slow on a busy machine.
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)), { timeout: 30_000 }).toBeGreaterThan(0);
   const src = new URL((await image.getAttribute('src'))!, 'http://portal.test');
   expect(src.pathname).toMatch(/^\/api\/v1\/documents\/[0-9a-f-]{36}\/thumbnail$/);
 }
@@ -83,7 +84,7 @@ for (const locale of ['en', 'ar'] as const) {
   const byPilgrim = (pilgrim: string) => d.byPilgrim.replace('{pilgrim}', pilgrim);
 
   test(`each pilgrim's documents shown with their pictures, under their names, at 390 px (${locale})`, async ({ page, context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { token } = await signUp(context, page, locale);
     const id = await draftThrough(context.request, token, 'companions');
     // A spouse travels too: two pilgrims, each with a passport scan and a photo.
@@ -151,6 +152,7 @@ for (const locale of ['en', 'ar'] as const) {
     // The request's details: the same, under each pilgrim's name.
     await page.goto(`/${locale}/profile/requests/details/${id}`);
     const documents = page.getByRole('region', { name: d.title });
+    await expect(documents).toBeVisible({ timeout: 30_000 });
     for (const pilgrim of [applicant, companion]) {
       await expect(documents.getByRole('heading', { level: 3, name: pilgrim })).toBeVisible();
       const list = documents.getByRole('list', { name: byPilgrim(pilgrim), exact: true });
