@@ -13,8 +13,9 @@ const builtAt = new Date().toISOString();
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // Loaded from node_modules at run time: PGlite ships WebAssembly and data files.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'firebase-admin', 'web-push'],
+  // Loaded from node_modules at run time: PGlite ships WebAssembly and data files;
+  // the thumbnails' worker draws PDFs with pdf.js on @napi-rs/canvas, a native addon.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'firebase-admin', 'web-push', 'pdfjs-dist', '@napi-rs/canvas'],
   generateBuildId: async () => buildId,
   // On every answer; the pages' CSP comes from proxy.ts (a nonce per request).
   // `next build` and `next start` run with NODE_ENV=production: HSTS there, not in `next dev`.

@@ -308,7 +308,9 @@ for (const locale of ['en', 'ar'] as const) {
       // The documents download for their owner.
       const documents = page.getByRole('region', { name: m.RequestDetails.documents.title });
       await expect(documents.getByRole('link')).toHaveCount(4);
-      const passport = documents.getByRole('link', { name: m.RequestDetails.documents.link.replace('{document}', m.Fields.passport).replace('{pilgrim}', locale === 'ar' ? 'عائشة رحمن' : 'Aisha Rahman') });
+      const passport = documents.getByRole('link', {
+        name: m.RequestDetails.documents.download.replace('{file}', 'passport.pdf').replace('{document}', m.Fields.passport.toLocaleLowerCase(locale)).replace('{pilgrim}', locale === 'ar' ? 'عائشة رحمن' : 'Aisha Rahman'),
+      });
       await expect(passport).toHaveAttribute('download', 'passport.pdf');
       const download = await context.request.get(new URL((await passport.getAttribute('href'))!, BASE_URL).toString());
       expect(download.status()).toBe(200);

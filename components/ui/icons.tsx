@@ -55,3 +55,13 @@ export function GoogleIcon({ className = '', ...props }: IconProps) {
     </svg>
   );
 }
+
+/** A page with a folded corner: a document with no picture to show. */
+export function DocumentIcon({ className = '', ...props }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true" focusable="false" className={className} {...props}>
+      <path d="M6 3h8l4 4v14H6z" strokeLinejoin="round" />
+      <path d="M14 3v4h4M9 12h6M9 16h6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -215,3 +215,8 @@ export function useSubmitRequest() {
 export function documentUrl(documentId: string) {
   return `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/documents/${documentId}`;
 }
+
+/** A small JPEG of the document (an image shrunk, a PDF's first page), for an <img>: the session cookie authenticates it. */
+export function documentThumbnailUrl(documentId: string) {
+  return `${documentUrl(documentId)}/thumbnail`;
+}

@@ -149,6 +149,7 @@ const MATRIX: Record<string, Entry> = {
   'PATCH v1/devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
   'DELETE v1/devices/[token]': { setup: async (owner) => ({ params: { token: await device(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
   'GET v1/documents/[id]': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'GET v1/documents/[id]/thumbnail': { setup: async (owner) => ({ params: { id: (await uploadedDocument(owner)).docId } }), expect: { ...OWNER_ONLY, owner: 200 } },
   'GET v1/faqs': { expect: PUBLIC(200) },
   'GET v1/openapi.json': { expect: PUBLIC(200) },
   'GET docs': { expect: PUBLIC(200) },

@@ -144,6 +144,7 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v1/requests/{id}/documents': { params: draftId },
   'DELETE /api/v1/requests/{id}/documents/{docId}': { params: (w) => w.document(), renew: async (w) => w.forget('document') },
   'GET /api/v1/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
+  'GET /api/v1/documents/{id}/thumbnail': { params: async (w) => ({ id: (await w.document()).docId }) },
   'POST /api/v1/requests/{id}/payments': { params: async (w) => ({ id: await w.submitted() }) },
   'GET /api/v1/payments/{id}': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },
   'GET /api/v1/payments/{id}/outcome': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },

@@ -7,6 +7,8 @@ import { useTranslations } from 'next-intl';
 import { API_BASE_URL, ApiClientError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { documentUrl, requestKeys, type RequestDocument } from '@/lib/requests/requests-api';
+import { smallerCopy } from '@/lib/requests/smaller-copy';
+import { DocumentThumbnail } from '@/components/requests/document-thumbnail';
 import { Button } from '@/components/ui/button';
 import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { formatCount, formatMegabytes } from '@/lib/i18n/digits';
@@ -21,7 +23,16 @@ const KINDS = [
 ] as const;
 const EXTENSIONS: Record<string, RegExp> = { 'application/pdf': /\.pdf$/i, 'image/jpeg': /\.jpe?g$/i, 'image/png': /\.png$/i };
 
-type Upload = { progress: number; error?: string };
+type Upload = {
+  progress: number;
+  error?: string;
+  /** A picture over the limit: its size while a smaller copy is being made. */
+  shrinking?: number;
+  /** The smaller copy offered in its place, with the original's size. */
+  offer?: { copy: File; original: number };
+};
+const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
+const isPicture = (file: File) => IMAGE_TYPES.includes(file.type) || /\.(jpe?g|png)$/i.test(file.name);
 
 /** Sends a file with XMLHttpRequest, the one browser API that reports upload progress. */
 function sendFile(requestId: string, pilgrim: string, kind: string, file: File, locale: string, onProgress: (percent: number) => void) {
@@ -84,14 +95,36 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
 
   function upload(pilgrim: string, kind: string, file: File) {
     const rules = KINDS.find((k) => k.kind === kind)!;
-    const refused = refusal(rules, file, pilgrims.find((p) => p.key === pilgrim)?.name ?? '');
+    const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? '';
+    // A phone photo over the limit: a smaller copy is offered first, and the file refused only when none can be made.
+    if (file.size > rules.maxBytes && isPicture(file)) {
+      void offerSmallerCopy(pilgrim, rules, file, who);
+      return;
+    }
+    const refused = refusal(rules, file, who);
     if (refused) {
       setUploads((all) => ({ ...all, [`${pilgrim}/${kind}`]: { progress: 0, error: refused } }));
       return;
     }
+    send(pilgrim, kind, file);
+  }
+
+  function send(pilgrim: string, kind: string, file: File) {
     const job = storeDocument(pilgrim, kind, file);
     inFlight.current.add(job);
     void job.finally(() => inFlight.current.delete(job));
+  }
+
+  /** Makes the copy in the browser (canvas) and shows it with its size; the pilgrim chooses to send it. */
+  async function offerSmallerCopy(pilgrim: string, rules: (typeof KINDS)[number], file: File, who: string) {
+    const slot = `${pilgrim}/${rules.kind}`;
+    setUploads((all) => ({ ...all, [slot]: { progress: 0, shrinking: file.size } }));
+    const copy = await smallerCopy(file, rules.maxBytes).catch(() => null);
+    setUploads((all) => {
+      // Another file was chosen for this document meanwhile: that one stands.
+      if (all[slot]?.shrinking !== file.size) return all;
+      return { ...all, [slot]: copy ? { progress: 0, offer: { copy, original: file.size } } : { progress: 0, error: refusal(rules, file, who)! } };
+    });
   }
 
   /** One file to the server, its progress and outcome shown in its slot; never rejects. */
@@ -154,16 +187,21 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
             {KINDS.map(({ kind, accept }) => {
               const doc = docs.find((d) => d.pilgrim === pilgrim.key && d.kind === kind);
               const state = uploads[`${pilgrim.key}/${kind}`];
-              const busy = state && state.progress < 100 && !state.error;
+              const busy = state && state.progress < 100 && !state.error && !state.offer && state.shrinking === undefined;
+              const document = fields(kind).toLocaleLowerCase(locale);
+              const limit = formatMegabytes(KINDS.find((k) => k.kind === kind)!.maxBytes, locale);
               return (
                 <li key={kind} className="flex flex-col gap-2">
                   <FlaggedMark on={flagged[pilgrim.key]?.includes(kind) ?? false}>
                   <span className="text-sm font-semibold">{fields(kind)}</span>
                   <span className="text-sm text-muted">{t(`documentRules.${kind}`)}</span>
                   {doc && (
-                    <a href={documentUrl(doc.id)} download className="text-sm text-brand-800 underline underline-offset-2">
-                      <bdi>{doc.file_name}</bdi>
-                    </a>
+                    <div className="flex items-center gap-3">
+                      <DocumentThumbnail doc={doc} pilgrim={pilgrim.name} />
+                      <a href={documentUrl(doc.id)} download className="min-w-0 break-all text-sm text-brand-800 underline underline-offset-2">
+                        <bdi>{doc.file_name}</bdi>
+                      </a>
+                    </div>
                   )}
                   <FileTrigger acceptedFileTypes={[...accept]} onSelect={(files) => files?.[0] && upload(pilgrim.key, kind, files[0])}>
                     <Button id={`documents-${pilgrim.key}-${kind}`} variant="secondary" isDisabled={busy} className="self-start">
@@ -173,6 +211,21 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
                   {busy && (
                     <div role="progressbar" aria-label={t('uploading', { document: fields(kind) })} aria-valuenow={state.progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-200">
                       <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${state.progress}%` }} />
+                    </div>
+                  )}
+                  {state?.shrinking !== undefined && (
+                    <p role="status" className="text-sm">
+                      {t('smallerCopyMaking', { document, limit, size: formatMegabytes(state.shrinking, locale) })}
+                    </p>
+                  )}
+                  {state?.offer && (
+                    <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+                      <p role="status" id={`offer-${pilgrim.key}-${kind}`} className="text-sm">
+                        {t('smallerCopyOffer', { document, pilgrim: pilgrim.name, limit, size: formatMegabytes(state.offer.original, locale), copySize: formatMegabytes(state.offer.copy.size, locale) })}
+                      </p>
+                      <Button className="self-start" aria-describedby={`offer-${pilgrim.key}-${kind}`} onPress={() => send(pilgrim.key, kind, state.offer!.copy)}>
+                        {t('smallerCopyUse', { size: formatMegabytes(state.offer.copy.size, locale) })}
+                      </Button>
                     </div>
                   )}
                   {state?.error && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { packageFee, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
@@ -11,6 +11,8 @@ import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 import { useFieldMessage } from '@/components/forms/use-field-message';
 import { ResendVerification } from '@/components/account/resend-verification';
 import { JoinReserve } from '@/components/requests/join-reserve';
+import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
+import { personName } from '@/components/requests/answers-of';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
 import { useFormats } from '@/components/requests/use-formats';
@@ -32,9 +34,11 @@ type GroupProps = {
   onChange: (step: WizardStep) => void;
   /** Not the first group of its step (a second companion): the step's anchor is on the first. */
   repeated?: boolean;
+  /** Shown below the rows (the documents, under each pilgrim's name). */
+  children?: ReactNode;
 };
 
-function Group({ title, step, rows, shown, labels, onChange, repeated }: GroupProps) {
+function Group({ title, step, rows, shown, labels, onChange, repeated, children }: GroupProps) {
   return (
     // The error summary's links for a step's answers lead here (review-<step>).
     <section id={repeated ? undefined : `review-${step}`} tabIndex={repeated ? undefined : -1} className="rounded-xl border border-slate-200 bg-white p-4" aria-label={title}>
@@ -44,6 +48,7 @@ function Group({ title, step, rows, shown, labels, onChange, repeated }: GroupPr
           {labels.change}
         </Button>
       </div>
+      {rows.length > 0 && (
       <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[14rem_1fr]">
         {rows.map(([field, value], index) => (
           <div key={`${field}-${index}`} className="contents">
@@ -60,6 +65,8 @@ function Group({ title, step, rows, shown, labels, onChange, repeated }: GroupPr
           </div>
         ))}
       </dl>
+      )}
+      {children && <div className="mt-3">{children}</div>}
     </section>
   );
 }
@@ -131,8 +138,11 @@ export function ReviewStep({
     return [field, reached ? t('reachedThroughApplicant') : companion[field]];
   }
 
-  const docsFor = (pilgrim: string) =>
-    (['passport', 'photo'] as const).map((kind): [string, string | undefined] => [kind, documents.find((d) => d.pilgrim === pilgrim && d.kind === kind)?.file_name]);
+  // The documents under each pilgrim's name, as the documents step shows them.
+  const pilgrims = [
+    { key: 'applicant', name: personName(applicant, locale) ?? t('mainApplicant') },
+    ...companions.map((companion, i) => ({ key: `companion-${i}`, name: personName(companion, locale) ?? t('companionNumber', { number: formatCount(i + 1, locale) }) })),
+  ];
 
   return (
     <StepShell
@@ -186,8 +196,10 @@ export function ReviewStep({
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
         title={t('steps.documents')}
         step="documents"
-        rows={['applicant', ...companions.map((_, i) => `companion-${i}`)].flatMap((pilgrim) => docsFor(pilgrim))}
-      />
+        rows={[]}
+      >
+        <PilgrimDocuments heading="h4" pilgrims={pilgrims} documents={documents} />
+      </Group>
       <CostSummary request={request} type={type} servicePackage={service.package} pilgrims={1 + companions.length} />
       <section aria-labelledby="review-declaration-title" className="flex flex-col gap-3">
         <h3 id="review-declaration-title" className="text-lg font-semibold">

@@ -119,6 +119,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'delete', path: '/api/v1/requests/{id}/documents/{docId}', tag: 'Requests', auth: 'session', params: { ...ID, docId: 'The document’s id' }, summary: 'Remove an uploaded document', success: [noContent('Removed')], errors: [401, 404, 409] },
   { method: 'get', path: '/api/v1/documents/{id}', tag: 'Requests', auth: 'session', params: { id: 'The document’s id' }, summary: 'Download a document (owner only; the cookie works here)',
     success: [{ status: 200, description: 'The file', contentType: 'application/octet-stream' }], errors: [401, 404] },
+  { method: 'get', path: '/api/v1/documents/{id}/thumbnail', tag: 'Requests', auth: 'session', params: { id: 'The document’s id' }, summary: 'A small JPEG of a document, at most 240 pixels a side: an image shrunk, or a PDF’s first page (owner only; the cookie works here). 404 also when none can be drawn',
+    success: [{ status: 200, description: 'The thumbnail', contentType: 'image/jpeg' }], errors: [401, 404] },
   // Payments
   { method: 'post', path: '/api/v1/requests/{id}/payments', tag: 'Payments', auth: 'session', params: ID, summary: 'Open a checkout for the request’s fee (the amount is the server’s)',
     success: [{ status: 201, description: 'The payment, with redirect_url', schema: data(e.payment) }], errors: [401, 403, 404, 409] },

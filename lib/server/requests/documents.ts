@@ -4,13 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
+import { logger } from '@/lib/server/log/logger';
 import { fileStorage } from '@/lib/server/uploads/storage';
 import { IMAGE_LIMITS } from '@/lib/server/uploads/image-header';
 import { inspectDocument, type DocumentKind, type InspectMessages } from '@/lib/server/uploads/inspect';
+import { makeThumbnail } from '@/lib/server/uploads/thumbnail';
 import { formatMegabytes, numberLocale } from '@/lib/i18n/digits';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { ownRequest, pilgrimsOf, publicDocument } from './requests';
+import { deleteStoredFiles, thumbnailKey } from './request-files';
 
 /** The `file` field's messages, with numbers in the reader's digits. */
 function inspectMessages({ locale, t }: { locale: string; t: Translate }): InspectMessages {
@@ -69,7 +72,7 @@ export async function uploadDocument(
     throw error;
   });
   // The old files go after the new row is in place: a crash leaves an orphan file, never a missing document.
-  await Promise.all(replaced.map((doc) => fileStorage().delete(doc.storageKey)));
+  await deleteStoredFiles(replaced.map((doc) => doc.storageKey));
   return publicDocument(saved);
 }
 
@@ -90,7 +93,7 @@ export async function removeDocument(userId: string, requestId: string, document
   if (doc.requestId !== requestId) throw new ApiError('not_found');
   if (!EDITABLE_STATUSES.includes(status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await db.delete(documents).where(eq(documents.id, documentId));
-  await fileStorage().delete(doc.storageKey);
+  await deleteStoredFiles([doc.storageKey]);
 }
 
 /** The file, for its owner only. */
@@ -100,4 +103,32 @@ export async function readDocument(userId: string, documentId: string) {
   const stored = await fileStorage().get(doc.storageKey);
   if (!stored) throw new ApiError('not_found');
   return { doc, data: stored.data };
+}
+
+const THUMBNAIL_TYPES = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+
+/**
+ * A small JPEG of the document, for its owner only: the picture shrunk, or a
+ * PDF's first page. Made on the first view and kept beside the file (the
+ * document's id changes when it is replaced, so a kept one never goes stale).
+ * 404 when there is none to make (a PDF pdf.js cannot draw): the page then
+ * shows an icon.
+ */
+export async function readDocumentThumbnail(userId: string, documentId: string) {
+  const db = await getDb();
+  const { doc } = await ownDocument(db, userId, documentId);
+  const key = thumbnailKey(doc.storageKey);
+  const kept = await fileStorage().get(key);
+  if (kept) return kept.data;
+  const type = THUMBNAIL_TYPES[doc.mime as keyof typeof THUMBNAIL_TYPES];
+  const stored = type ? await fileStorage().get(doc.storageKey) : null;
+  if (!type || !stored) throw new ApiError('not_found');
+  const made = await makeThumbnail(type, stored.data);
+  if (!made.ok) {
+    // Expected for a PDF pdf.js cannot read; a run of them says the drawing itself is broken.
+    logger.warn('no thumbnail', { document_id: doc.id, mime: doc.mime, reason: made.reason });
+    throw new ApiError('not_found');
+  }
+  await fileStorage().put(key, made.jpeg, 'image/jpeg');
+  return made.jpeg;
 }

@@ -11,9 +11,14 @@ export async function documentKeys(db: Db, requestIds: string[]): Promise<string
   return rows.map((row) => row.storageKey);
 }
 
-/** Removes stored files (disk or S3); a file already gone is fine. */
+/** Where a document's thumbnail is kept, beside its file (lib/server/requests/documents.ts). */
+export function thumbnailKey(storageKey: string) {
+  return `${storageKey}-thumbnail.jpg`;
+}
+
+/** Removes documents' stored files (disk or S3) and their thumbnails; a file already gone (or never made) is fine. */
 export async function deleteStoredFiles(keys: string[]) {
-  await Promise.all(keys.map((key) => fileStorage().delete(key)));
+  await Promise.all(keys.flatMap((key) => [fileStorage().delete(key), fileStorage().delete(thumbnailKey(key))]));
 }
 
 /**

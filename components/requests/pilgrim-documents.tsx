@@ -1,0 +1,67 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { documentUrl, type RequestDocument } from '@/lib/requests/requests-api';
+import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
+import { DocumentThumbnail, THUMBNAIL_BOX } from './document-thumbnail';
+import { useFormats } from './use-formats';
+
+export type NamedPilgrim = { key: string; name: string };
+
+const KINDS = ['passport', 'photo'] as const;
+
+/**
+ * Each pilgrim's passport scan and photo under the pilgrim's name, each with
+ * its picture and a download (check answers and the request's details).
+ */
+export function PilgrimDocuments({ pilgrims, documents, heading: Heading }: { pilgrims: NamedPilgrim[]; documents: RequestDocument[]; heading: 'h3' | 'h4' }) {
+  const t = useTranslations('RequestDetails.documents');
+  const fields = useTranslations('Fields');
+  const locale = useLocale();
+  const { fileSize } = useFormats();
+  return (
+    <div className="flex flex-col gap-5">
+      {pilgrims.map((pilgrim) => (
+        <div key={pilgrim.key} className="flex flex-col gap-2">
+          <Heading className="font-semibold">
+            <bdi>{pilgrim.name}</bdi>
+          </Heading>
+          <ul aria-label={t('byPilgrim', { pilgrim: pilgrim.name })} className="grid gap-3 sm:grid-cols-2">
+            {KINDS.map((kind) => {
+              const doc = documents.find((d) => d.pilgrim === pilgrim.key && d.kind === kind);
+              const document = fields(kind);
+              return (
+                <li key={kind} className="flex items-start gap-3">
+                  {doc ? (
+                    <DocumentThumbnail doc={doc} pilgrim={pilgrim.name} />
+                  ) : (
+                    <span aria-hidden="true" className={`${THUMBNAIL_BOX} border-dashed bg-slate-50`} />
+                  )}
+                  <div className="flex min-w-0 flex-col gap-1 text-sm">
+                    <span className="font-semibold">{document}</span>
+                    {doc ? (
+                      <>
+                        {/* A plain link: the session cookie authenticates the download. */}
+                        <a
+                          href={documentUrl(doc.id)}
+                          download={doc.file_name}
+                          aria-label={t('download', { file: doc.file_name, document: document.toLocaleLowerCase(locale), pilgrim: pilgrim.name })}
+                          className={`rounded break-all text-brand-800 underline underline-offset-2 ${focusVisibleRing}`}
+                        >
+                          <bdi>{doc.file_name}</bdi>
+                        </a>
+                        <span className="text-muted">{fileSize(doc.size)}</span>
+                      </>
+                    ) : (
+                      <span className="text-muted">{t('missing')}</span>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
