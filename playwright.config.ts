@@ -8,11 +8,10 @@ export const E2E_OPS_KEY = 'e2e-office-key-0123456789abcdef';
 // Where the app under test gets "Google's" keys for ID tokens: e2e/fixtures/google-keys-server.mjs.
 const GOOGLE_KEYS_PORT = PORT + 1;
 
-// The system Chromium (Debian's packages) when present: Playwright cannot download its own here.
-// Its old headless shell (package chromium-headless-shell) first: it is what Playwright itself
-// runs headless tests in, and it spent less than half the CPU of the full browser on the same
-// pages and axe runs (docs/TESTING.md), on two cores that the server also needs.
-const systemChromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ?? '/usr/bin/chromium';
+// The system Chromium (Debian's package) when present: Playwright cannot download its own here.
+// (Its old headless shell, package chromium-headless-shell, was tried: less CPU on a static page,
+// but the journeys ran about half as slow again, docs/TESTING.md.)
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = existsSync(systemChromium)
   ? {
       executablePath: systemChromium,
