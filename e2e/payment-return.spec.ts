@@ -34,7 +34,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByText(reference)).toHaveCount(0);
 
     // Signing in comes back to the same payment, now with the request.
-    await page.getByRole('link', { name: m.CheckPayment.signedOut.signIn }).click();
+    await page.getByRole('main').getByRole('link', { name: m.CheckPayment.signedOut.signIn }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/auth/login\\?next=`));
     await page.getByRole('textbox', { name: m.Auth.fields.email }).fill(email);
     await page.getByLabel(m.Auth.fields.password, { exact: true }).fill('Labbaik#2026');
