@@ -35,7 +35,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots and the screencast: about a third of the browser's CPU. Kept for
+    // the retry of a test that failed in CI (retries: 1), and for every failure elsewhere.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions,
   },
   projects: [

@@ -109,29 +109,20 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
         <legend className="mb-1 font-semibold">{t('fee', { currency: service.currency })}</legend>
         <span className="text-sm text-muted" id={id('fee-hint')}>{t('feeHint')}</span>
         {PACKAGES.filter((name) => packages.includes(name)).map((name) => (
-          <label key={name} className="flex flex-col gap-1">
-            <span className="font-medium">{packageNames(`${name}.name`)}</span>
-            {errorOf(`fee-${name}`) && <span className="text-sm font-medium text-red-700" id={id(`fee-${name}-error`)}>{errorOf(`fee-${name}`)}</span>}
-            <input
-              id={id(`fee-${name}`)}
-              value={fees[name] ?? ''}
-              onChange={(e) => setFees((now) => ({ ...now, [name]: e.target.value }))}
-              inputMode="decimal"
-              dir="ltr"
-              aria-invalid={errorOf(`fee-${name}`) ? true : undefined}
-              aria-describedby={errorOf(`fee-${name}`) ? id(`fee-${name}-error`) : undefined}
-              className={inputClass}
-            />
-          </label>
+          <NumberField
+            key={name}
+            id={id(`fee-${name}`)}
+            label={packageNames(`${name}.name`)}
+            value={fees[name] ?? ''}
+            onChange={(value) => setFees((now) => ({ ...now, [name]: value }))}
+            inputMode="decimal"
+            error={errorOf(`fee-${name}`)}
+          />
         ))}
       </fieldset>
       <DateInput id={id('season_start')} name="season_start" legend={t('seasonStart')} value={start} onChange={setStart} isInvalid={Boolean(errorOf('season_start'))} errorMessage={errorOf('season_start')} question="office_season" defaultCalendar="hijri" />
       <DateInput id={id('season_end')} name="season_end" legend={t('seasonEnd')} value={end} onChange={setEnd} isInvalid={Boolean(errorOf('season_end'))} errorMessage={errorOf('season_end')} question="office_season" defaultCalendar="hijri" />
-      <label className="flex flex-col gap-1">
-        <span className="font-semibold">{t('limit')}</span>
-        {errorOf('limit') && <span className="text-sm font-medium text-red-700" id={id('limit-error')}>{errorOf('limit')}</span>}
-        <input id={id('limit')} value={limit} onChange={(e) => setLimit(e.target.value)} inputMode="numeric" dir="ltr" aria-invalid={errorOf('limit') ? true : undefined} aria-describedby={errorOf('limit') ? id('limit-error') : undefined} className={inputClass} />
-      </label>
+      <NumberField id={id('limit')} label={t('limit')} value={limit} onChange={setLimit} inputMode="numeric" error={errorOf('limit')} />
       <fieldset id={id('packages')} tabIndex={-1} aria-describedby={`${id('packages-hint')}${errorOf('packages') ? ` ${id('packages-error')}` : ''}`} className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('packages')}</legend>
         <span className="text-sm text-muted" id={id('packages-hint')}>{t('packagesHint')}</span>
@@ -153,23 +144,16 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
         <span className="text-sm text-muted" id={id('places-hint')}>{t('placesHint')}</span>
         {packages.length > 0 &&
           PACKAGES.filter((name) => packages.includes(name)).map((name) => (
-            <label key={name} className="flex flex-col gap-1">
-              <span className="font-medium">{packageNames(`${name}.name`)}</span>
-              <span className="text-sm text-muted" id={id(`places-${name}-held`)}>
-                {t('placesHeld', { held: service.places_held[name] ?? 0, shown: formats.number(service.places_held[name] ?? 0) })}
-              </span>
-              {errorOf(`places-${name}`) && <span className="text-sm font-medium text-red-700" id={id(`places-${name}-error`)}>{errorOf(`places-${name}`)}</span>}
-              <input
-                id={id(`places-${name}`)}
-                value={places[name] ?? ''}
-                onChange={(e) => setPlaces((now) => ({ ...now, [name]: e.target.value }))}
-                inputMode="numeric"
-                dir="ltr"
-                aria-invalid={errorOf(`places-${name}`) ? true : undefined}
-                aria-describedby={`${id(`places-${name}-held`)}${errorOf(`places-${name}`) ? ` ${id(`places-${name}-error`)}` : ''}`}
-                className={inputClass}
-              />
-            </label>
+            <NumberField
+              key={name}
+              id={id(`places-${name}`)}
+              label={packageNames(`${name}.name`)}
+              hint={t('placesHeld', { held: service.places_held[name] ?? 0, shown: formats.number(service.places_held[name] ?? 0) })}
+              value={places[name] ?? ''}
+              onChange={(value) => setPlaces((now) => ({ ...now, [name]: value }))}
+              inputMode="numeric"
+              error={errorOf(`places-${name}`)}
+            />
           ))}
       </fieldset>
       <fieldset className="flex flex-col gap-2">
@@ -184,5 +168,49 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       <p className="text-sm text-muted">{t('appliesTo')}</p>
       <PlainButton type="submit" isPending={save.isPending} className="self-start">{t('save', { service: name })}</PlainButton>
     </form>
+  );
+}
+
+/**
+ * A number of the form (a package's fee or places, the companion limit): named by its label alone, its
+ * hint and error read after the name (aria-describedby), never as part of it,
+ * so the field keeps its name when an error appears.
+ */
+function NumberField({ id, label, hint, value, onChange, inputMode, error }: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  inputMode: 'decimal' | 'numeric';
+  error?: string;
+}) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {hint && (
+        <span className="text-sm text-muted" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span className="text-sm font-medium text-red-700" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode={inputMode}
+        dir="ltr"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className={inputClass}
+      />
+    </div>
   );
 }
