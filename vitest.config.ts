@@ -31,6 +31,9 @@ const databaseTests = testFiles('').filter((file) => /withTestDatabase\(|TEST_DA
 // its own and no fixed port, so files run side by side, one per core (a file
 // spends much of its time waiting on PostgreSQL or on scrypt's threads).
 const maxWorkers = Math.max(2, availableParallelism());
+// Worker threads rather than child processes: the PGlite project ran in 366 s against 405 (2026-11-27, same
+// machine, one run each); each file still gets fresh modules (isolate), and every test passed both ways.
+const pool = 'threads';
 
 export default defineConfig({
   ...shared,
@@ -44,6 +47,7 @@ export default defineConfig({
           name: 'pglite',
           include: ['**/*.test.{ts,tsx}'],
           exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**', '.tmp/**'],
+          pool,
           environment: 'node',
           env: { TEST_DATABASE: 'pglite', REDIS_URL: '', DATA_DIR: '.data/test-pglite', LOG_LEVEL: 'silent' },
           server: { deps: { inline: ['next-intl'] } },
@@ -60,7 +64,8 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: databaseTests,
-                environment: 'node',
+                pool,
+          environment: 'node',
                 env: { TEST_DATABASE: 'postgres', REDIS_URL: '', DATA_DIR: '.data/test-postgres', LOG_LEVEL: 'silent' },
                 server: { deps: { inline: ['next-intl'] } },
                 setupFiles: ['test/setup.ts'],
