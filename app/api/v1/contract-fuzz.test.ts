@@ -41,7 +41,10 @@ import * as healthRoute from '../health/route';
 withTestDatabase();
 const logs = captureLogs();
 
-const RUNS = Number(process.env.FUZZ_RUNS) || 200;
+// On PostgreSQL, the database tests' second run (vitest.config.ts), a quarter of PGlite's cases: the contract
+// is the handlers', the same on both databases, and what differs between them (locks, pools, errors) is
+// tested where it lives (lib/server/db, the places and payment tests); the first run's 200 fuzz it.
+const RUNS = Number(process.env.FUZZ_RUNS) || (process.env.TEST_DATABASE === 'postgres' ? 50 : 200);
 // Runs sized per operation (issue 39). A quarter of the cases says all there is:
 // - for an operation that asks for a staff session (the console's cookie): the
 //   fuzzer has none, so it answers 401 before reading anything else; what they do

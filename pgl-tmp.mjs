@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+const f = fs.readdirSync('/work/main/.data/test-templates').find(n => n.startsWith('pglite'));
+const blob = new Blob([fs.readFileSync('/work/main/.data/test-templates/' + f)]);
+const c0 = process.cpuUsage(); let t = Date.now();
+const db = new PGlite('memory://', { loadDataDir: blob });
+await db.waitReady;
+console.log('open from dump: wall', Date.now() - t, 'cpu', (process.cpuUsage(c0).user + process.cpuUsage(c0).system) / 1000);
+t = Date.now(); const c1 = process.cpuUsage();
+await db.query('select count(*) from users');
+console.log('first query', Date.now() - t);
