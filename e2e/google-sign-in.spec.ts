@@ -279,7 +279,8 @@ for (const { locale, dir } of LOCALES) {
 
       await googleButton(page, m).click();
       await expect(googleError(page)).toHaveText(m.Auth.google.popupBlocked);
-      expect(scripts.some((script) => script.firebase)).toBe(true);
+      // Each script's body is read after its response arrives: under load, after the error is drawn.
+      await expect.poll(() => scripts.some((script) => script.firebase)).toBe(true);
       // Firebase asked for a 500x600 popup.
       const features = await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures);
       expect(features).toHaveLength(1);
