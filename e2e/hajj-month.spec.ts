@@ -83,7 +83,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(async () => {
         await page.getByRole('button', { name: new RegExp(m.Fields.travel_month) }).click();
         await expect(page.getByRole('option').last()).toHaveText(dhuAlHijjah, { timeout: 1000 });
-      }).toPass();
+      }).toPass({ timeout: 30_000 });
       await page.screenshot({ path: testInfo.outputPath(`service-step-${locale}-months.png`) });
       await page.getByRole('option', { name: dhuAlHijjah, exact: true }).click();
       await expect(page.locator('[data-arrive-by]')).toContainText(hajjStart.hijri);

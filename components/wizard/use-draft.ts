@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, apiRequest } from '@/lib/api-client';
-import { readBackup, writeBackup } from '@/lib/requests/draft-backup';
+import { readBackup, startingAnswers, writeBackup } from '@/lib/requests/draft-backup';
 import { requestKeys, type RequestDetails, type RequestSummary } from '@/lib/requests/requests-api';
 import type { RequestStep } from '@/lib/requests/steps';
 
@@ -14,18 +14,6 @@ export type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline';
 
 type Answers = Record<string, unknown>;
 
-/** The server's answers with this browser's unsent ones on top (a reload, a crash, a lost connection). */
-function startingAnswers(request: RequestDetails): { answers: Answers; unsaved: Answers; stale: boolean } {
-  const backup = readBackup(request.id);
-  // Answers typed on an older version were overtaken elsewhere: show the newer ones and say so.
-  if (backup && backup.version !== request.version) {
-    writeBackup(request.id, { version: request.version, unsaved: {} });
-    return { answers: request.data, unsaved: {}, stale: true };
-  }
-  const unsaved = backup?.unsaved ?? {};
-  return { answers: { ...request.data, ...unsaved }, unsaved, stale: false };
-}
-
 /**
  * A draft being filled in: answers per step, autosaved with the request's
  * version (debounced, and at once on blur and on step change), backed up in
@@ -34,7 +22,12 @@ function startingAnswers(request: RequestDetails): { answers: Answers; unsaved: 
  */
 export function useDraft(request: RequestDetails) {
   const queryClient = useQueryClient();
-  const [start] = useState(() => startingAnswers(request));
+  const [start] = useState(() => {
+    const backup = readBackup(request.id);
+    // A backup of an older version is spent either way (already on the server, or overtaken): dropped.
+    if (backup && backup.version !== request.version) writeBackup(request.id, { version: request.version, unsaved: {} });
+    return startingAnswers(request, backup);
+  });
   const [answers, setAnswersState] = useState<Answers>(start.answers);
   const [saveState, setSaveState] = useState<SaveState>(Object.keys(start.unsaved).length ? 'unsaved' : 'saved');
   const [savedAt, setSavedAt] = useState<Date | null>(request.updated_at ? new Date(request.updated_at) : null);

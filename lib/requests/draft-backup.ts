@@ -33,3 +33,32 @@ export function writeBackup(id: string, backup: DraftBackup) {
     // Storage full or disabled: the autosave still runs.
   }
 }
+
+/** Two answers the same whatever the order of their keys (the database's JSON keeps its own order). */
+function sameAnswer(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((k) => Object.hasOwn(b, k) && sameAnswer((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * What the wizard starts from: the server's answers with this browser's unsent
+ * ones on top (a reload, a crash, a lost connection). Answers typed on an older
+ * version were overtaken elsewhere (`stale`: show the newer ones and say so),
+ * unless the server already has exactly them: then this browser's own save
+ * landed and its answer never arrived (the page was left while it was on its
+ * way), and nothing changed elsewhere.
+ */
+export function startingAnswers(
+  request: { version: number; data: Record<string, unknown> },
+  backup: DraftBackup | null,
+): { answers: Record<string, unknown>; unsaved: Record<string, unknown>; stale: boolean } {
+  if (backup && backup.version !== request.version) {
+    const landed = Object.entries(backup.unsaved).every(([step, answer]) => sameAnswer(answer, request.data[step]));
+    return { answers: request.data, unsaved: {}, stale: !landed };
+  }
+  const unsaved = backup?.unsaved ?? {};
+  return { answers: { ...request.data, ...unsaved }, unsaved, stale: false };
+}
