@@ -179,6 +179,9 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(desk.getByRole('status').filter({ hasText: o.request.counter.recorded.split('“')[0]!.split('«')[0]! })).toBeVisible();
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
     await expect(desk.getByRole('region', { name: o.request.payments })).toContainText(number);
+    // Parts of a line joined by the language's comma, never "·": beside Arabic-Indic digits it reads as ٠ (issue 40, item 6).
+    await expect(desk.getByRole('region', { name: o.request.payments })).toContainText(locale === 'ar' ? '، ' : ', ');
+    await expect(desk.locator('main')).not.toContainText('·');
     await expect(form).toHaveCount(0);
     await expectAccessible(desk, 'counter payment recorded');
     await check();
@@ -225,6 +228,9 @@ for (const locale of ['en', 'ar'] as const) {
     expect((await colleague.request.get('/api/v1/office/me')).status()).toBe(401);
     await card.getByRole('button', { name: o.staff.resetTwoFactor.replace('{name}', colleagueName) }).click();
     await expect(card).toContainText(o.staff.state.noTwoFactor);
+    // The member's role and states joined by the language's comma, never "·" (issue 40, item 6).
+    await expect(card).toContainText(`${o.roles.finance}${locale === 'ar' ? '، ' : ', '}`);
+    await expect(desk.locator('main')).not.toContainText('·');
 
     // Each of these is in the audit log, by the admin.
     await desk.goto(`/${locale}/office/audit?action=staff.`);

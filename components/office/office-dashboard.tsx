@@ -81,7 +81,7 @@ export function OfficeDashboard() {
           <ul className="flex flex-col gap-1">
             {data.due_within_24_hours.requests.map((request) => (
               <li key={request.id}>
-                <span dir="ltr" className="font-mono">{request.reference}</span> · {t('dashboard.payBy', { when: when(request.pay_by) })}
+                <span dir="ltr" className="font-mono">{request.reference}</span>{formats.separator}{t('dashboard.payBy', { when: when(request.pay_by) })}
               </li>
             ))}
           </ul>
@@ -91,7 +91,7 @@ export function OfficeDashboard() {
         <h2 id="oldest" className="mb-2 text-lg font-bold">{t('dashboard.oldestWaiting')}</h2>
         {data.oldest_waiting ? (
           <p>
-            <span dir="ltr" className="font-mono">{data.oldest_waiting.reference}</span> · {t('dashboard.since', { when: when(data.oldest_waiting.submitted_at) })}
+            <span dir="ltr" className="font-mono">{data.oldest_waiting.reference}</span>{formats.separator}{t('dashboard.since', { when: when(data.oldest_waiting.submitted_at) })}
           </p>
         ) : (
           <p className="text-muted">{t('dashboard.oldestWaitingNone')}</p>

@@ -59,7 +59,7 @@ function Overview({ request, staffId, role }: { request: OfficeRequestData; staf
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <div><dt className="text-sm text-muted">{t('queue.columns.reference')}</dt><dd className="font-mono font-semibold"><span dir="ltr">{request.reference}</span></dd></div>
         <div><dt className="text-sm text-muted">{t('request.status')}</dt><dd className="font-semibold" data-testid="request-status">{t(`status.${request.status}`)}</dd></div>
-        <div><dt className="text-sm text-muted">{t('request.service')}</dt><dd>{t(`queue.${request.type as 'hajj' | 'umrah'}`)} · {t('request.pilgrims', { count: request.pilgrims, n: formats.number(request.pilgrims) })}</dd></div>
+        <div><dt className="text-sm text-muted">{t('request.service')}</dt><dd>{t(`queue.${request.type as 'hajj' | 'umrah'}`)}{formats.separator}{t('request.pilgrims', { count: request.pilgrims, n: formats.number(request.pilgrims) })}</dd></div>
         <div><dt className="text-sm text-muted">{t('request.account')}</dt><dd>{request.account?.name}<br /><span dir="ltr" className="break-all">{request.account?.email}</span></dd></div>
         <div>
           <dt className="text-sm text-muted">{t('request.assignedTo')}</dt>
@@ -320,7 +320,7 @@ function Payments({ request }: { request: OfficeRequestData }) {
     <section aria-labelledby="payments-title" className={CARD}>
       <h2 id="payments-title" className="mb-3 text-lg font-bold">{t('request.payments')}</h2>
       <p className="mb-2">
-        {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'} · {request.payment ? t(`payment.${request.payment}`) : ''}
+        {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'}{request.payment ? formats.separator : ''}{request.payment ? t(`payment.${request.payment}`) : ''}
       </p>
       {request.payments.length === 0 ? (
         <p className="text-muted">{t('request.noPayments')}</p>
@@ -328,11 +328,11 @@ function Payments({ request }: { request: OfficeRequestData }) {
         <ul className="flex flex-col gap-2 text-sm">
           {request.payments.map((payment) => (
             <li key={payment.id}>
-              {formats.money(payment.amount_minor, payment.currency)} · {t(`paymentStatus.${payment.status}`)}
+              {formats.money(payment.amount_minor, payment.currency)}{formats.separator}{t(`paymentStatus.${payment.status}`)}
               {payment.provider === 'counter' && payment.receipt_number && (
-                <> · {t('request.counter.paidAt', { receipt: payment.receipt_number, name: payment.recorded_by?.name ?? '—' })}</>
+                <>{formats.separator}{t('request.counter.paidAt', { receipt: payment.receipt_number, name: payment.recorded_by?.name ?? '—' })}</>
               )}
-              {payment.refund_reason && <> · {t(`refundReason.${payment.refund_reason as 'cancelled'}`)}</>}
+              {payment.refund_reason && <>{formats.separator}{t(`refundReason.${payment.refund_reason as 'cancelled'}`)}</>}
               <DualDate iso={payment.paid_at ?? payment.created_at} time />
             </li>
           ))}

@@ -6,6 +6,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { STAFF_ROLES } from '@/lib/office/roles';
 import { useChangeStaff, useInviteStaff, useOfficeStaff, useResetTwoFactor, type StaffListed } from '@/lib/office/office-requests-api';
 import { PlainButton } from '@/components/ui/plain-button';
+import { useFormats } from '@/components/requests/use-formats';
 import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
 
 const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
@@ -105,6 +106,7 @@ function Invite() {
 function Member({ member, self, onDone }: { member: StaffListed; self: boolean; onDone: (message: string) => void }) {
   const t = useTranslations('Office.staff');
   const roles = useTranslations('Office.roles');
+  const formats = useFormats();
   const change = useChangeStaff();
   const reset = useResetTwoFactor();
   const [role, setRole] = useState<string>(member.role);
@@ -127,7 +129,7 @@ function Member({ member, self, onDone }: { member: StaffListed; self: boolean; 
         </h3>
         <span dir="ltr" className="break-all text-sm">{member.email}</span>
       </div>
-      <p className="text-sm text-muted">{roles(member.role)} · {states.join(' · ')}</p>
+      <p className="text-sm text-muted">{[roles(member.role), ...states].join(formats.separator)}</p>
       {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
       {!self && (
         <div className="flex flex-wrap items-end gap-3">

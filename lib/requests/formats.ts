@@ -1,4 +1,4 @@
-import { dateLocale, numberLocale } from '@/lib/i18n/digits';
+import { dateLocale, numberLocale, partSeparator } from '@/lib/i18n/digits';
 import { hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
 
 /** Intl locales of the request screens, with the digits of the page (lib/i18n/digits.ts). */
@@ -29,6 +29,8 @@ export function requestFormats(locale: string, timeZone: string) {
   const money = new Map<string, Intl.NumberFormat>();
 
   return {
+    /** Between two parts of one line: the language's comma, never "·" (beside Arabic-Indic digits it reads as ٠; docs/DIGITS.md). */
+    separator: partSeparator(locale),
     number: (value: number) => number.format(value),
     /** A moment (ISO timestamp) in Hijri and Gregorian, the Hijri one with the time when asked. */
     moment: (iso: string, { time = false } = {}) => {
