@@ -40,4 +40,14 @@ describe('request formats', () => {
     expect(ar.money(250000, 'SAR')).toContain('٢٬٥٠٠');
     expect(ar.number(3)).toBe('٣');
   });
+
+  it('builds its formatters once per language and time zone, and keeps the time zone apart', () => {
+    expect(requestFormats('en', 'Asia/Riyadh')).toBe(en);
+    expect(requestFormats('ar', 'Asia/Riyadh')).toBe(ar);
+    const utc = requestFormats('en', 'UTC');
+    expect(utc).not.toBe(en);
+    // 21:30 UTC is already the next day in Riyadh (UTC+3).
+    expect(utc.moment('2026-11-27T21:30:00Z').gregorian).toBe('November 27, 2026');
+    expect(en.moment('2026-11-27T21:30:00Z').gregorian).toBe('November 28, 2026');
+  });
 });
