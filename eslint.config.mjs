@@ -16,6 +16,18 @@ const config = [
       ],
     },
   },
+  // The office's time zone is written once (lib/office/time-zone.ts, issue 39 item 5): code names OFFICE_TIME_ZONE.
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['lib/office/time-zone.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', 'test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Literal[value='Asia/Riyadh']", message: "Use OFFICE_TIME_ZONE from '@/lib/office/time-zone'." },
+        { selector: "TemplateElement[value.raw=/Asia\\/Riyadh/]", message: "Use OFFICE_TIME_ZONE from '@/lib/office/time-zone'." },
+      ],
+    },
+  },
   { ignores: ['.next/**', 'node_modules/**', '.data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
 ];
 

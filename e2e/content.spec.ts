@@ -97,15 +97,17 @@ for (const { locale } of LOCALES) {
       await expect(page.locator(`#${seen.deepLink.id} a[href="#${seen.deepLink.id}"]`)).toBeVisible();
     });
 
-    for (const slug of ['about', 'terms', 'privacy', 'contact'] as const) {
-      test(`static page ${slug}: title and body from content/`, async ({ page }) => {
-        const response = await page.goto(`/${locale}/static/${slug}`);
-        expect(response?.status()).toBe(200);
-        await expect(heading(page)).toHaveText(staticPageTitle(locale, slug));
-        await expect(page.getByRole('article')).toContainText(seen.pages[slug]);
-        await expect(page).toHaveTitle(new RegExp(`^${staticPageTitle(locale, slug)} · `));
-      });
-    }
+    test('static pages: title and body from content/', async ({ page }) => {
+      for (const slug of ['about', 'terms', 'privacy', 'contact'] as const) {
+        await test.step(slug, async () => {
+          const response = await page.goto(`/${locale}/static/${slug}`);
+          expect(response?.status()).toBe(200);
+          await expect(heading(page)).toHaveText(staticPageTitle(locale, slug));
+          await expect(page.getByRole('article')).toContainText(seen.pages[slug]);
+          await expect(page).toHaveTitle(new RegExp(`^${staticPageTitle(locale, slug)} · `));
+        });
+      }
+    });
 
     test('every public page names its canonical URL and its language versions', async ({ page }) => {
       for (const path of PUBLIC_PATHS) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_OPS_KEY } from '../playwright.config';
+import { BASE_URL, E2E_OPS_KEY } from '../playwright.config';
 import { verifyByMail } from './mail';
 
 /**
@@ -10,6 +10,8 @@ import { verifyByMail } from './mail';
  * e-mail the app wrote (submitting and paying need it; `verified: false`
  * leaves it unconfirmed), and signs the page's store in, as the register
  * screen would. `phone`: the account's mobile number, given at registration.
+ * `locale` is the language of the test's pages; the page is left on the site's
+ * origin, not on one of them, so the test opens its first page itself.
  */
 export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true, phone }: { verified?: boolean; phone?: string } = {}) {
   const email = `pilgrim.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -18,7 +20,12 @@ export async function signUp(context: BrowserContext, page: Page, locale: string
   });
   const { data: registered, token } = await response.json();
   const data = verified ? await verifyByMail(context.request, email) : registered;
-  await page.goto(`/${locale}`);
+  // The store is written on a page of the site's origin that runs nothing: the home page cost a whole render,
+  // hydration and its links' prefetches in every test that signs up (docs/TESTING.md). Each test goes on to its own page.
+  await page.goto('/robots.txt');
+  // And the session's hint, which the proxy (proxy.ts) sets on the first page after sign-in: without it, the test's
+  // first page would set it, and an answer that sets a cookie is private to its visitor, never the shared cached copy.
+  await context.addCookies([{ name: 'has_session', value: '1', url: BASE_URL, sameSite: 'Lax' }]);
   await page.evaluate(
     ([userData, token]) =>
       localStorage.setItem('auth', JSON.stringify({ state: { userData, token, unreadNotifications: false, payment_status: null }, version: 0 })),

@@ -4,9 +4,10 @@
 // slow run says where its minutes went (docs/TESTING.md).
 //
 //   lint and types   ESLint and tsc, side by side (one core each)
-//   vitest           every Vitest test on PGlite, and the database tests again on PostgreSQL (when DATABASE_URL is set)
+//   vitest pglite    every Vitest test, on PGlite
+//   vitest postgres  the database tests again on PostgreSQL (when DATABASE_URL is set)
 //   build            one production build, shared by every Playwright project
-//   playwright       the browser tests against that build (`next start`): desktop Chromium and both phone widths
+//   playwright …     the browser tests against that build (`next start`): chromium, then both phone widths
 //
 // Run one phase alone with `node scripts/test-all.mjs <phase>…` (a prefix names several:
 // `node scripts/test-all.mjs build playwright` builds, then runs every project).
@@ -32,9 +33,8 @@ const phases = [
       return lint || types;
     },
   },
-  // Both projects in one run (vitest.config.ts adds the PostgreSQL one when DATABASE_URL is set): one start,
-  // one cache of transformed modules, and the workers kept busy to the end instead of waiting for each project's last file.
-  { name: 'vitest', run: () => run(bin('vitest'), ['run']) },
+  { name: 'vitest pglite', run: () => run(bin('vitest'), ['run', '--project', 'pglite']) },
+  { name: 'vitest postgres', when: () => Boolean(process.env.DATABASE_URL), run: () => run(bin('vitest'), ['run', '--project', 'postgres']) },
   // Built for the browser tests' server: prerendered pages keep the origin of the
   // build (http://localhost:$PORT when APP_URL is unset), so PORT is theirs.
   {
@@ -42,13 +42,12 @@ const phases = [
     run: () => run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { NEXT_TELEMETRY_DISABLED: '1', PORT: process.env.E2E_PORT ?? '3100' }),
   },
   // The web server of playwright.config.ts serves the build just made instead of
-  // making its own. Every project in one run, so one server start, and the phone
-  // widths fill the workers while the last desktop tests finish; Playwright's list
-  // prints each test's project.
-  {
-    name: 'playwright',
-    run: () => run(bin('playwright'), ['test'], { E2E_BUILT: '1' }),
-  },
+  // making its own. The two phone projects (one spec at two widths) share one
+  // phase, so one server start; Playwright's list prints each test's project.
+  ...[['chromium'], ['phone-360', 'phone-390']].map((projects) => ({
+    name: `playwright ${projects.join(', ')}`,
+    run: () => run(bin('playwright'), ['test', ...projects.flatMap((project) => ['--project', project])], { E2E_BUILT: '1' }),
+  })),
 ];
 
 const asked = process.argv.slice(2);

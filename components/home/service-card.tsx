@@ -4,6 +4,7 @@ import { applicationsClosed } from '@/lib/requests/travel-months';
 import type { SeasonInfo } from '@/lib/requests/requests-api';
 import type { PlacesLeft } from '@/lib/requests/places';
 import { usePlacesText } from '@/components/requests/places-left';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 export type HomeService = {
   id: string;
@@ -26,7 +27,7 @@ export function ServiceCard({ service }: { service: HomeService }) {
   const t = useTranslations('Home.services');
   const locale = useLocale();
   // The request screens' formats, so the home page shows dates and money as they do.
-  const formats = requestFormats(locale, 'Asia/Riyadh');
+  const formats = requestFormats(locale, OFFICE_TIME_ZONE);
   const name = locale === 'ar' ? service.name.ar : service.name.en;
   const body = t.has(`${service.id}.body`) ? t(`${service.id}.body`) : null;
   const packageNames = useTranslations('Wizard.packages');

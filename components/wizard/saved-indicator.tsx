@@ -3,12 +3,13 @@
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { formatTime } from '@/lib/i18n/digits';
 import type { SaveState } from './use-draft';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** "Saved at 14:05", or what is happening to the answers right now. */
 export function SavedIndicator({ state, savedAt }: { state: SaveState; savedAt: Date | null }) {
   const t = useTranslations('Wizard.save');
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Asia/Riyadh';
+  const timeZone = useTimeZone() ?? OFFICE_TIME_ZONE;
   const text =
     state === 'saved' && savedAt
       ? t('savedAt', { time: formatTime(savedAt, locale, timeZone) })

@@ -7,6 +7,7 @@ import { westernDigits } from '@/lib/validation/digits';
 import { mobileE164 } from '@/lib/validation/phone';
 import { isMinorOn } from './minor';
 import { travelMonthProblem, type Season } from './travel-months';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 // The answers of an application, step by step, shared by the wizard and the
 // API. Autosave keeps whatever was typed; these checks run when a step is
@@ -34,7 +35,7 @@ export function passportValidUntil(travelMonth: string): CalendarDate | null {
 }
 
 function todayHijri(): CalendarDate {
-  return toCalendar(today('Asia/Riyadh'), ummAlQura);
+  return toCalendar(today(OFFICE_TIME_ZONE), ummAlQura);
 }
 
 /**

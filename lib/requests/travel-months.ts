@@ -1,9 +1,8 @@
 import { CalendarDate, IslamicUmalquraCalendar, fromDate, toCalendar, toCalendarDate } from '@internationalized/date';
 import { parseHijri } from '@/lib/validation/hijri';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 const ummAlQura = new IslamicUmalquraCalendar();
-// The office's clock: a month ends at midnight in Makkah, wherever the pilgrim is.
-const OFFICE_TIME_ZONE = 'Asia/Riyadh';
 // A season is at most a year; the cap keeps bad data from making an endless list.
 const MOST_MONTHS = 24;
 
@@ -54,7 +53,7 @@ export function applicationsCloseOf(season: Season): string {
   return season.applications_close ?? season.end;
 }
 
-/** Whether the last day applications are taken has passed (Asia/Riyadh): the service is shown as closed. */
+/** Whether the last day applications are taken has passed (in the office's time zone): the service is shown as closed. */
 export function applicationsClosed(season: Season, now: Date = new Date()): boolean {
   const close = parseHijri(applicationsCloseOf(season));
   if (!close) return false;

@@ -10,6 +10,7 @@ import { ApiError } from './errors';
 import { requestLocale } from './locale';
 import { requestIdOf, routeOf } from './request-id';
 import { clearedSessionCookie } from './session-cookie';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 
@@ -61,7 +62,7 @@ export function errorResponse(request: Request, error: unknown, requestId?: stri
   const t = translatorFor(locale);
   if (error instanceof ZodError) {
     return Response.json(
-      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale, requestFormats(locale, 'Asia/Riyadh').hijriAnswer) } },
+      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale, requestFormats(locale, OFFICE_TIME_ZONE).hijriAnswer) } },
       { status: 422 },
     );
   }

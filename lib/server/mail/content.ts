@@ -7,9 +7,7 @@ import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';
 import { CODE_LIFETIME_MINUTES } from '@/lib/server/accounts/email-tokens';
 import { requestFormats } from '@/lib/requests/formats';
-
-// The office's clock: times in e-mails to staff are Saudi time, whatever the server's zone.
-const OFFICE_TIME_ZONE = 'Asia/Riyadh';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** What each e-mail is for; the outbox row's `kind`. */
 export const MAIL_KINDS = [

@@ -5,22 +5,13 @@ import { requestFormats } from '@/lib/requests/formats';
 import { isRequestStatus } from '@/lib/requests/statuses';
 import { notificationLink, type NotificationItem, type NotificationType } from '@/lib/notifications/types';
 import type { notifications } from '@/lib/server/db/schema';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-// Deadlines are the office's: shown in Saudi time, whatever the server's zone.
-const OFFICE_TIME_ZONE = 'Asia/Riyadh';
-
-// Intl formatters are costly to build: one set per locale, not one per row.
-const formatsByLocale = new Map<AppLocale, ReturnType<typeof requestFormats>>();
-function formatsFor(locale: AppLocale) {
-  let formats = formatsByLocale.get(locale);
-  if (!formats) {
-    formats = requestFormats(locale, OFFICE_TIME_ZONE);
-    formatsByLocale.set(locale, formats);
-  }
-  return formats;
-}
+// Deadlines are the office's: shown in Saudi time (OFFICE_TIME_ZONE), whatever the server's zone.
+// requestFormats keeps one set of Intl formatters per language and zone, not one per row.
+const formatsFor = (locale: AppLocale) => requestFormats(locale, OFFICE_TIME_ZONE);
 
 /** The notification in the reader's language: rendered when read, so a language change applies to old ones too. */
 export function renderNotification(row: NotificationRow, locale: AppLocale): NotificationItem {

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
 import { REQUEST_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 // The office's day at a glance (issue 18, item 5). "Today" and "this week" are
-// the office's, in Asia/Riyadh; a week starts on Sunday (DESIGN section 5).
-const ZONE = 'Asia/Riyadh';
+// the office's (OFFICE_TIME_ZONE, Makkah); a week starts on Sunday (DESIGN section 5).
+const ZONE = OFFICE_TIME_ZONE;
 const todayStart = sql`(date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE})`;
 const weekStart = sql`((date_trunc('day', now() at time zone ${ZONE}) - make_interval(days => extract(dow from now() at time zone ${ZONE})::int)) at time zone ${ZONE})`;
 

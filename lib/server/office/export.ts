@@ -10,6 +10,7 @@ import { audit } from './audit';
 import { staffActor } from './office-auth';
 import { queueFilters } from './queue';
 import type { StaffMember } from './staff-sessions';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
@@ -19,7 +20,7 @@ const HEADER = ['reference', 'service', 'status', 'payment', 'applicant_name_lat
 /** The day of a moment in the office's time zone, as Hijri DD-MM-YYYY. */
 function hijriDay(date: Date | null): string | null {
   if (!date) return null;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: OFFICE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
   return formatHijri(gregorianToHijri(day));
 }
 

@@ -6,8 +6,9 @@ import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { QueueQuery } from '@/lib/office/queue-schemas';
 import { PAGE_SIZE, requestSummary, settledPayment, summaryColumns } from '@/lib/server/requests/requests';
 import type { StaffMember } from './staff-sessions';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
-const ZONE = 'Asia/Riyadh';
+const ZONE = OFFICE_TIME_ZONE;
 
 /** The first moment of a Hijri day in the office's time zone (`after`: of the day after, for an inclusive end). */
 export function dayStart(hijri: string, after = false): SQL {

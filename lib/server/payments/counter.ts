@@ -12,6 +12,7 @@ import { requestFormats } from '@/lib/requests/formats';
 import type { Translate } from '@/lib/validation/localize';
 import type { CounterPaymentInput } from '@/lib/office/queue-schemas';
 import { publicPayment, voidOpenPayments, type PaymentRow } from './payments';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** The payments of money received at the office's counter: no gateway, a receipt number and who received it. */
 export const COUNTER = 'counter';
@@ -84,7 +85,7 @@ export async function recordCounterPayment(
       }
       if (row.feeMinor === null || !row.currency) throw new Error(`request ${row.id} has no fee`);
       if (input.amount_minor !== row.feeMinor) {
-        const fee = requestFormats(locale, 'Asia/Riyadh').money(row.feeMinor, row.currency);
+        const fee = requestFormats(locale, OFFICE_TIME_ZONE).money(row.feeMinor, row.currency);
         throw new ApiError('validation_failed', { fields: { amount_minor: [t('ApiErrors.counter_amount_not_fee', { fee })] } });
       }
       const [existing] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.provider, COUNTER), eq(payments.receiptNumber, input.receipt_number))).limit(1);

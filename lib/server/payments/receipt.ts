@@ -27,6 +27,7 @@ import { findRequestType } from '@/lib/server/requests/request-types';
 import { ownRequest, pilgrimsOf } from '@/lib/server/requests/requests';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import { checkPayment } from './payments';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /*
  * The payment receipt: one A4 page, English on the left and Arabic on the
@@ -277,7 +278,7 @@ const GREGORIAN_MONTHS = {
 const CURRENCY_AR: Record<string, string> = { SAR: 'ريال سعودي' };
 
 const riyadh = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Riyadh',
+  timeZone: OFFICE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

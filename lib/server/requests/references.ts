@@ -2,10 +2,11 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { IslamicUmalquraCalendar, toCalendar, today } from '@internationalized/date';
 import type { Db } from '@/lib/server/db/client';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** The current Umm al-Qura year in Makkah. */
 export function currentHijriYear(): number {
-  return toCalendar(today('Asia/Riyadh'), new IslamicUmalquraCalendar()).year;
+  return toCalendar(today(OFFICE_TIME_ZONE), new IslamicUmalquraCalendar()).year;
 }
 
 /**
