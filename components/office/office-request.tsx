@@ -320,7 +320,7 @@ function Payments({ request }: { request: OfficeRequestData }) {
     <section aria-labelledby="payments-title" className={CARD}>
       <h2 id="payments-title" className="mb-3 text-lg font-bold">{t('request.payments')}</h2>
       <p className="mb-2">
-        {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'}{request.payment ? formats.separator : ''}{request.payment ? t(`payment.${request.payment}`) : ''}
+        {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'}{request.payment && <>{formats.separator}{t(`payment.${request.payment}`)}</>}
       </p>
       {request.payments.length === 0 ? (
         <p className="text-muted">{t('request.noPayments')}</p>

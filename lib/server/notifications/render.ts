@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats, type RequestFormats } from '@/lib/requests/formats';
 import { isRequestStatus } from '@/lib/requests/statuses';
 import { notificationLink, type NotificationItem, type NotificationType } from '@/lib/notifications/types';
 import type { notifications } from '@/lib/server/db/schema';
@@ -45,7 +45,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
   };
 }
 
-function dualMoment(formats: ReturnType<typeof requestFormats>, iso: string) {
+function dualMoment(formats: RequestFormats, iso: string) {
   const { hijri, gregorian } = formats.moment(iso, { time: true });
   return `${hijri} (${gregorian})`;
 }
