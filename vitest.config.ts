@@ -26,6 +26,8 @@ function testFiles(dir: string): string[] {
   });
 }
 const databaseTests = testFiles('').filter((file) => /withTestDatabase\(|TEST_DATABASE/.test(readFileSync(path.join(__dirname, file), 'utf8')));
+// A test of PostgreSQL alone (its pool, its driver) is named *.postgres.test.ts: it runs in the postgres project only.
+const POSTGRES_ONLY = '**/*.postgres.test.ts';
 
 // Vitest's default on two cores is one worker; each test file has a database of
 // its own and no fixed port, so files run side by side, one per core (a file
@@ -46,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['**/*.test.{ts,tsx}'],
-          exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**', '.tmp/**'],
+          exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**', '.tmp/**', POSTGRES_ONLY],
           pool,
           environment: 'node',
           env: { TEST_DATABASE: 'pglite', REDIS_URL: '', DATA_DIR: '.data/test-pglite', LOG_LEVEL: 'silent' },
@@ -63,7 +65,7 @@ export default defineConfig({
               ...shared,
               test: {
                 name: 'postgres',
-                include: databaseTests,
+                include: [...databaseTests, POSTGRES_ONLY],
                 pool,
           environment: 'node',
                 env: { TEST_DATABASE: 'postgres', REDIS_URL: '', DATA_DIR: '.data/test-postgres', LOG_LEVEL: 'silent' },

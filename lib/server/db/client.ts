@@ -61,20 +61,11 @@ await db.close();`;
 
 /** Connects to PostgreSQL and brings its schema up to date. */
 export async function openPostgres(url: string): Promise<Database> {
-  const { Pool } = await import('pg');
+  const { postgresPool } = await import('./pool');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({
-    connectionString: url,
-    max: 10,
-    // While the database is down, a request fails fast (503) instead of waiting for a connection.
-    connectionTimeoutMillis: 5_000,
-    // A statement slower than this is cancelled by the server (57014, answered 503)…
-    statement_timeout: 15_000,
-    // …and a connection that went silent (no RST, e.g. a dead network path) is given up on the client.
-    query_timeout: 20_000,
-    keepAlive: true,
-  });
+  // Waits, timeouts and why they differ: pool.ts.
+  const pool = postgresPool(url);
   // An idle connection that dies (server restart) must not crash the process:
   // the pool drops it and opens a new one at the next query.
   pool.on('error', (error: Error & { code?: string }) => {

@@ -48,9 +48,13 @@ async function giveBack(tx: Db, typeId: string, pkg: string, count: number) {
     .where(and(eq(packagePlaces.typeId, typeId), eq(packagePlaces.package, pkg)));
 }
 
-/** 409 sold_out, naming the package and what is left, in the reader's language and digits. */
-async function soldOut(tx: Db, typeId: string, pkg: string, needed: number, locale: AppLocale): Promise<never> {
+async function packageRow(tx: Db, typeId: string, pkg: string): Promise<PackagePlaceRow | undefined> {
   const [row] = await tx.select().from(packagePlaces).where(and(eq(packagePlaces.typeId, typeId), eq(packagePlaces.package, pkg)));
+  return row;
+}
+
+/** 409 sold_out, naming the package and what is left, in the reader's language and digits. */
+function soldOut(row: PackagePlaceRow | undefined, pkg: string, needed: number, locale: AppLocale): never {
   const left = placesLeft(row) ?? 0;
   throw new ApiError('sold_out', {
     values: { package: pkg, left, left_shown: formatCount(left, locale), needed, needed_shown: formatCount(needed, locale) },
@@ -76,7 +80,14 @@ export async function holdPlaces(
   const samePackage = current?.package === hold.package;
   const more = samePackage ? hold.count - current.places : hold.count;
   if (current && !samePackage) await tx.delete(placeHolds).where(eq(placeHolds.requestId, request.id));
-  if (more > 0 && !(await take(tx, request.typeId, hold.package, more))) await soldOut(tx, request.typeId, hold.package, hold.count, locale);
+  if (more > 0) {
+    // A full package turns the sender away from a plain read, without queueing for the row lock
+    // that the senders still winning places hold (the day a season opens: 250 of 300 are turned
+    // away). A read never lets anyone in: the guarded take below stays the decision.
+    const seen = await packageRow(tx, request.typeId, hold.package);
+    if ((placesLeft(seen) ?? more) < more) soldOut(seen, hold.package, hold.count, locale);
+    if (!(await take(tx, request.typeId, hold.package, more))) soldOut(await packageRow(tx, request.typeId, hold.package), hold.package, hold.count, locale);
+  }
   // Fewer: never guarded, a hold is given back even when the office set fewer places than are held.
   if (more < 0) await giveBack(tx, request.typeId, hold.package, -more);
   const values = { typeId: request.typeId, package: hold.package, places: hold.count, heldUntil: hold.heldUntil, updatedAt: new Date() };
