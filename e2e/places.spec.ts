@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { arabicIndic, draftThrough, paidAtCounter, SAME_ORIGIN, signInAdmin, signUp } from './session';
+import { arabicIndic, draftThrough, SAME_ORIGIN, signInAdmin, signUp } from './session';
 
 // docs/PLACES.md: the service step says what is left of each limited package,
 // in the page's language and digits; and the reserve list. The app's data folder
@@ -43,7 +43,7 @@ for (const locale of ['en', 'ar'] as const) {
 
 // The reserve list on a 390 px phone in both languages: sending refused with sold_out, "Join the reserve
 // list", the position on the request's page, a place offered when the office sets more places (the pay-by
-// line), paid (at the counter), sent.
+// line), paid through the test gateway (authorised, then captured while the place is held), sent.
 test.describe('the reserve list', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -80,9 +80,21 @@ test.describe('the reserve list', () => {
         const offered = (await (await context.request.get('/api/v1/notifications', { headers: { ...auth, 'accept-language': locale } })).json()).data as { type: string; request_id: string; body: string }[];
         expect(offered.find((n) => n.type === 'place_offered' && n.request_id === id)?.body).toMatch(locale === 'ar' ? /^المكان محجوز لك حتى / : /^A place is yours until /);
 
-        await paidAtCounter(context.request, token, id);
-        await page.reload();
+        // Paid through the gateway on the phone: authorised at the test checkout, captured while the place is held.
+        await page.getByRole('button', { name: new RegExp(m.RequestDetails.actions.pay.split(' ')[0]!) }).click();
+        await expect(page).toHaveURL(/\/test-gateway\/tg_/);
+        await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+        await page.getByRole('textbox', { name: /Card number/ }).fill('4111 1111 1111 1111');
+        await page.getByRole('button', { name: /^Pay/ }).click();
+        await expect(page).toHaveURL(new RegExp(`/${locale}/check-payment\\?payment_id=`));
+        await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+        await page.screenshot({ path: `test-results/reserve-list-paid-${locale}.png`, fullPage: true });
+        await page.getByRole('link', { name: m.CheckPayment.toRequest }).click();
         await expect(page.getByText(m.RequestStatus.submitted).first()).toBeVisible();
+        await expect(page.getByText(m.RequestDetails.fee.states.paid).first()).toBeVisible();
+        const paid = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: auth })).json()).data;
+        expect(paid.status).toBe('submitted');
+        expect(paid.reserve_position).toBeNull();
       } finally {
         await set(null);
       }

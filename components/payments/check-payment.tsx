@@ -2,7 +2,7 @@
 
 import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { isSignedIn, useAuthStore } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
@@ -10,7 +10,7 @@ import { useReturnPath } from '@/components/account/signed-in-gate';
 import { Providers } from '@/components/providers';
 import { usePayment, usePaymentOutcome, type PaymentOutcome } from '@/lib/payments/payments-api';
 import { useRequest } from '@/lib/requests/requests-api';
-import { numberLocale } from '@/lib/i18n/digits';
+import { useFormats } from '@/components/requests/use-formats';
 import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
 import { PayButton } from './pay-button';
@@ -44,9 +44,6 @@ function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: 
   );
 }
 
-const formatAmount = (locale: string, data: Pick<PaymentOutcome, 'amount_minor' | 'currency'>) =>
-  new Intl.NumberFormat(numberLocale(locale), { style: 'currency', currency: data.currency }).format(data.amount_minor / 100);
-
 /** Which of the page's messages tells a closed payment's story. */
 const closedKind = (data: PaymentOutcome) => (data.status !== 'voided' ? 'refund' : data.failure_reason === 'hold_ended' ? 'holdEnded' : 'voided');
 
@@ -57,7 +54,7 @@ const closedKind = (data: PaymentOutcome) => (data.status !== 'voided' ? 'refund
  */
 function SignedOutOutcome({ paymentId }: { paymentId: string }) {
   const t = useTranslations('CheckPayment');
-  const locale = useLocale();
+  const formats = useFormats();
   const next = useReturnPath();
   const outcome = usePaymentOutcome(paymentId);
   const data = outcome.data;
@@ -83,7 +80,7 @@ function SignedOutOutcome({ paymentId }: { paymentId: string }) {
     );
   }
   if (!data) return <div className="min-h-40" aria-busy="true" />;
-  const amount = formatAmount(locale, data);
+  const amount = formats.money(data.amount_minor, data.currency);
   const pending = data.status === 'pending' || data.status === 'initiated';
   const [tone, title, lines] =
     data.status === 'paid'
@@ -112,7 +109,7 @@ function SignedOutOutcome({ paymentId }: { paymentId: string }) {
 
 function CheckPaymentState() {
   const t = useTranslations('CheckPayment');
-  const locale = useLocale();
+  const formats = useFormats();
   const paymentId = useSearchParams().get('payment_id');
   const setPaymentStatus = useAuthStore((s) => s.setPaymentStatus);
   // The query string only says which payment to ask about; the server says what happened.
@@ -141,7 +138,7 @@ function CheckPaymentState() {
   if (!payment.data) return <div className="min-h-40" aria-busy="true" />;
 
   const data = payment.data;
-  const amount = formatAmount(locale, data);
+  const amount = formats.money(data.amount_minor, data.currency);
   if (data.status === 'paid') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
   if (data.status === 'failed') {
     const reason = data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other');
