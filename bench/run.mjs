@@ -3,6 +3,9 @@
 // serves the app, measures it against floors taken in the same run (DESIGN
 // section 8), writes docs/PERFORMANCE.md and exits 1 when a budget is missed.
 // On PGlite always; a second time on PostgreSQL when DATABASE_URL is set.
+// `npm run bench -- --lighthouse-only`: the public pages' Lighthouse budget alone (score, Total Blocking
+// Time and CLS beside the bare page's), printed and not written: the phase to repeat when a change is about
+// the first layout (issue 38: three benches in a row).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +17,7 @@ import { seed } from './fixtures.mjs';
 import { writeFloorApp } from './floor-app.mjs';
 import { lighthouseBesideFloor } from './lighthouse.mjs';
 import { CONNECTIONS, floorOf, QUIET_DRAFTS, run, scenarios, settle } from './load.mjs';
-import { MIN_LIGHTHOUSE_ROUNDS, QUIET_CONNECTIONS } from './budgets.mjs';
+import { lighthousePasses, MIN_LIGHTHOUSE_ROUNDS, QUIET_CONNECTIONS } from './budgets.mjs';
 import { createDatabase } from './postgres.mjs';
 import { keptSection, report } from './report.mjs';
 import { build, freePort, rssMb, start } from './server.mjs';
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'port-from': { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
     'lighthouse-rounds': { type: 'string', default: String(MIN_LIGHTHOUSE_ROUNDS) },
+    'lighthouse-only': { type: 'boolean', default: false },
   },
 });
 const options = { warmup: 5, duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS, lighthouseRounds: Number(values['lighthouse-rounds']) };
@@ -136,9 +140,42 @@ async function measureOn(name, env, floorApp) {
   }
 }
 
+/** The Lighthouse phase alone, on PGlite: each public page beside the floor page; exits 1 on a miss. */
+async function lighthouseOnly(floorApp) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const server = await start(root, root, { port: await port(), env: { DATABASE_URL: undefined, DATA_DIR: dataDir, OPS_API_KEY: randomBytes(16).toString('hex') }, probePath: '/api/build', app: true });
+  try {
+    const pages = LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => ({ name: at(locale, page), url: server.url + at(locale, page) })));
+    // Each page rendered once first (the cached copy is what visitors get).
+    for (const { url } of pages) await fetch(url, { headers: PAGE_HEADERS });
+    const results = await lighthouseBesideFloor(root, floorApp.url + '/', pages, options.lighthouseRounds);
+    let missed = 0;
+    console.log(`\n| page | score | floor score | TBT ms | floor TBT ms | TBT ratio | CLS | result |\n|---|---:|---:|---:|---:|---:|---:|---|`);
+    for (const [page, lh] of Object.entries(results)) {
+      const ok = lighthousePasses(lh) && options.lighthouseRounds >= MIN_LIGHTHOUSE_ROUNDS;
+      missed += ok ? 0 : 1;
+      console.log(`| ${page} | ${lh.page.score} | ${lh.floor.score} | ${Math.round(lh.page.tbt)} | ${Math.round(lh.floor.tbt)} | ${(lh.page.tbt / Math.max(lh.floor.tbt, 1)).toFixed(2)} | ${lh.page.cls.toFixed(3)} | ${ok ? 'pass' : 'MISS'} |`);
+    }
+    console.log(`\n${new Date().toISOString()}, load average ${os.loadavg()[0].toFixed(1)}: ${missed ? `${missed} page(s) missed` : 'every page passed'}`);
+    return missed;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const started = new Date();
 build(root, root, { reuse: values['no-build'] });
 const floorApp = await startFloorApp();
+if (values['lighthouse-only']) {
+  let missed;
+  try {
+    missed = await lighthouseOnly(floorApp);
+  } finally {
+    await floorApp.stop();
+  }
+  process.exit(missed ? 1 : 0);
+}
 let floor;
 let pglite;
 try {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { draftThrough, requestAwaitingPayment, signUp } from './session';
+import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
 
 // The pilgrim's second pass, items 4 ("Never 'sent' before it is") and 6 ("Arabic that reads
 // right"), on a phone: each sub-point in both languages, at 390 px. The wording is written out
@@ -10,8 +10,12 @@ import { draftThrough, requestAwaitingPayment, signUp } from './session';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const WORDS = {
-  en: { submit: 'Accept and continue to payment', firstNotice: 'Pay to send your request', megabytes: ['2 MB', '1 MB'], kilobytes: /KB/, password: 'a capital and a small English letter (like A and a)' },
-  ar: { submit: 'أوافق وأتابع إلى الدفع', firstNotice: 'ادفع لإرسال طلبك', megabytes: ['٢ ميغابايت', '١ ميغابايت'], kilobytes: /كيلوبايت/, password: 'حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a)' },
+  en: {
+    next: { title: 'What happens next', headings: ['1. Your visa', '2. Your dates', '3. What to bring', '4. Whom to call'], hajjDays: 'The days of Hajj are Dhuʻl-Hijjah 8, 1448 AH to Dhuʻl-Hijjah 13, 1448 AH' },
+    submit: 'Accept and continue to payment', firstNotice: 'Pay to send your request', megabytes: ['2 MB', '1 MB'], kilobytes: /KB/, password: 'a capital and a small English letter (like A and a)' },
+  ar: {
+    next: { title: 'ما الخطوات التالية', headings: ['١. التأشيرة', '٢. مواعيدك', '٣. ما تحضره معك', '٤. بمن تتصل'], hajjDays: 'أيام الحج من ٨ ذو الحجة ١٤٤٨ هـ إلى ١٣ ذو الحجة ١٤٤٨ هـ' },
+    submit: 'أوافق وأتابع إلى الدفع', firstNotice: 'ادفع لإرسال طلبك', megabytes: ['٢ ميغابايت', '١ ميغابايت'], kilobytes: /كيلوبايت/, password: 'حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a)' },
 } as const;
 
 for (const locale of ['en', 'ar'] as const) {
@@ -51,6 +55,45 @@ for (const locale of ['en', 'ar'] as const) {
       const item = page.getByRole('listitem').filter({ hasText: reference });
       await expect(item.getByRole('heading', { level: 2 })).toContainText(words.firstNotice);
       await expect(item).not.toContainText(locale === 'en' ? 'received' : 'استلمنا');
+    });
+  });
+
+  test.describe(`item 4, after approval and the notices (${locale})`, () => {
+    test(`after approval, the page says what happens next: the visa, the dates, what to bring, whom to call (${locale})`, async ({ page, context }) => {
+      const { token } = await signUp(context, page, locale);
+      const id = await draftThrough(context.request, token, undefined, 'standard', 'hajj');
+      const sent = await context.request.post(`/api/v1/requests/${id}/submit`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+      const { reference } = (await sent.json()).data as { reference: string };
+      await paidAtCounter(context.request, token, id);
+      await page.goto(`/${locale}/profile/requests/details/${id}`);
+      await expect(page.getByText(reference).first()).toBeVisible();
+      // Sent and paid, not yet decided: nothing about the journey yet.
+      await expect(page.getByTestId('after-approval')).toHaveCount(0);
+
+      await officeMoves(context.request, id, 'under_review');
+      await officeMoves(context.request, id, 'approved');
+      await page.reload();
+      const next = page.getByRole('region', { name: words.next.title });
+      await expect(next).toBeVisible();
+      for (const heading of words.next.headings) await expect(next.getByRole('heading', { level: 3, name: heading })).toBeVisible();
+      await expect(next).toContainText(words.next.hajjDays);
+      await expect(next).toContainText(reference);
+      await expect(next.getByRole('link', { name: '+966 12 000 0000' })).toHaveAttribute('href', 'tel:+966120000000');
+      await expect(next.getByRole('link', { name: 'care@labbaik.example' })).toHaveAttribute('href', 'mailto:care@labbaik.example');
+      await page.screenshot({ path: `test-results/after-approval-${locale}.png`, fullPage: true });
+    });
+
+    test(`the notices of one application are not repeated within the same minute (${locale})`, async ({ page, context }) => {
+      const { token } = await signUp(context, page, locale);
+      const headers = { authorization: `Bearer ${token}` };
+      const { id, reference } = await requestAwaitingPayment(context.request, token);
+      // "Change answers" before paying, then sent again at once.
+      expect((await context.request.post(`/api/v1/requests/${id}/reopen`, { headers, data: {} })).status()).toBe(200);
+      expect((await context.request.post(`/api/v1/requests/${id}/submit`, { headers, data: {} })).status()).toBe(200);
+      await page.goto(`/${locale}/notifications`);
+      const told = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: `${words.firstNotice} ${reference}` }) });
+      await expect(told).toHaveCount(1);
+      await expect(page.getByRole('listitem').filter({ hasText: reference }).first()).toContainText(words.firstNotice);
     });
   });
 

@@ -6,6 +6,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { useRequest } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { ChevronBackIcon } from '@/components/ui/icons';
+import { AfterApproval } from './after-approval';
 import { DetailsSkeleton } from './details-skeleton';
 import { LoadError } from './load-states';
 import { RequestAnswers } from './request-answers';
@@ -50,6 +51,7 @@ export function RequestDetailsView({ id }: { id: string }) {
         {cancelled ? t('cancel.done') : ''}
       </p>
       <RequestOverview request={data} onCancelled={() => setCancelled(true)} />
+      <AfterApproval request={data} />
       <RequestFee request={data} />
       <RequestAnswers request={data} />
       <RequestDocuments request={data} />

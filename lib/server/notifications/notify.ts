@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { notifications } from '@/lib/server/db/schema';
 import type { NotificationType } from '@/lib/notifications/types';
@@ -14,6 +14,14 @@ export type NotificationInput = {
   requestId?: string | null;
 };
 
+/** How long a notice of one kind for one request stands for any repeat of it (issue 40, item 4). */
+export const REPEAT_WINDOW_SECONDS = 60;
+
+// What makes two notices of one kind for one request different news, never one
+// repeated: another status (being reviewed, then approved), or the first sending
+// beside a sending again after changes.
+const DISTINCT_BY = ['status', 'stage'] as const;
+
 /**
  * Tells a user something happened: a row in their list, a push message queued
  * for each of their devices, an e-mail queued when their address is confirmed
@@ -21,27 +29,79 @@ export type NotificationInput = {
  * instance's open tabs.
  * Runs inside the caller's transaction, so all of it happens with the event
  * itself or not at all.
+ *
+ * The notices of one application are not repeated within the same minute
+ * (docs/NEXT-STEPS.md): sent, changed and sent again, the pilgrim would read
+ * "Pay to send your request" twice, or two declined cards as two failures. A
+ * notice of the same kind for the same request (and the same status or stage:
+ * DISTINCT_BY) made less than a minute ago is brought up to date instead: its text,
+ * unread again, at the top of the list. Its push and e-mail still waiting in
+ * their outboxes are written from the row when they go, so they say the
+ * latest; only a channel whose message already went is sent the news again,
+ * and an exact repeat sends nothing more.
  */
 export async function notify(tx: Db, input: NotificationInput) {
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId: input.userId, type: input.type, params: input.params ?? {}, requestId: input.requestId ?? null })
-    .returning({ id: notifications.id, seq: notifications.seq });
+  const params = input.params ?? {};
+  const recent = input.requestId ? await recentNotice(tx, input, input.requestId) : undefined;
+  const [row] = recent
+    ? await tx
+        .update(notifications)
+        // A new seq: open tabs and a reconnecting stream (Last-Event-ID) see it as new.
+        .set({ params, readAt: null, createdAt: sql`now()`, seq: sql`nextval(pg_get_serial_sequence('notifications', 'seq'))` })
+        .where(eq(notifications.id, recent.id))
+        .returning({ id: notifications.id, seq: notifications.seq })
+    : await tx.insert(notifications).values({ userId: input.userId, type: input.type, params, requestId: input.requestId ?? null }).returning({ id: notifications.id, seq: notifications.seq });
+  const news = !recent || JSON.stringify(sorted(recent.params)) !== JSON.stringify(sorted(params));
+  const pushed = news ? await queuePush(tx, input.userId, row!.id) : 0;
+  if (news) await queueMail(tx, input, row!.id);
+  await publish(tx, { k: 'notification', u: input.userId, s: row!.seq, push: pushed > 0 });
+  return row!;
+}
+
+async function recentNotice(tx: Db, input: NotificationInput, requestId: string) {
+  const [recent] = await tx
+    .select({ id: notifications.id, params: notifications.params })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.requestId, requestId),
+        eq(notifications.type, input.type),
+        gt(notifications.createdAt, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
+        ...DISTINCT_BY.map((key) => sql`${notifications.params} ->> ${key} is not distinct from ${input.params?.[key] === undefined ? null : String(input.params[key])}`),
+      ),
+    )
+    .orderBy(desc(notifications.seq))
+    .limit(1)
+    .for('update');
+  return recent;
+}
+
+/** A push message for each of the user's devices that has none waiting for this notice. */
+async function queuePush(tx: Db, userId: string, notificationId: string): Promise<number> {
   const queued = (await tx.execute(
     sql`insert into push_outbox (notification_id, device_token)
-        select ${row!.id}, token from push_devices where user_id = ${input.userId}
+        select ${notificationId}, d.token from push_devices d
+        where d.user_id = ${userId}
+          and not exists (select 1 from push_outbox o where o.notification_id = ${notificationId} and o.device_token = d.token)
         returning id`,
   )) as unknown as { rows: unknown[] };
+  return queued.rows.length;
+}
+
+/** An e-mail when the address is confirmed, the kind is wanted, and none is waiting for this notice. */
+async function queueMail(tx: Db, input: NotificationInput, notificationId: string) {
   const category = EMAIL_CATEGORY[input.type];
   await tx.execute(
     sql`insert into mail_outbox (kind, user_id, notification_id)
-        select 'notification', u.id, ${row!.id} from users u
+        select 'notification', u.id, ${notificationId} from users u
         left join email_preferences p on p.user_id = u.id
         where u.id = ${input.userId} and u.email_verified_at is not null
           and (${category} = 'account'
             or (${category} = 'requests' and coalesce(p.requests, true))
-            or (${category} = 'payments' and coalesce(p.payments, true)))`,
+            or (${category} = 'payments' and coalesce(p.payments, true)))
+          and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})`,
   );
-  await publish(tx, { k: 'notification', u: input.userId, s: row!.seq, push: queued.rows.length > 0 });
-  return row!;
 }
+
+const sorted = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));

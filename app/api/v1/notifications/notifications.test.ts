@@ -6,9 +6,10 @@ import { newUser } from '@/test/accounts';
 import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { notificationsOf } from '@/test/notifications';
 import { getDb, queryRows } from '@/lib/server/db/client';
-import { notifications } from '@/lib/server/db/schema';
+import { mailOutbox, notifications } from '@/lib/server/db/schema';
 import { resetEnvForTests } from '@/lib/server/env';
 import { notify } from '@/lib/server/notifications/notify';
+import { reopenRequest } from '@/lib/server/requests/requests';
 import { officeMove } from '@/lib/server/requests/office';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
@@ -18,6 +19,7 @@ import * as readRoute from './[id]/read/route';
 import * as readAllRoute from './read-all/route';
 import * as startPaymentRoute from '../requests/[id]/payments/route';
 import * as paymentRoute from '../payments/[id]/route';
+import * as submitRoute from '../requests/[id]/submit/route';
 
 withTestDatabase();
 
@@ -119,6 +121,67 @@ describe('GET /notifications', () => {
     expect(past.json!.meta).toEqual({ page: 3, per_page: 20, total: 26, unread_count: 1 });
     const bad = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=0' });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe('one application’s notices within the same minute (issue 40, item 4)', () => {
+  const mailsOf = async (notificationId: string) => (await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.notificationId, notificationId))).length;
+
+  it('are not repeated: sent, changed and sent again, the pilgrim reads "Pay to send" once, with the latest deadline', async () => {
+    const { token, user } = await newUser();
+    const { id, reference } = await submittedRequest(token);
+    const first = (await notificationsOf(token)).items.find((n) => n.type === 'request_submitted')!;
+    await call(readRoute.POST, { token, params: { id: first.id }, body: {} });
+    const db = await getDb();
+    // The first pay-by time, an hour earlier, so the second send's deadline differs.
+    await db.execute(sql`update requests set submitted_at = submitted_at - interval '1 hour' where id = ${id}`);
+    await db.execute(sql`update notifications set params = params || '{"deadline": "2020-01-01T00:00:00.000Z"}' where id = ${first.id}`);
+    await reopenRequest(user.id, id);
+    const again = await call(submitRoute.POST, { token, params: { id }, body: {} });
+    expect(again.status).toBe(200);
+
+    const { items, meta } = await notificationsOf(token);
+    const told = items.filter((n) => n.type === 'request_submitted');
+    expect(told).toHaveLength(1);
+    // The same notice brought up to date: the new deadline, unread again, at the top.
+    expect(told[0]!.id).toBe(first.id);
+    expect(told[0]!.read).toBe(false);
+    expect(items[0]!.id).toBe(first.id);
+    expect(told[0]!.title).toBe(`Pay to send your request ${reference}`);
+    expect(told[0]!.body).not.toContain('2020');
+    expect(meta.total).toBe(items.length);
+    // The first e-mail had not gone yet: still one, written from the row when it goes (the latest).
+    expect(await mailsOf(first.id)).toBe(1);
+  });
+
+  it('an exact repeat sends nothing more; news after the e-mail went is e-mailed; another status or a minute later is a new notice', async () => {
+    const { token, user } = await newUser();
+    const { id, reference } = await submittedRequest(token);
+    const db = (await getDb()) as Db;
+    const failed = { userId: user.id, type: 'payment_failed' as const, requestId: id };
+    const params = { reference, amount_minor: 30_000_00, currency: 'SAR' };
+    const first = await notify(db, { ...failed, params: { ...params, reason: 'declined' } });
+    await notify(db, { ...failed, params: { reason: 'declined', ...params } });
+    expect(await mailsOf(first.id)).toBe(1);
+    // The e-mail went (the outbox row is gone once sent); then another card fails otherwise: e-mailed again.
+    await db.delete(mailOutbox).where(eq(mailOutbox.notificationId, first.id));
+    const second = await notify(db, { ...failed, params: { ...params, reason: 'insufficient_funds' } });
+    expect(second.id).toBe(first.id);
+    expect(await mailsOf(first.id)).toBe(1);
+    const told = (await notificationsOf(token)).items.filter((n) => n.type === 'payment_failed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('The card has insufficient funds.');
+
+    // Another status is other news, within the minute too.
+    const moved = { userId: user.id, type: 'status_changed' as const, requestId: id };
+    const reviewing = await notify(db, { ...moved, params: { reference, status: 'under_review' } });
+    const approved = await notify(db, { ...moved, params: { reference, status: 'approved' } });
+    expect(approved.id).not.toBe(reviewing.id);
+
+    await db.execute(sql`update notifications set created_at = now() - interval '61 seconds' where id = ${first.id}`);
+    const later = await notify(db, { ...failed, params: { ...params, reason: 'declined' } });
+    expect(later.id).not.toBe(first.id);
+    expect((await notificationsOf(token)).items.filter((n) => n.type === 'payment_failed')).toHaveLength(2);
   });
 });
 

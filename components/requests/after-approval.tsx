@@ -1,0 +1,82 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { OFFICE_CONTACT } from '@/lib/office/contact';
+import { useRequestTypes, type RequestDetails } from '@/lib/requests/requests-api';
+import { useFormats } from './use-formats';
+
+/**
+ * Approved: what happens next, in the order it happens (issue 40, item 4;
+ * docs/NEXT-STEPS.md): the visa, the dates, what to bring, whom to call.
+ */
+export function AfterApproval({ request }: { request: RequestDetails }) {
+  const t = useTranslations('RequestDetails.afterApproval');
+  const formats = useFormats();
+  const types = useRequestTypes();
+  if (request.status !== 'approved') return null;
+
+  const service = (request.data.service ?? {}) as { travel_month?: unknown };
+  const chosen = typeof service.travel_month === 'string' ? formats.travelMonth(service.travel_month) : null;
+  const month = chosen ? `${chosen.hijri}${formats.separator}${chosen.gregorian}` : null;
+  const pilgrimage = types.data?.find((type) => type.id === request.type)?.season.pilgrimage;
+  const start = pilgrimage ? formats.hijriAnswer(pilgrimage.start) : null;
+  const end = pilgrimage ? formats.hijriAnswer(pilgrimage.end) : null;
+  const reference = request.reference ?? '';
+  const identifier = (text: ReactNode) => (
+    <bdi dir="ltr" data-identifier>
+      {text}
+    </bdi>
+  );
+
+  return (
+    <section aria-labelledby="after-approval-title" data-testid="after-approval" className="rounded-xl border border-emerald-300 bg-emerald-50 p-5">
+      <h2 id="after-approval-title" className="text-2xl font-semibold text-emerald-950">
+        {t('title')}
+      </h2>
+      <p className="mt-2 text-emerald-950">{t('lead')}</p>
+      <div className="mt-4 space-y-4 text-ink">
+        <div>
+          <h3 className="text-lg font-semibold">{t('visa.title')}</h3>
+          <p className="mt-1">{t('visa.body')}</p>
+        </div>
+        <div>
+          <h3 className="text-lg font-semibold">{t('dates.title')}</h3>
+          {start && end ? (
+            <p className="mt-1">{t('dates.hajj', { start: start.hijri, end: end.hijri, startGregorian: start.gregorian, endGregorian: end.gregorian, month: month ?? '' })}</p>
+          ) : (
+            month && <p className="mt-1">{t('dates.month', { month })}</p>
+          )}
+          <p className="mt-1">{t('dates.flights')}</p>
+        </div>
+        <div>
+          <h3 className="text-lg font-semibold">{t('bring.title')}</h3>
+          <ul className="mt-1 list-disc space-y-1 ps-6">
+            <li>{t('bring.passport')}</li>
+            <li>{t('bring.visa')}</li>
+            <li>{t('bring.vaccine')}</li>
+            <li>{t.rich('bring.reference', { reference, ref: (chunks) => identifier(chunks) })}</li>
+          </ul>
+        </div>
+        <div>
+          <h3 className="text-lg font-semibold">{t('call.title')}</h3>
+          <p className="mt-1">{t.rich('call.body', { reference, ref: (chunks) => identifier(chunks) })}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted">{t('call.phone')}</dt>
+            <dd>
+              <a href={`tel:${OFFICE_CONTACT.tel}`} className="font-semibold text-brand-800 underline underline-offset-4">
+                {identifier(OFFICE_CONTACT.phone)}
+              </a>
+            </dd>
+            <dt className="text-muted">{t('call.email')}</dt>
+            <dd>
+              <a href={`mailto:${OFFICE_CONTACT.email}`} className="font-semibold break-all text-brand-800 underline underline-offset-4">
+                {identifier(OFFICE_CONTACT.email)}
+              </a>
+            </dd>
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}
