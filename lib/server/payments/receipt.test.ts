@@ -106,9 +106,17 @@ describe('GET /payments/{id}/receipt', () => {
     for (const expected of ['Labbaik Pilgrim Services', 'Payment receipt', reference, amount, hijri, '•••• 1111', payment.id, 'Paid', 'Aisha Rahman', 'Mohammed Rahman']) {
       expect(text).toContain(expected);
     }
-    for (const arabic of ['لبيك لخدمات الحجاج', 'إيصال دفع', 'مدفوع', 'عائشة رحمن', 'محمد رحمن']) {
+    for (const arabic of ['لبيك لخدمات الحجاج', 'إيصال دفع', 'مدفوع', 'عائشة رحمن', 'محمد رحمن', 'ريال سعودي']) {
       expect(text).toContain(reversed(arabic));
     }
+    // The Arabic column counts in Arabic-Indic digits, as the Arabic pages do: the amount and the dates
+    // (docs/DIGITS.md); the reference, the card and the payment's id are identifiers and stay as printed.
+    const arabicIndic = (western: string) => western.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    const amountAr = arabicIndic((settled.amount_minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })).replace(/,/g, '٬').replace('.', '٫');
+    expect(text).toContain(amountAr);
+    expect(text).toContain(arabicIndic(hijri));
+    expect(text).toContain(arabicIndic(paidDay.slice(0, 4)));
+    expect(text).not.toContain(reversed('ر.س'));
     // Two faces of each script are embedded (regular and semibold).
     expect(pdf.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict).keys().length).toBe(4);
   });

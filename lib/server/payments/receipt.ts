@@ -28,6 +28,7 @@ import { ownRequest, pilgrimsOf } from '@/lib/server/requests/requests';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import { checkPayment } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import { requestFormats } from '@/lib/requests/formats';
 
 /*
  * The payment receipt: one A4 page, English on the left and Arabic on the
@@ -107,7 +108,12 @@ const ARABIC_LETTER = /[\u0600-\u065F\u066A-\u06EF\u06FA-\u06FF\u0750-\u077F\u08
 const STRONG = /[\p{L}\p{N}]/u;
 const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
 
+// Arabic-Indic digits and their decimal and thousands separators (٫ ٬) are numbers: left to right, like Western
+// digits (the Arabic column counts in them, docs/DIGITS.md); they lie inside the Arabic block, so they are tested first.
+const ARABIC_NUMBER = /[\u0660-\u066C\u06F0-\u06F9]/u;
+
 function strength(char: string): 'R' | 'L' | 'N' {
+  if (ARABIC_NUMBER.test(char)) return 'L';
   if (ARABIC_LETTER.test(char)) return 'R';
   return STRONG.test(char) ? 'L' : 'N';
 }
@@ -275,7 +281,6 @@ const GREGORIAN_MONTHS = {
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
 };
-const CURRENCY_AR: Record<string, string> = { SAR: 'ريال سعودي' };
 
 const riyadh = new Intl.DateTimeFormat('en-CA', {
   timeZone: OFFICE_TIME_ZONE,
@@ -287,7 +292,10 @@ const riyadh = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** A moment as the office sees it (Riyadh time), in both calendars. */
+/** Western digits written as Arabic-Indic ones, for the Arabic column (identifiers stay as they are). */
+const arabicDigits = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+
+/** A moment as the office sees it (Riyadh time), in both calendars; the Arabic in Arabic-Indic digits. */
 function dates(moment: Date) {
   const parts = Object.fromEntries(riyadh.formatToParts(moment).map((part) => [part.type, part.value]));
   const iso = `${parts.year}-${parts.month}-${parts.day}`;
@@ -297,8 +305,10 @@ function dates(moment: Date) {
     iso,
     time: `${parts.hour}:${parts.minute}`,
     hijriNumeric: formatHijri(hijri),
-    hijri: { en: `${hijri.day} ${HIJRI_MONTHS.en[hijri.month - 1]} ${hijri.year} AH`, ar: `${hijri.day} ${HIJRI_MONTHS.ar[hijri.month - 1]} ${hijri.year} هـ` },
-    gregorian: { en: `${day} ${GREGORIAN_MONTHS.en[month - 1]} ${year}`, ar: `${day} ${GREGORIAN_MONTHS.ar[month - 1]} ${year}م` },
+    hijriNumericAr: arabicDigits(formatHijri(hijri)),
+    timeAr: arabicDigits(`${parts.hour}:${parts.minute}`),
+    hijri: { en: `${hijri.day} ${HIJRI_MONTHS.en[hijri.month - 1]} ${hijri.year} AH`, ar: arabicDigits(`${hijri.day} ${HIJRI_MONTHS.ar[hijri.month - 1]} ${hijri.year} هـ`) },
+    gregorian: { en: `${day} ${GREGORIAN_MONTHS.en[month - 1]} ${year}`, ar: arabicDigits(`${day} ${GREGORIAN_MONTHS.ar[month - 1]} ${year}م`) },
   };
 }
 
@@ -310,7 +320,8 @@ function money(amountMinor: number, currency: string) {
     // An unknown code: two decimals.
   }
   const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits);
-  return { en: `${currency} ${number}`, ar: `${number} ${CURRENCY_AR[currency] ?? currency}` };
+  // The Arabic as the pages write it (one formatter: requestFormats), the riyal in words.
+  return { en: `${currency} ${number}`, ar: requestFormats('ar', OFFICE_TIME_ZONE).money(amountMinor, currency) };
 }
 
 // ---------------------------------------------------------------- the page
@@ -454,14 +465,14 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
       ],
       right: [
         { text: paid.hijri.ar, dir: 'rtl' },
-        { text: paid.hijriNumeric, dir: 'ltr' },
+        { text: paid.hijriNumericAr, dir: 'ltr' },
       ],
     },
     {
       en: 'Payment date (Gregorian)',
       ar: 'تاريخ الدفع الميلادي',
       left: [{ text: `${paid.gregorian.en}, ${paid.time} (Riyadh time)`, dir: 'ltr' }],
-      right: [{ text: `${paid.gregorian.ar}، الساعة ${paid.time} بتوقيت الرياض`, dir: 'rtl' }],
+      right: [{ text: `${paid.gregorian.ar}، الساعة ${paid.timeAr} بتوقيت الرياض`, dir: 'rtl' }],
     },
     ...(refunded
       ? [
@@ -470,7 +481,7 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
             ar: 'تاريخ الاسترداد',
             // A comma, not "·", between the calendars (docs/DIGITS.md).
             left: [{ text: `${refunded.hijriNumeric} AH, ${refunded.gregorian.en}`, dir: 'ltr' as const }],
-            right: [{ text: `${refunded.hijriNumeric} هـ، ${refunded.gregorian.ar}`, dir: 'rtl' as const }],
+            right: [{ text: `${refunded.hijriNumericAr} هـ، ${refunded.gregorian.ar}`, dir: 'rtl' as const }],
           },
         ]
       : []),
