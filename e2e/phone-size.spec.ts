@@ -106,6 +106,38 @@ for (const locale of ['en', 'ar'] as const) {
     if (digits) expect.soft([...new Set(digits)], 'Western digits on Arabic pages, outside identifiers').toEqual([]);
   });
 
+  test(`the header keeps to two rows, and "Save and exit" to one line (${locale})`, async ({ page, context }) => {
+    // A long name, and something to do (the count beside the menu): the widest signed-in header.
+    const { token } = await signUp(context, page, locale, 'Abdulrahman Al-Qahtani Al-Dossary');
+    await requestAwaitingPayment(context.request, token);
+    const draft = await draftThrough(context.request, token, 'applicant');
+    /** The rows the header's links and buttons sit on (their middles, to the nearest 12 px). */
+    const rows = () =>
+      page.locator('header').evaluate((header) => {
+        const middles = [...header.querySelectorAll('a, button')]
+          .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 1)
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            return Math.round((box.top + box.height / 2) / 12);
+          });
+        return [...new Set(middles)].length;
+      });
+    await page.goto(`/${locale}/profile`);
+    await expect(page.getByTestId('needs-doing-count')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await rows(), 'rows of the site header').toBeLessThanOrEqual(2);
+    // The menu's name still says whose it is.
+    await expect(page.getByRole('button', { name: new RegExp('Abdulrahman') })).toBeVisible();
+
+    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${draft}&step=applicant`);
+    const saveAndExit = page.getByRole('link', { name: m.FormLayout.saveAndExit });
+    await expect(saveAndExit).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await rows(), 'rows of the form header').toBe(1);
+    const lines = await saveAndExit.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+    expect(lines, '"Save and exit" on one line').toBeLessThan(2);
+  });
+
   test(`the stepper names the step in full on a phone (${locale})`, async ({ page, context }) => {
     const { token } = await signUp(context, page, locale);
     const draft = await draftThrough(context.request, token, 'applicant');

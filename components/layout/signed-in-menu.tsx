@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Providers } from '@/components/providers';
 import { Menu, MenuItem } from '@/components/ui/menu';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, PersonIcon } from '@/components/ui/icons';
 
 const ACCOUNT_LINKS = [
   ['profile', '/profile'],
@@ -47,7 +47,9 @@ function AccountMenuButton({ name }: { name: string }) {
     <div className="flex items-center gap-1">
       <MenuTrigger>
         <Button variant="quiet" aria-label={t('accountMenu', { name: name })} isPending={logoutLoading}>
-          <span className="max-w-32 truncate">{logoutLoading ? t('signingOut') : name}</span>
+          {/* On a phone the face alone (the button's name says whose menu it is): the header keeps two rows at 360 px. */}
+          <PersonIcon className="sm:hidden" />
+          <span className="hidden max-w-32 truncate sm:inline">{logoutLoading ? t('signingOut') : name}</span>
           <ChevronDownIcon />
         </Button>
         <Menu

@@ -16,7 +16,7 @@ export function SiteHeader() {
   const t = useTranslations('Header');
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
         <Brand />
         <nav aria-label={t('mainNav')} className="order-last w-full sm:order-none sm:w-auto">
           <ul className="flex flex-wrap gap-1">
@@ -29,7 +29,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <UnreadBadge />
           <AccountMenu />

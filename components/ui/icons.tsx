@@ -35,6 +35,16 @@ export function BellIcon({ className = '', ...props }: IconProps) {
   );
 }
 
+/** A person: the account menu's face on a phone, where the name has no room. */
+export function PersonIcon({ className = '', ...props }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" focusable="false" className={className} {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20c1.4-3.6 4.4-5.5 8-5.5s6.6 1.9 8 5.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 export function GlobeIcon({ className = '', ...props }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" focusable="false" className={className} {...props}>
