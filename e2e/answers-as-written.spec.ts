@@ -64,5 +64,12 @@ for (const locale of ['en', 'ar'] as const) {
     const saved = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.data.applicant;
     expect(saved).toMatchObject({ date_of_birth: '14-03-1410', national_id: '1012345678', mobile: '+966501234567' });
     expect(saved.passport_expiry).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+
+    // Editing again: the boxes show the date in the page's digits, as it was typed (issue 40, item 6).
+    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=applicant`);
+    const again = page.getByRole('group', { name: f.date_of_birth, exact: true });
+    for (const [part, value] of [['day', '14'], ['month', '3'], ['year', '1410']] as const) {
+      await expect(again.getByRole('textbox', { name: m.DateInput[part], exact: true })).toHaveValue(typed(value));
+    }
   });
 }

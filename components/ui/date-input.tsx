@@ -1,10 +1,11 @@
 'use client';
 
 import { useId, useState, type FocusEvent, type Ref } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { answerOf, calendarOfAnswer, CALENDARS, partsOf, type DateCalendar, type DateParts } from '@/lib/validation/date-parts';
 import { useFormats } from '@/components/requests/use-formats';
+import { pageDigits } from '@/lib/i18n/digits';
 import { focusRing } from './focus-ring';
 import { focusVisibleRing } from './focus-visible-ring';
 
@@ -76,17 +77,23 @@ export function DateInput({
 }: DateInputProps) {
   const t = useTranslations('DateInput');
   const formats = useFormats();
+  const locale = useLocale();
+  // A saved answer's parts in the page's digits (docs/DIGITS.md): typed as ١٥ on an Arabic page, shown so again.
+  const shownParts = (answer: string, of: DateCalendar): DateParts => {
+    const parts = partsOf(answer, of);
+    return { day: pageDigits(parts.day, locale), month: pageDigits(parts.month, locale), year: pageDigits(parts.year, locale) };
+  };
   const ownId = useId();
   // Read on the first render: the wizard's fields render in the browser only (after the draft loads).
   const [calendar, setCalendar] = useState<DateCalendar>(
     () => calendarOfAnswer(value) ?? (typeof window === 'undefined' ? null : rememberedCalendar(question)) ?? defaultCalendar,
   );
-  const [parts, setParts] = useState<DateParts>(() => partsOf(value, calendar));
+  const [parts, setParts] = useState<DateParts>(() => shownParts(value, calendar));
   // The answer this field last gave: a different value comes from outside (a reset, a reload).
   const [emitted, setEmitted] = useState(value);
   if (value !== emitted) {
     setEmitted(value);
-    setParts(partsOf(value, calendarOfAnswer(value) ?? calendar));
+    setParts(shownParts(value, calendarOfAnswer(value) ?? calendar));
   }
 
   function change(next: DateParts, nextCalendar = calendar) {
@@ -101,7 +108,7 @@ export function DateInput({
     setCalendar(next);
     // A whole date stays the same day, shown in the other calendar; anything else is read anew.
     const whole = answerOf(parts, calendar);
-    if (calendarOfAnswer(whole) === null && whole !== '') setParts(partsOf(whole, next));
+    if (calendarOfAnswer(whole) === null && whole !== '') setParts(shownParts(whole, next));
     else change(parts, next);
   }
 

@@ -55,3 +55,12 @@ export function joinParts(locale: string, ...parts: string[]): string {
 export function partSeparator(locale: string): string {
   return locale === 'ar' ? '، ' : ', ';
 }
+
+/**
+ * Digits as the page writes them: Arabic-Indic on an Arabic page, as typed elsewhere. For a number shown
+ * back in a field (a saved date's day, month and year): what the pilgrim typed in either style is kept in
+ * Western digits, and an Arabic page shows it again in its own.
+ */
+export function pageDigits(text: string, locale: string): string {
+  return locale === 'ar' ? text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit))) : text;
+}
