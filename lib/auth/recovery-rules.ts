@@ -1,10 +1,11 @@
-import { baseRules as rules } from '@/lib/validation/rule-checks';
+import { baseRules as rules, numericText } from '@/lib/validation/rule-checks';
 import { confirmationRules, emailRules, passwordRules, currentPasswordRules, type FieldRules, type FormRules } from './sign-in-rules';
 
 // The rules of the recovery and verification forms, shared by the pages
 // (checked without zod, like sign-in) and the API's schemas (recovery-schemas.ts).
 
-export const verificationCodeRules: FieldRules = { rules: [rules.digits(6)] };
+// Typed in any digits: the Arabic e-mail writes the code in Arabic-Indic ones (docs/DIGITS.md).
+export const verificationCodeRules: FieldRules = { rules: [rules.digits(6)], ...numericText };
 
 export const forgotPasswordRules = { fields: { email: emailRules } } satisfies FormRules;
 

@@ -19,7 +19,7 @@ export const resetPasswordSchema = confirmed(
 /** A link's token… */
 export const verifyTokenSchema = z.object({ token });
 /** …or the 6-digit code, typed by a signed-in user. */
-export const verifyCodeSchema = z.object({ code: textField(verificationCodeRules.rules) });
+export const verifyCodeSchema = z.object({ code: textField(verificationCodeRules.rules, verificationCodeRules) });
 
 export const changeEmailSchema = z.object({
   email: textField(changeEmailRules.fields.email.rules),

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
-import { numberLocale } from '@/lib/i18n/digits';
+import { numberLocale, pageDigits } from '@/lib/i18n/digits';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import type { NotificationItem } from '@/lib/notifications/types';
 import type { MailContent } from './templates/mail-layout';
@@ -58,7 +58,8 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
           preview: k('preview'),
           ...common(),
           action: { label: k('action'), url },
-          code: { label: t('Mail.codeLabel'), value: params.code ?? '' },
+          // In the reader's digits, as the rest of the e-mail; the form takes the code in either.
+          code: { label: t('Mail.codeLabel'), value: pageDigits(params.code ?? '', locale) },
           notes: [t('Mail.validForCode', { hours: n(24), minutes: n(CODE_LIFETIME_MINUTES) }), k('notYou')],
         },
       };

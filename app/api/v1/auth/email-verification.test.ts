@@ -53,7 +53,8 @@ describe('registration sends a verification e-mail', () => {
     expect(url.origin).toBe('http://localhost:3000');
     // Sent: the row, and the token it held, left the outbox.
     expect(await queuedMail(user.id, 'verify_email')).toBeUndefined();
-    expect(mail!.text).toMatch(/\b\d{6}\b/);
+    // The code in the reader's digits (Arabic-Indic in Arabic), as the rest of the e-mail.
+    expect(mail!.text).toMatch(/(^|\s)[\u0660-\u0669]{6}(\s|$)/m);
     const verified = await call(verifyRoute.POST, { body: { token: url.searchParams.get('token') } });
     expect(verified.status).toBe(200);
     expect(verified.json!.data.email_verified).toBe(true);
@@ -90,6 +91,15 @@ describe('POST /auth/verify-email', () => {
     expect((await call(verifyRoute.POST, { body: { code }, token: other.token })).status).toBe(422);
     expect((await call(verifyRoute.POST, { body: { code: '12ab' }, token })).status).toBe(422);
     const ok = await call(verifyRoute.POST, { body: { code }, token });
+    expect(ok.status).toBe(200);
+    expect(ok.json!.data.email_verified).toBe(true);
+  });
+
+  it('takes the code in Arabic-Indic digits, as the Arabic e-mail writes it', async () => {
+    const { user, token } = await newUser('Aisha Rahman', { verified: false });
+    const { code } = await verificationOf(user.id);
+    const arabic = code.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    const ok = await call(verifyRoute.POST, { body: { code: arabic }, token });
     expect(ok.status).toBe(200);
     expect(ok.json!.data.email_verified).toBe(true);
   });
