@@ -17,7 +17,7 @@ export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
-        <Brand />
+        <Brand onPhone="mark" />
         <nav aria-label={t('mainNav')} className="order-last w-full sm:order-none sm:w-auto">
           <ul className="flex flex-wrap gap-1">
             {NAV.map(([label, href]) => (
