@@ -49,7 +49,7 @@ for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
     expect((await putBack()).status()).toBe(200);
     await page.goto(`/${locale}`);
     await page.goto(`/${locale}`);
-    const format = (minor: number) => new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US', { style: 'currency', currency: 'SAR' }).format(minor / 100);
+    const format = (minor: number) => new Intl.NumberFormat(locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US', { style: 'currency', currency: 'SAR', currencyDisplay: locale === 'ar' ? 'name' : 'symbol' }).format(minor / 100);
     await expect(page.locator('main')).toContainText(format(before));
 
     try {

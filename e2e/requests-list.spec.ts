@@ -318,7 +318,7 @@ for (const locale of ['en', 'ar'] as const) {
       // The fee for both pilgrims, and where its payment stands.
       const fee = page.getByRole('region', { name: m.RequestDetails.fee.title });
       const expectedFee = await page.evaluate(
-        ([minor, currency, l]) => new Intl.NumberFormat(l === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US', { style: 'currency', currency }).format(minor / 100),
+        ([minor, currency, l]) => new Intl.NumberFormat(l === 'ar' ? 'ar-SA-u-nu-arab' : 'en-US', { style: 'currency', currency, currencyDisplay: l === 'ar' ? 'name' : 'symbol' }).format(minor / 100),
         [request.fee_minor!, request.currency!, locale] as const,
       );
       await expect(answer(fee, m.RequestDetails.fee.amount)).toHaveText(expectedFee);
