@@ -3,9 +3,9 @@
 // serves the app, measures it against floors taken in the same run (DESIGN
 // section 8), writes docs/PERFORMANCE.md and exits 1 when a budget is missed.
 // On PGlite always; a second time on PostgreSQL when DATABASE_URL is set.
-// `npm run bench -- --lighthouse-only`: the public pages' Lighthouse budget alone (score, Total Blocking
-// Time and CLS beside the bare page's), printed and not written: the phase to repeat when a change is about
-// the first layout (issue 38: three benches in a row).
+// `npm run bench -- --lighthouse-only [--pages /en,/ar]`: the public pages' Lighthouse budget alone (score,
+// Total Blocking Time and CLS beside the bare page's), printed and not written: the phase to repeat when a
+// change is about the first layout (issue 38: three benches in a row).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     'port-from': { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
     'lighthouse-rounds': { type: 'string', default: String(MIN_LIGHTHOUSE_ROUNDS) },
     'lighthouse-only': { type: 'boolean', default: false },
+    // With --lighthouse-only: the pages to measure, e.g. --pages /en,/ar,/ar/faqs (all public pages when absent).
+    pages: { type: 'string' },
   },
 });
 const options = { warmup: 5, duration: Number(values.duration), memoryDuration: Number(values['memory-duration']), connections: CONNECTIONS, lighthouseRounds: Number(values['lighthouse-rounds']) };
@@ -145,7 +147,9 @@ async function lighthouseOnly(floorApp) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const server = await start(root, root, { port: await port(), env: { DATABASE_URL: undefined, DATA_DIR: dataDir, OPS_API_KEY: randomBytes(16).toString('hex') }, probePath: '/api/build', app: true });
   try {
-    const pages = LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => ({ name: at(locale, page), url: server.url + at(locale, page) })));
+    const chosen = values.pages?.split(',').map((page) => page.trim()).filter(Boolean);
+    const names = chosen?.length ? chosen : LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => at(locale, page)));
+    const pages = names.map((name) => ({ name, url: server.url + name }));
     // Each page rendered once first (the cached copy is what visitors get).
     for (const { url } of pages) await fetch(url, { headers: PAGE_HEADERS });
     const results = await lighthouseBesideFloor(root, floorApp.url + '/', pages, options.lighthouseRounds);
