@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { payments, requests, retainedPayments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { deleteStoredFiles, documentKeys } from '@/lib/server/requests/request-files';
@@ -30,7 +30,7 @@ const SETTLED_MONEY = new Set(['paid', 'refunded']);
 export async function eraseAccount(userId: string) {
   const db = await getDb();
   await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx = transaction;
     // Locked first: a payment being started or settled for these rows waits
     // for this transaction, and then finds them gone.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -73,6 +73,6 @@ export async function eraseAccount(userId: string) {
     await deleteStoredFiles(await documentKeys(tx, owned.map((request) => request.id)));
     // Sessions, requests (with documents, history, payments), notifications and devices cascade.
     await tx.delete(users).where(eq(users.id, userId));
-    await accountChanged(tx as unknown as Db, userId);
+    await accountChanged(tx, userId);
   });
 }

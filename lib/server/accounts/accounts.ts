@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/server/http/errors';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
 import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
@@ -60,9 +60,9 @@ export async function register(
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, locale, passwordHash })
         .returning();
-      await notify(tx as unknown as Db, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
+      await notify(tx, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
       // The link and code that confirm the address, sent with the account or not at all.
-      await sendVerification(tx as unknown as Db, created!, created!.email, 'verify_email');
+      await sendVerification(tx, created!, created!.email, 'verify_email');
       return created!;
     });
     wakeMailer();

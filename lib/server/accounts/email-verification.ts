@@ -54,7 +54,7 @@ export async function resendVerification(session: Session) {
   if (isEmailVerified(session.user)) throw new ApiError('conflict', { messageKey: 'email_already_verified' });
   await spend(`verify-send:account:${session.user.id}`, MAX_SENDS_PER_ACCOUNT, SEND_WINDOW_SECONDS);
   const db = await getDb();
-  await db.transaction(async (tx) => sendVerification(tx as unknown as Db, session.user, session.user.email, 'verify_email'));
+  await db.transaction(async (tx) => sendVerification(tx, session.user, session.user.email, 'verify_email'));
   wakeMailer();
 }
 
@@ -75,8 +75,8 @@ export async function requestEmailChange(session: Session, input: { email: strin
   // that account to anyone signed in); the link refuses it if still taken.
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await retireTokens(tx as unknown as Db, session.user.id, ['change_email']);
-    await sendVerification(tx as unknown as Db, session.user, input.email, 'change_email');
+    await retireTokens(tx, session.user.id, ['change_email']);
+    await sendVerification(tx, session.user, input.email, 'change_email');
   });
   wakeMailer();
   return { pending_email: input.email };
@@ -99,10 +99,10 @@ export async function verifyEmail(input: { token: string } | { code: string; ses
       const purposes = ['verify_email', 'change_email'] as const;
       const used =
         'code' in input
-          ? await consumeCode(tx as unknown as Db, input.session.user.id, input.code, [...purposes])
-          : await consumeToken(tx as unknown as Db, input.token, [...purposes]);
+          ? await consumeCode(tx, input.session.user.id, input.code, [...purposes])
+          : await consumeToken(tx, input.token, [...purposes]);
       if (!used) throw new ApiError('validation_failed', { messageKey: 'email_link_invalid', fields: { ['code' in input ? 'code' : 'token']: [t('ApiErrors.email_link_invalid')] } });
-      return { used, user: await applyVerification(tx as unknown as Db, used) };
+      return { used, user: await applyVerification(tx, used) };
     });
     if (used.purpose === 'change_email') wakeMailer();
     if ('code' in input) await counters().reset(`verify-code:account:${input.session.user.id}`);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
 import { hashPassword } from '@/lib/server/auth/password';
@@ -95,7 +95,7 @@ export async function signInWithGoogle(
         })
         .returning();
       // Welcomed like an account made with a password.
-      await notify(tx as unknown as Db, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
+      await notify(tx, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
       return created!;
     });
     return { user: publicUser(user), token: await createSession(user.id), created: true };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { hashPassword } from '@/lib/server/auth/password';
@@ -48,8 +48,8 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   if (!user) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const { token } = await issueEmailToken(tx as unknown as Db, { userId: user.id, purpose: 'reset_password', email: user.email });
-    await enqueueMail(tx as unknown as Db, { kind: 'reset_password', userId: user.id, params: { token } });
+    const { token } = await issueEmailToken(tx, { userId: user.id, purpose: 'reset_password', email: user.email });
+    await enqueueMail(tx, { kind: 'reset_password', userId: user.id, params: { token } });
   });
   wakeMailer();
 }
@@ -64,7 +64,7 @@ export async function resetPassword(input: { token: string; password: string }, 
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
-    const used = await consumeToken(tx as unknown as Db, input.token, ['reset_password']);
+    const used = await consumeToken(tx, input.token, ['reset_password']);
     if (!used) throw new ApiError('validation_failed', { messageKey: 'reset_link_invalid', fields: { token: [t('ApiErrors.reset_link_invalid')] } });
     const [user] = await tx
       .update(users)
@@ -79,10 +79,10 @@ export async function resetPassword(input: { token: string; password: string }, 
       .where(eq(users.id, used.userId))
       .returning();
     if (!user) throw new ApiError('validation_failed', { messageKey: 'reset_link_invalid', fields: { token: [t('ApiErrors.reset_link_invalid')] } });
-    await retireTokens(tx as unknown as Db, user.id, ['reset_password']);
+    await retireTokens(tx, user.id, ['reset_password']);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await accountChanged(tx as unknown as Db, user.id);
-    await enqueueMail(tx as unknown as Db, { kind: 'password_changed', userId: user.id, params: {} });
+    await accountChanged(tx, user.id);
+    await enqueueMail(tx, { kind: 'password_changed', userId: user.id, params: {} });
     return user;
   });
   wakeMailer();

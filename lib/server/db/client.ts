@@ -7,6 +7,11 @@ import { dataDir, env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log/logger';
 import * as schema from './schema';
 
+/**
+ * The database, or a transaction on it: drizzle's PgTransaction extends PgDatabase, and either driver's
+ * database is one too, so helpers that run inside the caller's transaction take a Db as it is (ESLint
+ * refuses `as Db`: eslint.config.mjs).
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** `onLost`: the connection that listens died (events may be missed until `onReconnect`). */
@@ -37,7 +42,7 @@ export async function openPglite(dataFolder: string, { loadDataDir }: { loadData
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   const listen: Listen = async (channel, onMessage) => client.listen(channel, onMessage);
-  return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
+  return { db, kind: 'pglite', listen, close: () => client.close() };
 }
 
 // PostgreSQL's default 128 MB of shared buffers is sized for a dedicated server;
@@ -76,7 +81,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const { PgListener } = await import('./pg-listener');
   const listener = new PgListener(url);
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     listen: (channel, onMessage, onReconnect, onLost) => listener.listen(channel, onMessage, onReconnect, onLost),
     close: async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb, queryRows, type Db } from '@/lib/server/db/client';
+import { getDb, queryRows } from '@/lib/server/db/client';
 import { resetEnvForTests } from '@/lib/server/env';
 import { notify } from '@/lib/server/notifications/notify';
 import { NOTIFICATION_TYPES, type NotificationType } from '@/lib/notifications/types';
@@ -40,7 +40,7 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
 
 async function tell(userId: string, type: NotificationType, requestId: string | null = null) {
   const db = await getDb();
-  await db.transaction(async (tx) => notify(tx as unknown as Db, { userId, type, params: PARAMS[type], requestId }));
+  await db.transaction(async (tx) => notify(tx, { userId, type, params: PARAMS[type], requestId }));
 }
 
 async function aRequestOf(userId: string) {

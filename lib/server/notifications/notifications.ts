@@ -82,7 +82,7 @@ export async function markRead(userId: string, id: string, locale: AppLocale) {
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .returning();
     if (!updated) throw new ApiError('not_found');
-    await publish(tx as unknown as Db, { k: 'read', u: userId });
+    await publish(tx, { k: 'read', u: userId });
     return updated;
   });
   return { item: renderNotification(row, locale), unread_count: await unreadCount(userId) };
@@ -97,7 +97,7 @@ export async function markAllRead(userId: string) {
       .set({ readAt: sql`now()` })
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    await publish(tx as unknown as Db, { k: 'read', u: userId });
+    await publish(tx, { k: 'read', u: userId });
     return rows.length;
   });
   return { marked, unread_count: await unreadCount(userId) };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { revalidatePath } from 'next/cache';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { requestTypes } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { routing } from '@/i18n/routing';
@@ -53,7 +53,7 @@ function refreshCataloguePages() {
 export async function changeCatalogue(id: string, change: CatalogueChange, member: StaffMember, address: string | null, t: Translate) {
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
-    const current = await findRequestType(id, tx as unknown as Db);
+    const current = await findRequestType(id, tx);
     if (!current) throw new ApiError('not_found');
     // One price for all (fee_minor, as before), then each package's own (fees_minor); every package keeps a fee, offered or not.
     const packageFees: Record<string, number> = Object.fromEntries(
@@ -100,10 +100,10 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (feeMinor !== current.feeMinor) changed.feeMinor = `${current.feeMinor} → ${feeMinor}`;
     const [row] = await tx.update(requestTypes).set({ ...next, feeMinor }).where(eq(requestTypes.id, id)).returning();
     // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
-    Object.assign(changed, await setPlaces(tx as unknown as Db, id, change.places ?? {}));
-    await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx as unknown as Db);
+    Object.assign(changed, await setPlaces(tx, id, change.places ?? {}));
+    await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx);
     // The lists as this change left them: more places are offered down them in this transaction.
-    return { type: withPlaces(row!, await packagePlaceRows(tx as unknown as Db, id)), lists: await reserveLists(tx as unknown as Db) };
+    return { type: withPlaces(row!, await packagePlaceRows(tx, id)), lists: await reserveLists(tx) };
   });
   try {
     refreshCataloguePages();

@@ -82,10 +82,10 @@ export async function officeDocument(documentId: string, member: StaffMember, ad
 export async function assignRequest(id: string, member: StaffMember, assign: 'me' | 'nobody', address: string | null) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const row = await sentRequest(tx as unknown as Db, id, true);
+    const row = await sentRequest(tx, id, true);
     const assignedStaffId = assign === 'me' ? member.id : null;
     await tx.update(requests).set({ assignedStaffId }).where(eq(requests.id, row.id));
-    await audit(staffActor(member), { action: assign === 'me' ? 'request.assign' : 'request.release', target: { type: 'request', id }, details: { previous: row.assignedStaffId }, address }, tx as unknown as Db);
+    await audit(staffActor(member), { action: assign === 'me' ? 'request.assign' : 'request.release', target: { type: 'request', id }, details: { previous: row.assignedStaffId }, address }, tx);
     return { assigned_to: assignedStaffId ? { id: member.id, name: member.name } : null };
   });
 }
@@ -94,9 +94,9 @@ export async function assignRequest(id: string, member: StaffMember, assign: 'me
 export async function addRequestNote(id: string, member: StaffMember, body: string, address: string | null) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await sentRequest(tx as unknown as Db, id);
+    await sentRequest(tx, id);
     const [note] = await tx.insert(requestNotes).values({ requestId: id, staffId: member.id, body }).returning();
-    await audit(staffActor(member), { action: 'request.note', target: { type: 'request', id }, address }, tx as unknown as Db);
+    await audit(staffActor(member), { action: 'request.note', target: { type: 'request', id }, address }, tx);
     return { id: note!.id, body: note!.body, staff_name: member.name, at: iso(note!.createdAt) };
   });
 }
@@ -114,7 +114,7 @@ export async function officeReview(id: string, member: StaffMember, input: Offic
   if (!can(member.role, status === 'cancelled' ? 'payments' : 'review')) throw new ApiError('forbidden');
   const db = await getDb();
   const moved = await db.transaction(async (tx) => {
-    const row = await sentRequest(tx as unknown as Db, id, true);
+    const row = await sentRequest(tx, id, true);
     const flags = status === 'changes_requested' ? Object.fromEntries(Object.entries(input.flags ?? {}).filter(([, fields]) => fields.length > 0)) : row.flagged;
     const changes = {
       version: row.version + 1,
@@ -124,9 +124,9 @@ export async function officeReview(id: string, member: StaffMember, input: Offic
       // Starting the review takes the request, unless someone already has.
       assignedStaffId: status === 'under_review' ? (row.assignedStaffId ?? member.id) : row.assignedStaffId,
     };
-    const result = await moveRequest(tx as unknown as Db, row, status, 'office', input.note ?? null, changes, member.id);
-    if (status === 'cancelled') await markRefundDue(tx as unknown as Db, row.id, 'cancelled');
-    await audit(staffActor(member), { action: 'request.move', target: { type: 'request', id }, details: { from: row.status, to: status, ...(status === 'changes_requested' ? { flagged: Object.values(flags ?? {}).flat().length } : {}) }, address }, tx as unknown as Db);
+    const result = await moveRequest(tx, row, status, 'office', input.note ?? null, changes, member.id);
+    if (status === 'cancelled') await markRefundDue(tx, row.id, 'cancelled');
+    await audit(staffActor(member), { action: 'request.move', target: { type: 'request', id }, details: { from: row.status, to: status, ...(status === 'changes_requested' ? { flagged: Object.values(flags ?? {}).flat().length } : {}) }, address }, tx);
     return result;
   });
   if (status === 'cancelled') await releasePayments(moved.id);

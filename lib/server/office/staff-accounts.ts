@@ -43,10 +43,10 @@ export async function addStaff(input: { email: string; name: string; role: Staff
         .insert(staff)
         .values({ email: input.email, name: input.name, role: input.role, locale })
         .returning({ id: staff.id, email: staff.email, name: staff.name, role: staff.role });
-      const token = await newSetPasswordLink(tx as unknown as Db, member!.id);
-      await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx as unknown as Db);
+      const token = await newSetPasswordLink(tx, member!.id);
+      await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx);
       // The invitation by e-mail, sent once this commits (the link is also answered, for an office without e-mail yet).
-      await enqueueMail(tx as unknown as Db, { kind: 'staff_invite', userId: null, to: member!.email, params: { url: setPasswordUrl(token, locale), name: member!.name, locale } });
+      await enqueueMail(tx, { kind: 'staff_invite', userId: null, to: member!.email, params: { url: setPasswordUrl(token, locale), name: member!.name, locale } });
       return { staff: member!, token };
     });
     wakeMailer();
@@ -78,7 +78,7 @@ export async function setStaffPassword(token: string, password: string, address:
       .where(and(eq(staff.id, link.staffId), isNull(staff.disabledAt)))
       .returning({ id: staff.id, email: staff.email });
     if (!row) throw new ApiError('validation_failed', { messageKey: 'staff_link_invalid', fields: { token: [t('ApiErrors.staff_link_invalid')] } });
-    await audit({ kind: 'staff', id: row.id, email: row.email }, { action: 'staff.password_set', target: { type: 'staff', id: row.id }, address }, tx as unknown as Db);
+    await audit({ kind: 'staff', id: row.id, email: row.email }, { action: 'staff.password_set', target: { type: 'staff', id: row.id }, address }, tx);
     return row;
   });
   await endStaffSessionsOf(member.id);

@@ -51,7 +51,7 @@ export async function changeStaff(id: string, change: { role?: StaffRole; disabl
     const [current] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
     if (!current) throw new ApiError('not_found');
     const losesAdmin = current.role === 'admin' && current.disabledAt === null && ((change.role && change.role !== 'admin') || change.disabled === true);
-    if (losesAdmin && (await otherActiveAdmins(tx as unknown as Db, id)) === 0) throw new ApiError('conflict', { messageKey: 'staff_last_admin' });
+    if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw new ApiError('conflict', { messageKey: 'staff_last_admin' });
     const disabledAt = change.disabled === undefined ? current.disabledAt : change.disabled ? (current.disabledAt ?? new Date()) : null;
     const [row] = await tx
       .update(staff)
@@ -61,7 +61,7 @@ export async function changeStaff(id: string, change: { role?: StaffRole; disabl
     const details: Record<string, string> = {};
     if (change.role && change.role !== current.role) details.role = `${current.role} → ${change.role}`;
     if (change.disabled !== undefined && change.disabled !== (current.disabledAt !== null)) details.disabled = String(change.disabled);
-    await audit(staffActor(member), { action: 'staff.change', target: { type: 'staff', id }, details, address }, tx as unknown as Db);
+    await audit(staffActor(member), { action: 'staff.change', target: { type: 'staff', id }, details, address }, tx);
     return row!;
   });
   // A disabled member, or one whose role changed, signs in again: their open pages follow the new rights.
@@ -82,7 +82,7 @@ export async function resetTwoFactor(id: string, member: StaffMember, address: s
   if (id === member.id) throw new ApiError('conflict', { messageKey: 'staff_not_yourself' });
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const [row] = await tx
       .update(staff)
       .set({ totpSecret: null, totpLastStep: null, passwordHash: null, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })

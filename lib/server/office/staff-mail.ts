@@ -36,7 +36,7 @@ const PASSWORD_LOCK_MAIL_MINUTES = 60;
 export async function staffLocked(member: StaffMailee, step: 'password' | 'code', address: string) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     await audit({ kind: 'staff', id: member.id, email: member.email }, { action: 'staff.locked', target: { type: 'staff', id: member.id }, details: { step }, address }, t);
     const due = await t
       .update(staff)

@@ -146,7 +146,7 @@ export async function staffCodeStep(input: { challenge: string; code: string }, 
     const step = checkTotp(row.pendingSecret, input.code, null);
     if (step !== null) {
       recoveryCodes = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t = tx;
         // The challenge is taken here, in the enrolment's transaction: a two-factor reset meanwhile (which
         // deletes it, and the password) leaves nothing to enrol.
         const [taken] = await tx.delete(staffChallenges).where(eq(staffChallenges.id, row.challengeId)).returning({ id: staffChallenges.id });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { payments, requests, staff } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { moveRequest } from '@/lib/server/requests/history';
@@ -106,7 +106,7 @@ export async function recordCounterPayment(
         })
         .returning();
       // The move follows from the payment (moveRequest checks that a paid payment exists), as the gateway's does.
-      const moved = await moveRequest(tx as unknown as Db, row, 'submitted', 'system', null, { version: row.version + 1 }, receiver.id);
+      const moved = await moveRequest(tx, row, 'submitted', 'system', null, { version: row.version + 1 }, receiver.id);
       await audit(
         actor,
         {
@@ -115,7 +115,7 @@ export async function recordCounterPayment(
           details: { payment_id: payment!.id, amount_minor: payment!.amountMinor, currency: payment!.currency, receipt_number: input.receipt_number, received_by: receiver.id, from: row.status, to: moved.status },
           address,
         },
-        tx as unknown as Db,
+        tx,
       );
       return { payment: payment!, request: moved };
     });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { moveRequest } from '@/lib/server/requests/history';
@@ -41,7 +41,7 @@ export async function applyPaymentDeadlines() {
         .returning();
       if (!marked) return;
       const deadline = new Date((marked.submittedAt ?? new Date()).getTime() + hours * 3_600_000).toISOString();
-      await notify(tx as unknown as Db, {
+      await notify(tx, {
         userId: marked.userId,
         type: 'payment_reminder',
         requestId: marked.id,
@@ -71,7 +71,7 @@ export async function applyPaymentDeadlines() {
         .limit(1);
       // The gateway could not be reached to void it: wait for it rather than expire money in flight.
       if (stillOpen) return false;
-      await moveRequest(tx as unknown as Db, current, 'expired', 'system', null, { version: current.version + 1 });
+      await moveRequest(tx, current, 'expired', 'system', null, { version: current.version + 1 });
       return true;
     });
     if (moved) expired += 1;

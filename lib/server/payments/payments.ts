@@ -199,7 +199,7 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
         .where(eq(payments.id, paymentId))
         .returning();
       if (request) {
-        await notify(tx as unknown as Db, {
+        await notify(tx, {
           userId: payment.userId,
           type: 'payment_failed',
           requestId: request.id,
@@ -221,7 +221,7 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
         .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date() })
         .where(eq(payments.id, paymentId))
         .returning();
-      await moveRequest(tx as unknown as Db, request, 'submitted', 'system', null, { version: request.version + 1 });
+      await moveRequest(tx, request, 'submitted', 'system', null, { version: request.version + 1 });
       return paid!;
     }
     const reason: RefundReason = !asked || (request?.status === 'pending_payment' && payment.status === 'pending') ? 'amount_mismatch' : 'not_awaiting_payment';
@@ -275,7 +275,7 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
     const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
     // Authorised while the places were held (a webhook heard of late still counts), and they are held still.
     const at = gateway.authorizedAt && gateway.authorizedAt.getTime() <= Date.now() ? gateway.authorizedAt : new Date();
-    const held = request?.status === 'pending_payment' && (await heldPlacesAt(tx as unknown as Db, request.id, at));
+    const held = request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
     const fee = request?.feeMinor === payment.amountMinor && request.currency === payment.currency;
     if (payment.status === 'pending' && held && asked && fee) return { payment, action: 'capture' as const };
@@ -289,7 +289,7 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
         .set({ status: 'failed', failureReason: 'amount_mismatch', cardLast4: gateway.cardLast4, updatedAt: new Date() })
         .where(eq(payments.id, paymentId))
         .returning();
-      await notify(tx as unknown as Db, { ...told, type: 'payment_failed', params: { ...told.params, reason: 'amount_mismatch' } });
+      await notify(tx, { ...told, type: 'payment_failed', params: { ...told.params, reason: 'amount_mismatch' } });
       return { payment: failed!, action: 'void' as const };
     }
     // The hold ended (expired, cancelled, withdrawn, or past its pay-by time) before the money was authorised:
@@ -300,7 +300,7 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
       .set({ status: 'voided', failureReason: HOLD_ENDED, cardLast4: gateway.cardLast4, updatedAt: new Date() })
       .where(eq(payments.id, paymentId))
       .returning();
-    await notify(tx as unknown as Db, { ...told, type: 'payment_voided', params: { ...told.params, reason: HOLD_ENDED } });
+    await notify(tx, { ...told, type: 'payment_voided', params: { ...told.params, reason: HOLD_ENDED } });
     logger.warn('payment authorised after the hold on its places ended: voiding', { payment: paymentId });
     return { payment: voided!, action: 'void' as const };
   });
@@ -445,7 +445,7 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
       .returning();
     if (!refunded) return payment;
     const [request] = await tx.select({ reference: requests.reference }).from(requests).where(eq(requests.id, payment.requestId)).limit(1);
-    await notify(tx as unknown as Db, {
+    await notify(tx, {
       userId: payment.userId,
       type: 'payment_refunded',
       requestId: payment.requestId,

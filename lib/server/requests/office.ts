@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, or } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
 import { requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
@@ -29,11 +29,11 @@ export async function officeMove(idOrReference: string, status: RequestStatus, n
       : eq(requests.reference, idOrReference);
     const [row] = await tx.select().from(requests).where(match).limit(1).for('update');
     if (!row) throw new ApiError('not_found');
-    const moved = await moveRequest(tx as unknown as Db, row, status, 'office', note, { version: row.version + 1 });
+    const moved = await moveRequest(tx, row, status, 'office', note, { version: row.version + 1 });
     // In the audit log with the move: who (the ops key, for automation), from and to which status; the note is the request's, not the log's.
-    await audit(actor, { action: 'request.move', target: { type: 'request', id: row.id }, details: { from: row.status, to: status }, address }, tx as unknown as Db);
+    await audit(actor, { action: 'request.move', target: { type: 'request', id: row.id }, details: { from: row.status, to: status }, address }, tx);
     // A cancelled request's fee goes back to the payer: owed in the same transaction as the move, given back after it.
-    if (status === 'cancelled') await markRefundDue(tx as unknown as Db, row.id, 'cancelled');
+    if (status === 'cancelled') await markRefundDue(tx, row.id, 'cancelled');
     return requestSummary(moved);
   }).then(async (moved) => {
     if (status === 'cancelled') await releasePayments(moved.id);

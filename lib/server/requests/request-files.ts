@@ -34,7 +34,7 @@ export async function deleteDraftWithFiles(db: Db, id: string) {
       .where(and(eq(requests.id, id), eq(requests.status, 'draft')))
       .for('update');
     if (!draft) return;
-    await deleteStoredFiles(await documentKeys(tx as unknown as Db, [id]));
+    await deleteStoredFiles(await documentKeys(tx, [id]));
     await tx.delete(requests).where(eq(requests.id, id));
   });
 }

@@ -400,7 +400,7 @@ export async function saveStep(
     if (saved) return requestSummary(summaryFromJson(saved.summary));
   }
   return db.transaction(async (tx) => {
-    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    const row = await ownRequest(tx, userId, id, true);
     if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     if (row.version !== input.version) {
       const docs = await tx.select().from(documents).where(eq(documents.requestId, id));
@@ -411,7 +411,7 @@ export async function saveStep(
 
     let completed = row.completedSteps.filter((step) => step !== input.step);
     if (input.complete) {
-      const type = await typeOf(tx as unknown as Db, row);
+      const type = await typeOf(tx, row);
       const schema = stepSchema(input.step, type, data);
       if (schema) {
         const result = await schema.safeParseAsync(data[input.step] ?? {});
@@ -420,7 +420,7 @@ export async function saveStep(
         data[input.step] = normalisedAnswers(data[input.step], result.data);
       }
       if (input.step === 'documents') {
-        const issues = await documentIssues(tx as unknown as Db, row, data);
+        const issues = await documentIssues(tx, row, data);
         if (issues.length) throw new ZodError(issues);
       }
       completed = [...completed, input.step];
@@ -463,13 +463,13 @@ export async function deleteDraft(userId: string, id: string) {
 export async function submitRequest(userId: string, id: string, reader: { locale: AppLocale; t: Translate }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    const row = await ownRequest(tx, userId, id, true);
     if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict', { messageKey: 'wrong_state' });
-    const type = await typeOf(tx as unknown as Db, row);
+    const type = await typeOf(tx, row);
     // The office closed the service, or its applications have closed (Hajj, in Shawwal): a draft waits. A request sent back
     // for changes was sent while it was open, and goes back.
     if (row.status === 'draft' && !takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
-    const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx as unknown as Db, row, row.data))];
+    const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx, row, row.data))];
     if (issues.length) throw new ZodError(issues);
 
     // The fee is computed again at every submit, from the pilgrims in the request now.
@@ -481,11 +481,11 @@ export async function submitRequest(userId: string, id: string, reader: { locale
       const submittedAt = new Date();
       // Until the pay-by time (the same sum as payBy and deadlines.ts); payment keeps them.
       const heldUntil = new Date(submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000);
-      await holdPlaces(tx as unknown as Db, row, { package: chosen, count: pilgrims, heldUntil }, reader.locale);
+      await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, reader.locale);
       return requestSummary(
-        await moveRequest(tx as unknown as Db, row, 'pending_payment', 'user', null, {
+        await moveRequest(tx, row, 'pending_payment', 'user', null, {
           // A request withdrawn from payment keeps the reference it was given.
-          reference: row.reference ?? (await nextReference(tx as unknown as Db, type.code)),
+          reference: row.reference ?? (await nextReference(tx, type.code)),
           // The chosen package's fee as it is now; fixed on the request, so a later price change never touches it.
           feeMinor: packageFeeOf(type, chosen) * pilgrims,
           currency: type.currency,
@@ -505,9 +505,9 @@ export async function submitRequest(userId: string, id: string, reader: { locale
       });
     }
     // Paid: its places are kept for good (another package chosen in the changes needs places there).
-    await holdPlaces(tx as unknown as Db, row, { package: chosen, count: pilgrims, heldUntil: null }, reader.locale);
+    await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, reader.locale);
     // What the office asked to change is done with: no longer highlighted.
-    return requestSummary(await moveRequest(tx as unknown as Db, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 }));
+    return requestSummary(await moveRequest(tx, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 }));
   });
 }
 
@@ -519,9 +519,9 @@ export async function submitRequest(userId: string, id: string, reader: { locale
 export async function cancelRequest(userId: string, id: string) {
   const db = await getDb();
   const cancelled = await db.transaction(async (tx) => {
-    const row = await ownRequest(tx as unknown as Db, userId, id, true);
-    const moved = await moveRequest(tx as unknown as Db, row, 'cancelled', 'user', null, { version: row.version + 1 });
-    await markRefundDue(tx as unknown as Db, id, 'cancelled');
+    const row = await ownRequest(tx, userId, id, true);
+    const moved = await moveRequest(tx, row, 'cancelled', 'user', null, { version: row.version + 1 });
+    await markRefundDue(tx, id, 'cancelled');
     return moved;
   });
   await releasePayments(id);
@@ -538,9 +538,9 @@ export async function cancelRequest(userId: string, id: string) {
 export async function reopenRequest(userId: string, id: string) {
   const db = await getDb();
   const reopened = await db.transaction(async (tx) => {
-    const row = await ownRequest(tx as unknown as Db, userId, id, true);
+    const row = await ownRequest(tx, userId, id, true);
     if (row.status !== 'pending_payment') throw new ApiError('conflict', { messageKey: 'wrong_state' });
-    return moveRequest(tx as unknown as Db, row, 'draft', 'user', null, {
+    return moveRequest(tx, row, 'draft', 'user', null, {
       feeMinor: null,
       currency: null,
       feePilgrims: null,

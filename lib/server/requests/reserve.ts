@@ -34,7 +34,7 @@ export async function reservePositionOf(db: Db, requestId: string): Promise<numb
 export async function joinReserve(userId: string, id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const row = await ownRequest(t, userId, id, true);
     if (row.status !== 'draft') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const type = await typeOf(t, row);
@@ -62,7 +62,7 @@ export async function joinReserve(userId: string, id: string) {
 export async function leaveReserve(userId: string, id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const row = await ownRequest(t, userId, id, true);
     if (row.status !== 'reserved') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     await t.delete(reserveList).where(eq(reserveList.requestId, id));
@@ -122,7 +122,7 @@ export async function offerPlaces(tx: Db, typeId: string, pkg: string): Promise<
 export async function offerAllPlaces(db: Db): Promise<number> {
   const packages = await db.selectDistinct({ typeId: reserveList.typeId, package: reserveList.package }).from(reserveList);
   let offered = 0;
-  for (const { typeId, package: pkg } of packages) offered += await db.transaction((tx) => offerPlaces(tx as unknown as Db, typeId, pkg));
+  for (const { typeId, package: pkg } of packages) offered += await db.transaction((tx) => offerPlaces(tx, typeId, pkg));
   return offered;
 }
 

@@ -13,7 +13,6 @@ import { reopenRequest } from '@/lib/server/requests/requests';
 import { officeMove } from '@/lib/server/requests/office';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
-import type { Db } from '@/lib/server/db/client';
 import * as listRoute from './route';
 import * as readRoute from './[id]/read/route';
 import * as readAllRoute from './read-all/route';
@@ -103,7 +102,7 @@ describe('GET /notifications', () => {
   it('pages by 20', async () => {
     const { token, user } = await newUser();
     const db = await getDb();
-    for (let i = 0; i < 24; i += 1) await notify(db as Db, { userId: user.id, type: 'welcome', params: { name: `n${i}` } });
+    for (let i = 0; i < 24; i += 1) await notify(db, { userId: user.id, type: 'welcome', params: { name: `n${i}` } });
     const first = await call(listRoute.GET, { token, locale: 'en' });
     expect(first.json!.data).toHaveLength(20);
     expect(first.json!.data[0].title).toBe('Welcome, n23');
@@ -113,7 +112,7 @@ describe('GET /notifications', () => {
     expect(second.json!.data[4].title).toBe('Welcome, Aisha Rahman');
     // The counts cover every notification of the user, whatever the page, and a page past the end still has them.
     await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.userId, user.id));
-    await notify(db as Db, { userId: user.id, type: 'welcome', params: { name: 'unread' } });
+    await notify(db, { userId: user.id, type: 'welcome', params: { name: 'unread' } });
     const afterReading = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=2' });
     expect(afterReading.json!.meta).toEqual({ page: 2, per_page: 20, total: 26, unread_count: 1 });
     const past = await call(listRoute.GET, { token, locale: 'en', path: '/api/v1/notifications?page=3' });
@@ -157,7 +156,7 @@ describe('one application’s notices within the same minute (issue 40, item 4)'
   it('an exact repeat sends nothing more; news after the e-mail went is e-mailed; another status or a minute later is a new notice', async () => {
     const { token, user } = await newUser();
     const { id, reference } = await submittedRequest(token);
-    const db = (await getDb()) as Db;
+    const db = await getDb();
     const failed = { userId: user.id, type: 'payment_failed' as const, requestId: id };
     const params = { reference, amount_minor: 30_000_00, currency: 'SAR' };
     const first = await notify(db, { ...failed, params: { ...params, reason: 'declined' } });
@@ -221,7 +220,7 @@ describe('reading notifications', () => {
     const db = await getDb();
     await expect(
       db.transaction(async (tx) => {
-        await notify(tx as unknown as Db, { userId: user.id, type: 'welcome', params: { name: 'x' } });
+        await notify(tx, { userId: user.id, type: 'welcome', params: { name: 'x' } });
         throw new Error('the event failed');
       }),
     ).rejects.toThrow('the event failed');
