@@ -1,10 +1,15 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { OFFICE_CONTACT } from '@/lib/office/contact';
 import { useRequestTypes, type RequestDetails } from '@/lib/requests/requests-api';
 import { useFormats } from './use-formats';
+
+const WAYS_TO_CALL = [
+  { label: 'call.phone', href: `tel:${OFFICE_CONTACT.tel}`, text: OFFICE_CONTACT.phone },
+  { label: 'call.email', href: `mailto:${OFFICE_CONTACT.email}`, text: OFFICE_CONTACT.email },
+] as const;
 
 /**
  * Approved: what happens next, in the order it happens (issue 40, item 4;
@@ -62,18 +67,16 @@ export function AfterApproval({ request }: { request: RequestDetails }) {
           <h3 className="text-lg font-semibold">{t('call.title')}</h3>
           <p className="mt-1">{t.rich('call.body', { reference, ref: (chunks) => identifier(chunks) })}</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-muted">{t('call.phone')}</dt>
-            <dd>
-              <a href={`tel:${OFFICE_CONTACT.tel}`} className="font-semibold text-brand-800 underline underline-offset-4">
-                {identifier(OFFICE_CONTACT.phone)}
-              </a>
-            </dd>
-            <dt className="text-muted">{t('call.email')}</dt>
-            <dd>
-              <a href={`mailto:${OFFICE_CONTACT.email}`} className="font-semibold break-all text-brand-800 underline underline-offset-4">
-                {identifier(OFFICE_CONTACT.email)}
-              </a>
-            </dd>
+            {WAYS_TO_CALL.map(({ label, href, text }) => (
+              <Fragment key={label}>
+                <dt className="text-muted">{t(label)}</dt>
+                <dd>
+                  <a href={href} className="font-semibold break-all text-brand-800 underline underline-offset-4">
+                    {identifier(text)}
+                  </a>
+                </dd>
+              </Fragment>
+            ))}
           </dl>
         </div>
       </div>

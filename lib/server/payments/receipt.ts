@@ -29,6 +29,7 @@ import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import { checkPayment } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { requestFormats } from '@/lib/requests/formats';
+import { pageDigits } from '@/lib/i18n/digits';
 
 /*
  * The payment receipt: one A4 page, English on the left and Arabic on the
@@ -292,8 +293,8 @@ const riyadh = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** Western digits written as Arabic-Indic ones, for the Arabic column (identifiers stay as they are). */
-const arabicDigits = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+/** The Arabic column's numbers in Arabic-Indic digits, as the Arabic pages write them (identifiers stay as they are). */
+const arabicDigits = (text: string) => pageDigits(text, 'ar');
 
 /** A moment as the office sees it (Riyadh time), in both calendars; the Arabic in Arabic-Indic digits. */
 function dates(moment: Date) {
