@@ -1,25 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
 import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
+import { expectAccessible } from './axe';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 // WCAG 2.2 AA, as axe-core tests it: every screen in both languages, signed out
 // and signed in, each step of the application, with dialogs and menus open.
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, screen: string, only?: string) {
-  // Sections that fade in on scroll are checked as the reader sees them: shown.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const axe = new AxeBuilder({ page }).withTags(WCAG);
-  const results = await (only ? axe.include(only) : axe).analyze();
-  const found = results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
-  expect(found, `${screen} (${page.url()})`).toEqual([]);
-}
 
 const PUBLIC = ['/', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register', '/no/such/page', '/check-payment'];
 const STEPS = ['service', 'applicant', 'companions', 'documents', 'review'] as const;

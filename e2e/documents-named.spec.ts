@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { draftThrough, hijriInDays, PDF, signUp } from './session';
+import { expectAccessible } from './axe';
 
 // Issue 40, item 3: each pilgrim's documents named, with their pictures, on a phone.
 // After an upload the card shows the document's picture (a PDF's first page, a
@@ -15,7 +15,6 @@ import { draftThrough, hijriInDays, PDF, signUp } from './session';
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 const NAMES = { en: ['Aisha Rahman', 'Mohammed Rahman'], ar: ['عائشة رحمن', 'محمد رحمن'] } as const;
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -66,13 +65,6 @@ async function choose(page: Page, button: string, file: { name: string; mimeType
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button, exact: true }).click();
   await (await chooser).setFiles(file);
-}
-
-/** What this item changed is accessible (the whole of each screen is e2e/accessibility.spec.ts's). */
-async function axeClean(page: Page, screen: string, only: string) {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page }).withTags(WCAG).include(only).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), screen).toEqual([]);
 }
 
 for (const locale of ['en', 'ar'] as const) {
@@ -134,7 +126,7 @@ for (const locale of ['en', 'ar'] as const) {
     expect(copy.mime).toBe('image/jpeg');
     expect(copy.size).toBeLessThanOrEqual(1024 * 1024);
     await expect(offer).toHaveCount(0);
-    await axeClean(page, 'documents step', 'form[aria-labelledby="documents-title"]');
+    await expectAccessible(page, 'documents step', 'form[aria-labelledby="documents-title"]');
     await page.screenshot({ path: `test-results/documents-step-${locale}.png`, fullPage: true });
 
     // Check answers: each document under its pilgrim's name, with its picture.
@@ -146,7 +138,7 @@ for (const locale of ['en', 'ar'] as const) {
       for (const kind of ['passport', 'photo'] as const) await expectPicture(list.getByRole('img', { name: alt(kind, pilgrim), exact: true }));
     }
     await expect(page.getByRole('list', { name: byPilgrim(companion), exact: true }).getByRole('link', { name: new RegExp('IMG_2041\\.jpg') })).toBeVisible();
-    await axeClean(page, 'check answers', '#review-documents');
+    await expectAccessible(page, 'check answers', '#review-documents');
     await page.getByRole('heading', { level: 3, name: w.steps.documents }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/documents-review-${locale}.png` });
 
@@ -163,7 +155,7 @@ for (const locale of ['en', 'ar'] as const) {
       name: d.download.replace('{file}', 'scan.pdf').replace('{document}', m.Fields.passport.toLocaleLowerCase(locale)).replace('{pilgrim}', companion),
     });
     await expect(download).toHaveAttribute('download', 'scan.pdf');
-    await axeClean(page, 'request details', 'section[aria-labelledby="documents-title"]');
+    await expectAccessible(page, 'request details', 'section[aria-labelledby="documents-title"]');
     await documents.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/documents-details-${locale}.png` });
   });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { officeMoves, paidAtCounter, requestAwaitingPayment, signInStaff, signUp, SAME_ORIGIN } from './session';
+import { expectAccessible } from './axe';
 
 // Issue 40, item 5: fixing what the office flagged, on a 390 px phone in both
 // languages. The part the office flagged is "to change" on the task list (never
@@ -14,14 +14,6 @@ type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, screen: string, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
-}
 
 for (const locale of ['en', 'ar'] as const) {
   const m = MESSAGES[locale];

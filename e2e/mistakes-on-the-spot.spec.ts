@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { arabicIndic, draftThrough, fillDate, gregorianInDays, signUp } from './session';
+import { expectAccessible } from './axe';
 
 // Issue 40, item 2: mistakes caught where they are made, on a 390 px phone in
 // both languages. The passport that ends too soon for the travel month is
@@ -17,13 +17,6 @@ type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
-}
 
 /** A message with its placeholders as "anything", for a whole-text match. */
 const pattern = (message: string) => new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_]+\}/g, '.+')}$`);

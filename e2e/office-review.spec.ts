@@ -1,21 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { watchViolations } from './csp-violations';
 import { requestAwaitingPayment, signInStaff, signUp } from './session';
+import { expectAccessible } from './axe';
 
 // Issue 18: the office works a request in the console, and the pilgrim sees
 // what it asked for. Staff sign in through the API (office.spec.ts walks the
 // sign-in screens); everything after is done on the screens.
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), screen).toEqual([]);
-}
 
 /** A request the pilgrim paid on the test gateway: waiting for the office. */
 async function paidRequest(request: APIRequestContext, token: string) {

@@ -1,21 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { watchViolations } from './csp-violations';
 import { requestAwaitingPayment, signUp } from './session';
+import { expectAccessible } from './axe';
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'Office#Season1448';
-
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
-  expect(found, `${screen} (${page.url()})`).toEqual([]);
-}
 
 const totp = (secret: string, offset = 0) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
 
