@@ -135,7 +135,7 @@ export function report({ date, machine, options, pages, databases }) {
 
   lines.push('## Budgets missed', '', ...(missed.length ? missed.map((m) => `- ${m}`) : ['None.']), '');
   // What was measured and tried for a miss outlives one run: it is kept by hand beside this file.
-  if (missed.length) lines.push('Where these come from, and what was tried: [PERFORMANCE-FINDINGS.md](PERFORMANCE-FINDINGS.md).', '');
+  if (missed.length) lines.push('Where these come from, and what was tried: [history/PERFORMANCE-FINDINGS.md](history/PERFORMANCE-FINDINGS.md).', '');
   return { markdown: lines.join('\n'), missed };
 }
 

@@ -115,7 +115,7 @@ export const LATIN_BASIC_RANGES = [
  * 700). Each weight an Arabic page preloads is in its first paint, and a third
  * face (Bold, 23 KB) made the simulated Largest Contentful Paint of /ar about
  * 0.2 s later and its score two points lower (issue 17;
- * docs/PERFORMANCE-FINDINGS.md).
+ * docs/history/PERFORMANCE-FINDINGS.md).
  */
 export const ARABIC_WEIGHT_RANGES = { 400: '400', 600: '600 700' };
 

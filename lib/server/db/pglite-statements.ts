@@ -24,7 +24,7 @@ const STALE_STATEMENT = new Set(['0A000', '26000']);
  * in six calls into WebAssembly (Parse, Describe, Bind, Describe, Execute,
  * Sync); a kept statement is one call (Bind, Execute, Sync) and reuses its
  * plan. Measured on the requests list, 20 summaries: 1.8 ms against 2.6 ms a
- * query (median of 9 rounds of 150, PERFORMANCE-FINDINGS). PGlite runs on the
+ * query (median of 9 rounds of 150, docs/history/PERFORMANCE-FINDINGS.md). PGlite runs on the
  * thread that serves HTTP, so every request that reads the database gains.
  *
  * Results are PGlite's own (`parse.parseResults`, the same type parsers), and

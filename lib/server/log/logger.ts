@@ -20,7 +20,7 @@ function threshold(): number {
 // process manager or a container reads a server's output) is synchronous on
 // Linux: a write per request line took 5.4 % of the server's CPU serving the
 // requests list at 50 connections, 1.0 % in batches (profiles on PostgreSQL,
-// PERFORMANCE-FINDINGS).
+// docs/history/PERFORMANCE-FINDINGS.md).
 // A batch is written at most FLUSH_MS after its first line, at FLUSH_BYTES,
 // before any error line (so the order holds), and when the process exits; a
 // process killed outright (SIGKILL) loses at most the last FLUSH_MS of lines.
