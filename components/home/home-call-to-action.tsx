@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { AuthLink } from '@/components/auth/auth-link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
-import { WithHomeVisitor, type HomeVisitor } from './home-visitor';
+import { WithHomeVisitor } from './home-visitor';
+import type { HomeVisitor } from './visitor';
 
 const primary = 'inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800';
 const secondary = 'inline-flex items-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50';

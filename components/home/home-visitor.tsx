@@ -3,8 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
-
-export type HomeVisitor = { signedIn: false } | { signedIn: true; draftId: string | null };
+import type { HomeVisitor } from './visitor';
 
 // The latest draft is asked of the API only for a signed-in visitor, in code
 // loaded only then: the home page is one prerendered copy for everyone, and

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { useNeedsDoing } from '@/lib/requests/requests-api';
-import type { HomeVisitor } from './home-visitor';
+import type { HomeVisitor } from './visitor';
 
 type Props = { render: (visitor: HomeVisitor) => ReactNode };
 

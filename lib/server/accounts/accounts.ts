@@ -2,43 +2,20 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/server/http/errors';
 import { getDb } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
 import { hashPassword, timingDummyHash, verifyPassword } from '@/lib/server/auth/password';
-import { createSession, revokeOtherSessions, revokeSession, type Session, type User } from '@/lib/server/auth/sessions';
+import { createSession, revokeOtherSessions, revokeSession } from '@/lib/server/auth/sessions';
+import type { Session, User } from '@/lib/server/auth/session-types';
 import { beginSignIn, countRegistration } from '@/lib/server/auth/sign-in-limits';
 import type { Translate } from '@/lib/validation/localize';
 import type { ProfileUpdate } from '@/lib/auth/schemas';
 import { eraseAccount } from './account-deletion';
+import { publicUser, type PublicUser } from './public-user';
 import { sendVerification } from './email-verification';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import { accountChanged } from '@/lib/server/auth/session-cache';
-
-/** The user as the API shows it: never the password hash. */
-export type PublicUser = { id: string; name: string; email: string; email_verified: boolean; phone: string | null; locale: string; created_at: string };
-
-export function publicUser(user: User): PublicUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    email_verified: user.emailVerifiedAt !== null,
-    phone: user.phone,
-    locale: user.locale,
-    created_at: user.createdAt.toISOString(),
-  };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Creates an account. The attempt counts against the address before the e-mail

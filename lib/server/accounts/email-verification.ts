@@ -5,13 +5,14 @@ import { users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { verifyPassword } from '@/lib/server/auth/password';
 import { counters } from '@/lib/server/auth/rate-limit';
-import type { Session, User } from '@/lib/server/auth/sessions';
+import type { Session, User } from '@/lib/server/auth/session-types';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { maskAddress } from '@/lib/server/mail/content';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
 import { consumeCode, consumeToken, countCodeTry, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
-import { isUniqueViolation, publicUser, type PublicUser } from './accounts';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
+import { publicUser, type PublicUser } from './public-user';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** Whether the account's address is proven to be its owner's (a link or code from it was used, or Google vouched). */

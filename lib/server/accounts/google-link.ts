@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import type { Session } from '@/lib/server/auth/sessions';
+import type { Session } from '@/lib/server/auth/session-types';
 import { firebaseWebConfig } from '@/lib/server/firebase/config';
 import type { FirebaseClientConfig } from '@/lib/auth/google-sign-in';
-import { isUniqueViolation } from './accounts';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { verifiedGoogleIdentity } from './google-sign-in';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 

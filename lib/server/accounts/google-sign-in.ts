@@ -5,13 +5,16 @@ import { getDb } from '@/lib/server/db/client';
 import { notify } from '@/lib/server/notifications/notify';
 import { users } from '@/lib/server/db/schema';
 import { hashPassword } from '@/lib/server/auth/password';
-import { createSession, type User } from '@/lib/server/auth/sessions';
+import { createSession } from '@/lib/server/auth/sessions';
+import type { User } from '@/lib/server/auth/session-types';
 import { ApiError } from '@/lib/server/http/errors';
 import { beginAddressAttempt } from '@/lib/server/auth/sign-in-limits';
 import { env } from '@/lib/server/env';
 import { firebaseWebConfig } from '@/lib/server/firebase/config';
 import { InvalidIdTokenError, verifyFirebaseIdToken, type GoogleIdentity } from '@/lib/server/firebase/id-token';
-import { findByEmail, isUniqueViolation, publicUser, type PublicUser } from './accounts';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
+import { findByEmail } from './accounts';
+import { publicUser, type PublicUser } from './public-user';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /**

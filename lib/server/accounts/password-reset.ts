@@ -10,7 +10,8 @@ import { enqueueMail } from '@/lib/server/mail/outbox';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
 import { consumeToken, issueEmailToken, retireTokens } from './email-tokens';
-import { findByEmail, publicUser } from './accounts';
+import { findByEmail } from './accounts';
+import { publicUser } from './public-user';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 const WINDOW_SECONDS = 60 * 60;

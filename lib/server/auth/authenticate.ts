@@ -3,7 +3,8 @@ import { isProvenSameOrigin } from '@/lib/server/http/cross-site';
 import { ApiError } from '@/lib/server/http/errors';
 import { readSessionCookie } from '@/lib/server/http/session-cookie';
 import { storedUserAgent } from '@/lib/server/devices/user-agent';
-import { findSession, type Session } from './sessions';
+import { findSession } from './sessions';
+import type { Session } from './session-types';
 
 /**
  * The caller's session, from `Authorization: Bearer <token>`, or from the

@@ -1,7 +1,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { SESSION_COOKIE } from '@/lib/server/http/session-cookie';
-import { findSession, type Session } from './sessions';
+import { findSession } from './sessions';
+import type { Session } from './session-types';
 
 /**
  * The visitor's session in a server component, from the HttpOnly `session`

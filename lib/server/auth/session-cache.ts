@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
-import { publish } from '@/lib/server/notifications/events';
-import { subscribeToEvents, type HubEvent } from '@/lib/server/notifications/hub';
-import type { Session } from './sessions';
+import { publish } from '@/lib/server/events/events';
+import { subscribeToEvents, type HubEvent } from '@/lib/server/events/hub';
+import type { Session } from './session-types';
 
 // Each instance keeps the sessions it looked up for SESSION_CACHE_SECONDS, so
 // that an API call does not cost a database round trip for its session (issue

@@ -5,9 +5,7 @@ import { preparedPer } from '@/lib/server/db/prepared';
 import { sessions, users } from '@/lib/server/db/schema';
 import { accountChanged, cacheSession, cachedSession } from './session-cache';
 import { hashToken, newToken, SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from './tokens';
-
-export type User = typeof users.$inferSelect;
-export type Session = { id: string; user: User };
+import type { Session } from './session-types';
 
 /** Opens a session and answers its token; only the token's hash is kept. */
 export async function createSession(userId: string, userAgent: string | null = null): Promise<string> {

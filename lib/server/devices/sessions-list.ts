@@ -4,7 +4,7 @@ import { getDb } from '@/lib/server/db/client';
 import { sessions } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from '@/lib/server/auth/tokens';
-import type { Session } from '@/lib/server/auth/sessions';
+import type { Session } from '@/lib/server/auth/session-types';
 import { describeUserAgent } from './user-agent';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { singleFlight } from '@/lib/server/jobs/single-flight';
 import { describeError, logger } from '@/lib/server/log/logger';
-import { subscribeToEvents } from '@/lib/server/notifications/hub';
+import { subscribeToEvents } from '@/lib/server/events/hub';
 import { purgeEndedEmailTokens } from '@/lib/server/accounts/email-tokens';
 import { deliverMailOutbox } from './outbox';
 import { onMailerWake } from './wake';

@@ -5,7 +5,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { notifications } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import { publish } from './events';
+import { publish } from '@/lib/server/events/events';
 import { renderNotification } from './render';
 
 export const NOTIFICATIONS_PER_PAGE = 20;

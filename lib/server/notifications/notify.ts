@@ -4,7 +4,7 @@ import type { Db } from '@/lib/server/db/client';
 import { notifications } from '@/lib/server/db/schema';
 import type { NotificationType } from '@/lib/notifications/types';
 import { EMAIL_CATEGORY } from '@/lib/notifications/email-categories';
-import { publish } from './events';
+import { publish } from '@/lib/server/events/events';
 
 export type NotificationInput = {
   userId: string;

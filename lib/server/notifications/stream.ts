@@ -1,8 +1,9 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
-import { sessionIsLive, type Session } from '@/lib/server/auth/sessions';
+import { sessionIsLive } from '@/lib/server/auth/sessions';
+import type { Session } from '@/lib/server/auth/session-types';
 import { env } from '@/lib/server/env';
-import { subscribeToEvents, type HubEvent } from './hub';
+import { subscribeToEvents, type HubEvent } from '@/lib/server/events/hub';
 import { latestSeq, notificationsAfter, unreadCount } from './notifications';
 import { renderNotification } from './render';
 

@@ -11,9 +11,9 @@ import type { Translate } from '@/lib/validation/localize';
 import type { CatalogueChange } from '@/lib/office/queue-schemas';
 import { findRequestType, listRequestTypes, publicRequestType, withPlaces, type RequestTypeWithPlaces } from '@/lib/server/requests/request-types';
 import { packagePlaceRows, setPlaces } from '@/lib/server/requests/places';
-import { reserveLists, type ReserveEntry } from '@/lib/server/requests/reserve';
+import { offerPlaces, reserveLists, type ReserveEntry } from '@/lib/server/requests/reserve-offers';
 import { forgetStaticPageAnswers } from '@/lib/server/http/static-page-answers';
-import { audit } from './audit';
+import { audit } from '@/lib/server/audit/audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
 
@@ -100,7 +100,10 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (feeMinor !== current.feeMinor) changed.feeMinor = `${current.feeMinor} → ${feeMinor}`;
     const [row] = await tx.update(requestTypes).set({ ...next, feeMinor }).where(eq(requestTypes.id, id)).returning();
     // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
-    Object.assign(changed, await setPlaces(tx, id, change.places ?? {}));
+    const places = await setPlaces(tx, id, change.places ?? {});
+    Object.assign(changed, places.changed);
+    // More places (or unlimited): offered down the reserve list at once, in the change's transaction.
+    for (const pkg of places.packages) await offerPlaces(tx, id, pkg);
     await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx);
     // The lists as this change left them: more places are offered down them in this transaction.
     return { type: withPlaces(row!, await packagePlaceRows(tx, id)), lists: await reserveLists(tx) };

@@ -4,15 +4,14 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, payments, requestHistory, requestNotes, requests, staff, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { fileStorage } from '@/lib/server/uploads/storage';
-import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
-import { moveRequest } from '@/lib/server/requests/history';
-import { requestDetails, requestSummary } from '@/lib/server/requests/requests';
+import { moveByOffice } from '@/lib/server/requests/office-moves';
+import { requestDetails } from '@/lib/server/requests/request-views';
 import { can } from '@/lib/office/roles';
 import type { OfficeReviewInput } from '@/lib/office/queue-schemas';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { flaggedSteps } from '@/lib/requests/flagged-steps';
 import type { WizardStep } from '@/lib/requests/steps';
-import { audit } from './audit';
+import { audit } from '@/lib/server/audit/audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
 
@@ -112,23 +111,22 @@ export async function addRequestNote(id: string, member: StaffMember, body: stri
 export async function officeReview(id: string, member: StaffMember, input: OfficeReviewInput, address: string | null) {
   const status = input.status as RequestStatus;
   if (!can(member.role, status === 'cancelled' ? 'payments' : 'review')) throw new ApiError('forbidden');
-  const db = await getDb();
-  const moved = await db.transaction(async (tx) => {
-    const row = await sentRequest(tx, id, true);
-    const flags = status === 'changes_requested' ? Object.fromEntries(Object.entries(input.flags ?? {}).filter(([, fields]) => fields.length > 0)) : row.flagged;
-    const changes = {
-      version: row.version + 1,
-      flagged: flags,
-      // A flagged part is not finished until the pilgrim saves it again: the task list says "to change", then "changed".
-      ...(status === 'changes_requested' ? { completedSteps: row.completedSteps.filter((step) => !flaggedSteps(flags).includes(step as WizardStep)) } : {}),
-      // Starting the review takes the request, unless someone already has.
-      assignedStaffId: status === 'under_review' ? (row.assignedStaffId ?? member.id) : row.assignedStaffId,
-    };
-    const result = await moveRequest(tx, row, status, 'office', input.note ?? null, changes, member.id);
-    if (status === 'cancelled') await markRefundDue(tx, row.id, 'cancelled');
-    await audit(staffActor(member), { action: 'request.move', target: { type: 'request', id }, details: { from: row.status, to: status, ...(status === 'changes_requested' ? { flagged: Object.values(flags ?? {}).flat().length } : {}) }, address }, tx);
-    return result;
+  return moveByOffice((tx) => sentRequest(tx, id, true), {
+    status,
+    note: input.note ?? null,
+    actor: staffActor(member),
+    address,
+    staffId: member.id,
+    plan: (row) => {
+      const flags = status === 'changes_requested' ? Object.fromEntries(Object.entries(input.flags ?? {}).filter(([, fields]) => fields.length > 0)) : row.flagged;
+      const changes = {
+        flagged: flags,
+        // A flagged part is not finished until the pilgrim saves it again: the task list says "to change", then "changed".
+        ...(status === 'changes_requested' ? { completedSteps: row.completedSteps.filter((step) => !flaggedSteps(flags).includes(step as WizardStep)) } : {}),
+        // Starting the review takes the request, unless someone already has.
+        assignedStaffId: status === 'under_review' ? (row.assignedStaffId ?? member.id) : row.assignedStaffId,
+      };
+      return { changes, details: status === 'changes_requested' ? { flagged: Object.values(flags ?? {}).flat().length } : undefined };
+    },
   });
-  if (status === 'cancelled') await releasePayments(moved.id);
-  return requestSummary(moved);
 }

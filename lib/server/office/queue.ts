@@ -4,7 +4,8 @@ import { getDb } from '@/lib/server/db/client';
 import { requests, staff, users } from '@/lib/server/db/schema';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { QueueQuery } from '@/lib/office/queue-schemas';
-import { PAGE_SIZE, requestSummary, settledPayment, summaryColumns } from '@/lib/server/requests/requests';
+import { PAGE_SIZE, settledPayment, summaryColumns } from '@/lib/server/requests/request-rows';
+import { requestSummary } from '@/lib/server/requests/request-views';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 

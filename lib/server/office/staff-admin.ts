@@ -4,7 +4,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { staff, staffChallenges, staffRecoveryCodes, staffTokens } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import type { StaffRole } from '@/lib/office/roles';
-import { audit } from './audit';
+import { audit } from '@/lib/server/audit/audit';
 import { staffActor } from './office-auth';
 import { endStaffSessionsOf, type StaffMember } from './staff-sessions';
 import { newSetPasswordLink, setPasswordUrl } from './staff-accounts';

@@ -5,7 +5,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { staff } from '@/lib/server/db/schema';
 import { enqueueMail, type QueuedMail } from '@/lib/server/mail/outbox';
 import { wakeMailer } from '@/lib/server/mail/wake';
-import { audit } from './audit';
+import { audit } from '@/lib/server/audit/audit';
 
 // What a member of staff is told by e-mail about their own account's security
 // (the invitation is in staff-accounts.ts): a lock, an authenticator enrolled,

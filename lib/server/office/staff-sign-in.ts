@@ -12,7 +12,7 @@ import type { Translate } from '@/lib/validation/localize';
 import { westernDigits } from '@/lib/validation/digits';
 import type { StaffRole } from '@/lib/office/roles';
 import type { AppLocale } from '@/i18n/routing';
-import { audit } from './audit';
+import { audit } from '@/lib/server/audit/audit';
 import { checkTotp, newTotpSecret, totpUri } from './totp';
 import { clearPasswordFailures, clearStaffFailures, passwordAttemptFailed, reservePasswordAttempt, reserveStaffAttempt, staffAttemptFailed } from './staff-lock';
 import { queueStaffMail, staffLocked } from './staff-mail';

@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, requests, staff } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import { moveRequest } from '@/lib/server/requests/history';
-import { requestSummary } from '@/lib/server/requests/requests';
-import { audit, type AuditActor } from '@/lib/server/office/audit';
+import { moveRequest } from '@/lib/server/requests/move-request';
+import { requestSummary } from '@/lib/server/requests/request-views';
+import { audit, type AuditActor } from '@/lib/server/audit/audit';
 import { isRequestId } from '@/lib/requests/request-id';
 import { can, isStaffRole } from '@/lib/office/roles';
 import { requestFormats } from '@/lib/requests/formats';
@@ -40,13 +41,6 @@ export async function receiverByEmail(email: string, t: Translate): Promise<Rece
     throw new ApiError('validation_failed', { fields: { received_by: [t('ApiErrors.counter_receiver_unknown')] } });
   }
   return { id: member.id, name: member.name };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

@@ -3,10 +3,10 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
-import { moveRequest } from '@/lib/server/requests/history';
+import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
 import { returnLapsedDraftPlaces } from '@/lib/server/requests/places';
-import { offerAllPlaces } from '@/lib/server/requests/reserve';
+import { offerAllPlaces } from '@/lib/server/requests/reserve-offers';
 import { refresh, voidOpenPayments } from './payments';
 
 const REMINDER_HOURS_BEFORE = 24;

@@ -3,13 +3,14 @@ import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, placeHolds, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
-import { moveRequest } from '@/lib/server/requests/history';
+import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
-import { ownRequest } from '@/lib/server/requests/requests';
+import { ownRequest } from '@/lib/server/requests/request-rows';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
 import { moyasarProvider, readMoyasarConfig } from './moyasar';
@@ -67,13 +68,6 @@ export function publicPayment(payment: PaymentRow) {
     created_at: payment.createdAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const OPEN = ['initiated', 'pending'] as const;

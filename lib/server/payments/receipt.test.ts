@@ -129,7 +129,7 @@ describe('GET /payments/{id}/receipt', () => {
   });
 
   it('says "Refunded" once the office cancelled the paid request', async () => {
-    const { officeMove } = await import('@/lib/server/requests/office');
+    const { officeMove } = await import('@/lib/server/requests/office-moves');
     const { token, requestId, payment } = await paidPayment();
     await officeMove(requestId, 'cancelled', 'The season is full');
     const { response, bytes } = await download(payment.id, { token });

@@ -24,7 +24,7 @@ import {
 import { getDb } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/http/errors';
 import { findRequestType } from '@/lib/server/requests/request-types';
-import { ownRequest, pilgrimsOf } from '@/lib/server/requests/requests';
+import { ownRequest, pilgrimsOf } from '@/lib/server/requests/request-rows';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import { checkPayment } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';

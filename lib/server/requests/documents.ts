@@ -12,7 +12,8 @@ import { makeThumbnail } from '@/lib/server/uploads/thumbnail';
 import { formatMegabytes, numberLocale } from '@/lib/i18n/digits';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
-import { ownRequest, pilgrimsOf, publicDocument } from './requests';
+import { ownRequest, pilgrimsOf } from './request-rows';
+import { publicDocument } from './request-views';
 import { deleteStoredFiles, thumbnailKey } from './request-files';
 
 /** The `file` field's messages, with numbers in the reader's digits. */

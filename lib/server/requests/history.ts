@@ -6,27 +6,29 @@ import { ApiError } from '@/lib/server/http/errors';
 import { PLACES_GIVEN_BACK, TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { env } from '@/lib/server/env';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
-import { keepPlaces, returnPlaces } from './places';
-import { offerPlaces } from './reserve';
 
 export type Actor = 'user' | 'office' | 'system';
 
-/**
- * Moves a request to another status, if `actor` may make that move from the
- * current one, and writes the move into the request's history (and what it
- * does to the request's places). Runs inside the caller's transaction; the status check is part of the UPDATE, so two
- * moves at once cannot both pass.
- */
-export async function moveRequest(
+/** A move as its callers pass it: in their transaction, the request as they read it, where to, by whom, why. */
+export type Move = [
   tx: Db,
   request: { id: string; status: string },
   to: RequestStatus,
   actor: Actor,
-  note: string | null = null,
-  changes: Partial<typeof requests.$inferInsert> = {},
+  note?: string | null,
+  changes?: Partial<typeof requests.$inferInsert>,
   /** The staff member behind an office move made in the console. */
-  staffId: string | null = null,
-) {
+  staffId?: string | null,
+];
+
+/**
+ * The status change of a move, if `actor` may make it from the current
+ * status, and its row in the request's history. Runs inside the caller's
+ * transaction; the status check is part of the UPDATE, so two moves at once
+ * cannot both pass. What a move does to the request's places is
+ * move-request.ts's; the pilgrim is told by `notifyMove`.
+ */
+export async function changeStatus(...[tx, request, to, actor, note = null, changes = {}, staffId = null]: Move) {
   const from = request.status as RequestStatus;
   // Only a payment moves a request awaiting it on: the move follows a paid payment row of this
   // request (the gateway's, or one recorded at the counter), written in this same transaction.
@@ -41,13 +43,31 @@ export async function moveRequest(
     .returning();
   if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   await tx.insert(requestHistory).values({ requestId: request.id, fromStatus: from, toStatus: to, actor, note, staffId });
-  // The places follow the move, in its transaction: every path that closes a request gives them back.
-  // Places given back are offered down the package's reserve list in the same transaction (reserve.ts).
-  if (PLACES_GIVEN_BACK.includes(to)) {
-    const returned = await returnPlaces(tx, request.id);
-    if (returned) await offerPlaces(tx, returned.typeId, returned.package);
-  } else if (from === 'pending_payment' && to === 'submitted') await keepPlaces(tx, request.id);
+  return moved;
+}
+
+/** Every move is also a notification to the request's owner, in the move's transaction (notify.ts: the push and mail outbox). */
+export async function notifyMove(tx: Db, moved: typeof requests.$inferSelect, from: RequestStatus, to: RequestStatus, actor: Actor, note: string | null) {
   await notify(tx, notificationOfMove(moved, from, to, actor, note));
+}
+
+/** What a move does to the request's places: every path that closes a request gives them back; payment keeps them. */
+export function placesOfMove(from: RequestStatus, to: RequestStatus): 'give_back' | 'keep' | null {
+  if (PLACES_GIVEN_BACK.includes(to)) return 'give_back';
+  return from === 'pending_payment' && to === 'submitted' ? 'keep' : null;
+}
+
+/**
+ * A move that neither gives back nor keeps places (PLACES_GIVEN_BACK, payment):
+ * its status, its history and the notification, in the caller's transaction.
+ * Every other move goes through moveRequest (move-request.ts).
+ */
+export async function recordMove(...move: Move) {
+  const [tx, request, to, actor, note = null] = move;
+  const from = request.status as RequestStatus;
+  if (placesOfMove(from, to)) throw new Error(`a move ${from} → ${to} moves places: moveRequest`);
+  const moved = await changeStatus(...move);
+  await notifyMove(tx, moved, from, to, actor, note);
   return moved;
 }
 
@@ -56,7 +76,7 @@ async function hasPaidPayment(tx: Db, requestId: string) {
   return Boolean(paid);
 }
 
-/** Every move is also a notification to the request's owner; which one depends on the move. */
+/** Which notification a move is depends on the move. */
 function notificationOfMove(
   moved: typeof requests.$inferSelect,
   from: RequestStatus,

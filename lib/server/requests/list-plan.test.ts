@@ -2,7 +2,7 @@ import { Placeholder, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db/client';
 import { withTestDatabase } from '@/test/database';
-import { listPage } from './requests';
+import { listPage } from './request-rows';
 
 withTestDatabase();
 

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { requestHistory, requests } from '@/lib/server/db/schema';
-import { requestSummary, settledPayment, summaryColumns } from './requests';
+import { settledPayment, summaryColumns } from './request-rows';
+import { requestSummary } from './request-views';
 import { reservePosition } from './reserve-position';
 
 // The most of each kind listed: more than a person can act on at once (the lists have the rest).

@@ -5,7 +5,6 @@ import { packagePlaces, placeHolds, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { formatCount } from '@/lib/i18n/digits';
 import type { AppLocale } from '@/i18n/routing';
-import { offerPlaces } from './reserve';
 
 // The places of a package and the holds on them (docs/PLACES.md). Every
 // change of `package_places.held` is one guarded statement inside the
@@ -147,10 +146,13 @@ export async function packagePlaceRows(db: Db, typeId?: string): Promise<Package
 /**
  * An admin sets the number of places of packages (null: unlimited). The
  * number only guards new holds: holds already taken stay, even above it.
- * Answers the old and new numbers of those that changed, for the audit log.
+ * Answers the packages whose number changed, and their old and new numbers
+ * for the audit log; the caller offers their places down the reserve lists
+ * (reserve-offers.ts) in the same transaction.
  */
 export async function setPlaces(tx: Db, typeId: string, places: Record<string, number | null>) {
   const changed: Record<string, string> = {};
+  const packages: string[] = [];
   for (const [pkg, number] of Object.entries(places)) {
     const [before] = await tx.select().from(packagePlaces).where(and(eq(packagePlaces.typeId, typeId), eq(packagePlaces.package, pkg))).for('update');
     if (before && before.places === number) continue;
@@ -159,8 +161,7 @@ export async function setPlaces(tx: Db, typeId: string, places: Record<string, n
       .values({ typeId, package: pkg, places: number })
       .onConflictDoUpdate({ target: [packagePlaces.typeId, packagePlaces.package], set: { places: number } });
     changed[`places.${pkg}`] = `${before?.places ?? 'unlimited'} → ${number ?? 'unlimited'}`;
-    // More places (or unlimited): offered down the reserve list at once, in the change's transaction.
-    await offerPlaces(tx, typeId, pkg);
+    packages.push(pkg);
   }
-  return changed;
+  return { changed, packages };
 }

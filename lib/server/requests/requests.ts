@@ -1,6 +1,6 @@
 import 'server-only';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -8,239 +8,22 @@ import { env } from '@/lib/server/env';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
 import { normalisedAnswers, requestIssues, stepSchema } from '@/lib/requests/answers';
-import { encodeRule } from '@/lib/validation/rules';
-import { findRequestType, packageFeeOf, takesApplications, type RequestType } from './request-types';
-import { moveRequest } from './history';
-import { nextReference } from './references';
-import { deleteDraftWithFiles } from './request-files';
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
 import type { Translate } from '@/lib/validation/localize';
 import type { AppLocale } from '@/i18n/routing';
-import { holdPlaces } from './places';
-import { reservePosition } from './reserve-position';
-import { reservePositionOf } from './reserve';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
+import { findRequestType, packageFeeOf, takesApplications } from './request-types';
+import { moveRequest } from './move-request';
+import { nextReference } from './references';
+import { deleteDraftWithFiles } from './request-files';
+import { holdPlaces } from './places';
+import { reservePositionOf } from './reserve-offers';
+import { documentIssues, listPage, ownRequest, PAGE_SIZE, pilgrimsOf, sentRequest, summaryFromJson, summaryJson, typeOf } from './request-rows';
+import { requestDetails, requestSummary } from './request-views';
 
-export type RequestRow = typeof requests.$inferSelect;
-type DocumentRow = typeof documents.$inferSelect;
-type HistoryRow = typeof requestHistory.$inferSelect;
-
-export const PAGE_SIZE = 20;
-
-/** A timestamp as the API writes it: from a Date (a column), or as the ISO text a summary already holds. */
-const iso = (date: Date | string | null) => (date === null || typeof date === 'string' ? date : date.toISOString());
-
-/** The pilgrims of a request: the applicant and each companion, by the key documents use. */
-export function pilgrimsOf(data: Record<string, unknown>): string[] {
-  const companions = Array.isArray(data.companions) ? data.companions : [];
-  return ['applicant', ...companions.map((_, i) => `companion-${i}`)];
-}
-
-/**
- * What a summary reads of a request: every column but the answers, of which
- * only the applicant's names. Lists and autosaves select just this, so the
- * answers (every pilgrim's details) are neither sent by the database nor parsed.
- */
-export type SummaryRow = Pick<RequestRow, 'id' | 'reference' | 'typeId' | 'status' | 'step' | 'completedSteps' | 'pilgrims' | 'feeMinor' | 'feePilgrims' | 'currency' | 'version'> & {
-  data: { applicant?: unknown };
-  // Dates from a row's columns; ISO text from a summary (summaryJson).
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  submittedAt: Date | string | null;
-};
-
-const { data: answers, ...columnsButAnswers } = getTableColumns(requests);
-const applicantNames = sql<SummaryRow['data']>`jsonb_build_object('applicant', jsonb_build_object('name_latin', ${answers} -> 'applicant' -> 'name_latin', 'name_ar', ${answers} -> 'applicant' -> 'name_ar'))`;
-
-export const summaryColumns = { ...columnsButAnswers, data: applicantNames };
-
-/**
- * A timestamp as the ISO text JavaScript's toISOString writes (UTC, whole
- * milliseconds, cut as the drivers cut them when they make a Date): the list
- * answers it as it comes, with no Date made and written again per field.
- */
-const isoText = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * What a summary reads of a request (summaryColumns), as one JSON value: the
- * hot paths (the list, the autosave) then get one field a row from the driver
- * instead of twenty. Decoding each field is most of what a row costs in
- * JavaScript, and on PGlite it runs on the thread that answers HTTP.
- * `summaryFromJson` turns it back into a SummaryRow.
- */
-function summaryJson(extra: Record<string, SQL> = {}) {
-  const fields: Record<string, SQL | AnyColumn> = {
-    id: requests.id,
-    reference: requests.reference,
-    type_id: requests.typeId,
-    status: requests.status,
-    step: requests.step,
-    completed_steps: requests.completedSteps,
-    pilgrims: requests.pilgrims,
-    data: applicantNames,
-    fee_minor: requests.feeMinor,
-    fee_pilgrims: requests.feePilgrims,
-    currency: requests.currency,
-    version: requests.version,
-    created_at: isoText(requests.createdAt),
-    updated_at: isoText(requests.updatedAt),
-    submitted_at: isoText(requests.submittedAt),
-    ...extra,
-  };
-  return sql<SummaryJson>`json_build_object(${sql.join(
-    // The keys are ours, written into the statement rather than sent as parameters.
-    Object.entries(fields).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
-    sql`, `,
-  )})`;
-}
-
-type SummaryJson = {
-  id: string;
-  reference: string | null;
-  type_id: string;
-  status: string;
-  step: string;
-  completed_steps: string[];
-  pilgrims: number;
-  data: SummaryRow['data'];
-  fee_minor: number | null;
-  fee_pilgrims: number | null;
-  currency: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string | null;
-  settled?: string | null;
-  total?: number;
-  reserve_position?: number | null;
-};
-
-function summaryFromJson(json: SummaryJson): SummaryRow {
-  return {
-    id: json.id,
-    reference: json.reference,
-    typeId: json.type_id,
-    status: json.status,
-    step: json.step,
-    completedSteps: json.completed_steps,
-    pilgrims: json.pilgrims,
-    data: json.data,
-    feeMinor: json.fee_minor,
-    feePilgrims: json.fee_pilgrims,
-    currency: json.currency,
-    version: json.version,
-    createdAt: json.created_at,
-    updatedAt: json.updated_at,
-    submittedAt: json.submitted_at,
-  };
-}
-
-function applicantName(data: SummaryRow['data']): string | null {
-  const applicant = data.applicant as { name_latin?: unknown; name_ar?: unknown } | undefined;
-  const name = applicant?.name_latin || applicant?.name_ar;
-  return typeof name === 'string' && name ? name : null;
-}
-
-export function publicDocument(doc: DocumentRow) {
-  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
-}
-
-export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
-
-/**
- * Whether the fee is paid: drafts have no fee yet; a paid payment says "paid";
- * money on its way back or given back says so once the request is closed.
- * A request still awaiting payment is unpaid whatever stray money was refunded.
- */
-function paymentState(row: SummaryRow, settled: string | undefined): PaymentState {
-  if (row.status === 'draft') return null;
-  if (settled === 'paid') return 'paid';
-  if (row.status === 'pending_payment') return 'unpaid';
-  return settled === 'refunding' || settled === 'refunded' ? settled : 'unpaid';
-}
-
-/** Of a request's payments, the one that says most about its fee: paid, else owed back, else given back. */
-const SETTLED_ORDER = ['paid', 'refunding', 'refunded'];
-export function settledStatus(statuses: string[]): string | undefined {
-  return SETTLED_ORDER.find((status) => statuses.includes(status));
-}
-
-/** A request as its owner sees it in a list; `reservePosition`: its place on the reserve list (reserve-position.ts). */
-export function requestSummary(row: SummaryRow, settled?: string, reservePosition: number | null = null) {
-  return {
-    payment: paymentState(row, settled),
-    id: row.id,
-    reference: row.reference,
-    type: row.typeId,
-    status: row.status,
-    step: row.step,
-    completed_steps: row.completedSteps,
-    steps_total: REQUEST_STEPS.length,
-    pilgrims: row.pilgrims,
-    applicant_name: applicantName(row.data),
-    fee_minor: row.feeMinor,
-    // How many pilgrims the fee covers (fixed at the first submit); null before it.
-    fee_pilgrims: row.feePilgrims,
-    currency: row.currency,
-    version: row.version,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    submitted_at: iso(row.submittedAt),
-    pay_by: payBy(row),
-    // 1 is next when places come back; null unless reserved.
-    reserve_position: row.status === 'reserved' ? reservePosition : null,
-  };
-}
-
-/** By when a request awaiting payment must be paid (then it expires); null in every other state. */
-function payBy(row: SummaryRow): string | null {
-  if (row.status !== 'pending_payment' || !row.submittedAt) return null;
-  const submitted = typeof row.submittedAt === 'string' ? Date.parse(row.submittedAt) : row.submittedAt.getTime();
-  return new Date(submitted + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
-}
-
-/** The whole request: answers, documents and the status timeline. */
-type PaymentRow = typeof payments.$inferSelect;
-
-export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = [], reservePosition: number | null = null) {
-  const settled = settledStatus(paid.map((p) => p.status));
-  return {
-    ...requestSummary(row, settled, reservePosition),
-    payments: paid.map((p) => ({
-      id: p.id,
-      status: p.status,
-      amount_minor: p.amountMinor,
-      currency: p.currency,
-      failure_reason: p.failureReason,
-      card_last4: p.cardLast4,
-      provider: p.provider,
-      receipt_number: p.receiptNumber,
-      created_at: iso(p.createdAt),
-      paid_at: iso(p.paidAt),
-      refunded_at: iso(p.refundedAt),
-      refund_reason: p.refundReason,
-    })),
-    data: row.data,
-    // While changes are requested: what the office asked to change, per pilgrim (answer fields and documents).
-    flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
-    documents: docs.map(publicDocument),
-    history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) })),
-  };
-}
-
-/** The user's request, or 404: another user's request does not exist for them. */
-export async function ownRequest(db: Db, userId: string, id: string, lock = false): Promise<RequestRow> {
-  const query = db.select().from(requests).where(and(eq(requests.id, id), eq(requests.userId, userId))).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new ApiError('not_found');
-  return row;
-}
-
-export async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
-  const type = await findRequestType(row.typeId, db);
-  if (!type) throw new Error(`request ${row.id} has an unknown type ${row.typeId}`);
-  return type;
-}
+// What a pilgrim does with their requests (the /requests API): start a draft,
+// save its steps, send it, cancel it, reopen it from payment, delete it; and
+// read them. The reserve list's commands are reserve.ts's.
 
 export async function createDraft(userId: string, typeId: string) {
   const type = await findRequestType(typeId);
@@ -251,49 +34,6 @@ export async function createDraft(userId: string, typeId: string) {
   return requestDetails(row!, [], []);
 }
 
-/**
- * Each request's settled payment status (paid, else owed back, else given
- * back), as a column of a select over requests. Columns are spelled out with
- * their tables: in a select list drizzle writes them bare, and a bare "id"
- * inside the subquery would be the payment's.
- */
-export const settledPayment = sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`;
-
-/**
- * Sent, not a draft: the predicate of the list's index (requests_user_sent_idx),
- * written as a constant rather than a bound value, so that the prepared list's
- * plan, made once for any parameters, can use that index.
- */
-const sentRequest = sql`${requests.status} <> 'draft'`;
-
-/**
- * One page of a user's requests, its total and each one's settled payment, in
- * one query answering one value: the page's summaries as a JSON array, in the
- * list's order (one row and one field for the driver to decode, not twenty).
- */
-export function listPage(db: Db, byStatus: boolean) {
-  const where = and(
-    eq(requests.userId, sql.placeholder('userId')),
-    // Drafts have their own list; the requests list never shows them.
-    byStatus ? eq(requests.status, sql.placeholder('status')) : sentRequest,
-  );
-  // Latest change first; the id settles ties. Once, for the page and for each summary's position in it.
-  const order = [desc(requests.updatedAt), desc(requests.id)];
-  const page = db
-    .select({
-      summary: summaryJson({ total: sql`count(*) over ()`, settled: settledPayment, reserve_position: reservePosition }).as('summary'),
-      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
-    })
-    .from(requests)
-    .where(where)
-    .orderBy(...order)
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .as('page');
-  return db
-    .select({ summaries: sql<SummaryJson[] | null>`json_agg(${page.summary} order by ${page.position})` })
-    .from(page);
-}
 const listAll = preparedPer((db) => listPage(db, false).prepare('list_requests'));
 const listByStatus = preparedPer((db) => listPage(db, true).prepare('list_requests_by_status'));
 
@@ -326,17 +66,6 @@ export async function getRequest(userId: string, id: string) {
 /** Prefixes every issue's path, so a step's errors read like the whole request's. */
 function withPrefix(error: ZodError, prefix: string[]): ZodError {
   return new ZodError(error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })));
-}
-
-/** Each pilgrim needs a passport scan and a photo. */
-export async function documentIssues(db: Db, row: RequestRow, data: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
-  const docs = await db.select({ pilgrim: documents.pilgrim, kind: documents.kind }).from(documents).where(eq(documents.requestId, row.id));
-  const have = new Set(docs.map((d) => `${d.pilgrim}/${d.kind}`));
-  return pilgrimsOf(data).flatMap((pilgrim) =>
-    (['passport', 'photo'] as const)
-      .filter((kind) => !have.has(`${pilgrim}/${kind}`))
-      .map((kind) => ({ code: 'custom' as const, path: ['documents', pilgrim, kind], message: encodeRule('required'), input: undefined })),
-  );
 }
 
 // Steps whose answers live elsewhere (uploads) or nowhere (the review).

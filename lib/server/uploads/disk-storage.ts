@@ -4,7 +4,7 @@ import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { assertStorageKey } from './keys';
-import type { FileStorage } from './storage';
+import type { FileStorage } from './file-storage';
 
 // The content type is the first line of the stored file itself, so that one
 // rename replaces data and type together: with a separate metadata file, two

@@ -1,7 +1,7 @@
 import 'server-only';
 import { AwsClient } from 'aws4fetch';
 import { assertStorageKey } from './keys';
-import type { FileStorage } from './storage';
+import type { FileStorage } from './file-storage';
 
 export type S3Options = {
   bucket: string;

@@ -3,13 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { dataDir } from '@/lib/server/env';
 import { diskStorage } from './disk-storage';
+import type { FileStorage } from './file-storage';
 import { s3Storage, type S3Options } from './s3-storage';
-
-export interface FileStorage {
-  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
-  get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>;
-  delete(key: string): Promise<void>;
-}
 
 // Read here rather than in env.ts so that uploads stay a self-contained module;
 // only consulted once S3_BUCKET asks for S3.

@@ -1,5 +1,6 @@
 import { profileUpdateSchema } from '@/lib/auth/schemas';
-import { deleteAccount, publicUser, updateProfile } from '@/lib/server/accounts/accounts';
+import { deleteAccount, updateProfile } from '@/lib/server/accounts/accounts';
+import { publicUser } from '@/lib/server/accounts/public-user';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { refuseCrossSite } from '@/lib/server/http/cross-site';
 import { route } from '@/lib/server/http/handler';

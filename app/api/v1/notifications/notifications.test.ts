@@ -10,7 +10,7 @@ import { mailOutbox, notifications } from '@/lib/server/db/schema';
 import { resetEnvForTests } from '@/lib/server/env';
 import { notify } from '@/lib/server/notifications/notify';
 import { reopenRequest } from '@/lib/server/requests/requests';
-import { officeMove } from '@/lib/server/requests/office';
+import { officeMove } from '@/lib/server/requests/office-moves';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
 import * as listRoute from './route';

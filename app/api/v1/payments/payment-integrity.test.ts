@@ -13,7 +13,7 @@ import { payOnTestGateway, TEST_CARDS, testGateway } from '@/lib/server/payments
 import { chooseGateway, gatewayRefusal, gatewayStartLine, testPaymentsOn } from '@/lib/server/payments/gateway-choice';
 import { reconcilePayments, settle } from '@/lib/server/payments/payments';
 import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
-import { officeMove } from '@/lib/server/requests/office';
+import { officeMove } from '@/lib/server/requests/office-moves';
 import * as oneRoute from '../requests/[id]/route';
 import * as submitRoute from '../requests/[id]/submit/route';
 import * as cancelRoute from '../requests/[id]/cancel/route';

@@ -236,7 +236,7 @@ describe('deadlines and refunds', () => {
   });
 
   it('when the office cancels a paid request, the payment is refunded and recorded', async () => {
-    const { officeMove } = await import('@/lib/server/requests/office');
+    const { officeMove } = await import('@/lib/server/requests/office-moves');
     const { token, id } = await awaitingPayment();
     const payment = (await startPayment(token, id)).json!.data;
     await payOnTestGateway(gatewayId(payment.redirect_url), TEST_CARDS.success);

@@ -5,7 +5,7 @@ import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { sseReader } from '@/test/sse';
 import { call } from '@/test/api';
 import { resetEnvForTests } from '@/lib/server/env';
-import { officeMove } from '@/lib/server/requests/office';
+import { officeMove } from '@/lib/server/requests/office-moves';
 import * as streamRoute from './route';
 import * as readAllRoute from '../read-all/route';
 import * as logoutRoute from '../../auth/logout/route';

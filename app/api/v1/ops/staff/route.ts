@@ -6,12 +6,12 @@ import { route } from '@/lib/server/http/handler';
 import { requestLocale } from '@/lib/server/http/locale';
 import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
-import { assertOffice } from '@/lib/server/requests/office';
+import { assertOpsKey } from '@/lib/server/auth/ops-key';
 import { addStaff, setPasswordUrl } from '@/lib/server/office/staff-accounts';
 
 // POST /api/v1/ops/staff – adds a staff member (X-Ops-Key; `npm run staff -- add`): answers the one-time link to set a password.
 export const POST = route(async (request) => {
-  assertOffice(request);
+  assertOpsKey(request);
   const input = await addStaffSchema.parseAsync(await readBody(request));
   const locale = requestLocale(request);
   const { staff, token } = await addStaff({ ...input, role: input.role as StaffRole }, { kind: 'ops_key' }, clientAddress(request), translatorFor(locale), locale);

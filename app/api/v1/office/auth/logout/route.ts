@@ -1,7 +1,7 @@
 import { clientAddress } from '@/lib/server/http/client-address';
 import { route } from '@/lib/server/http/handler';
 import { noContent } from '@/lib/server/http/respond';
-import { audit } from '@/lib/server/office/audit';
+import { audit } from '@/lib/server/audit/audit';
 import { requireStaff, staffActor } from '@/lib/server/office/office-auth';
 import { clearedStaffSessionCookie, readStaffCookie } from '@/lib/server/office/staff-cookie';
 import { endStaffSession } from '@/lib/server/office/staff-sessions';

@@ -7,12 +7,12 @@ import { textParam } from '@/lib/server/http/params';
 import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
 import { receiverByEmail, recordCounterPayment } from '@/lib/server/payments/counter';
-import { assertOffice } from '@/lib/server/requests/office';
+import { assertOpsKey } from '@/lib/server/auth/ops-key';
 
 // POST /api/v1/ops/requests/{id or reference}/payments – money received at the office's counter (X-Ops-Key):
 // amount, receipt number and the finance member who received it; the request is then submitted (audited as "ops key").
 export const POST = route<{ id: string }>(async (request, { params }) => {
-  assertOffice(request);
+  assertOpsKey(request);
   const input = await opsCounterPaymentSchema.parseAsync(await readBody(request));
   const locale = requestLocale(request);
   const t = translatorFor(locale);

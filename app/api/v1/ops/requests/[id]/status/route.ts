@@ -5,11 +5,12 @@ import { route } from '@/lib/server/http/handler';
 import { textParam } from '@/lib/server/http/params';
 import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
-import { assertOffice, officeMove } from '@/lib/server/requests/office';
+import { assertOpsKey } from '@/lib/server/auth/ops-key';
+import { officeMove } from '@/lib/server/requests/office-moves';
 
 // POST /api/v1/ops/requests/{id or reference}/status – the back office moves a request (X-Ops-Key).
 export const POST = route<{ id: string }>(async (request, { params }) => {
-  assertOffice(request);
+  assertOpsKey(request);
   const { status, note } = await officeMoveSchema.parseAsync(await readBody(request));
   return ok(await officeMove(await textParam(params, 'id'), status as RequestStatus, note ?? null, { kind: 'ops_key' }, clientAddress(request)));
 });

@@ -1,0 +1,107 @@
+import 'server-only';
+import type { documents, payments, requestHistory } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
+import { REQUEST_STEPS } from '@/lib/requests/steps';
+import type { RequestRow, SummaryRow } from './request-rows';
+
+// A request as the API answers it: to its owner (a summary in lists, the
+// whole request on its page) and, with what the console adds, to the office.
+
+type DocumentRow = typeof documents.$inferSelect;
+type HistoryRow = typeof requestHistory.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** A timestamp as the API writes it: from a Date (a column), or as the ISO text a summary already holds. */
+const iso = (date: Date | string | null) => (date === null || typeof date === 'string' ? date : date.toISOString());
+
+function applicantName(data: SummaryRow['data']): string | null {
+  const applicant = data.applicant as { name_latin?: unknown; name_ar?: unknown } | undefined;
+  const name = applicant?.name_latin || applicant?.name_ar;
+  return typeof name === 'string' && name ? name : null;
+}
+
+export function publicDocument(doc: DocumentRow) {
+  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
+}
+
+export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
+
+/**
+ * Whether the fee is paid: drafts have no fee yet; a paid payment says "paid";
+ * money on its way back or given back says so once the request is closed.
+ * A request still awaiting payment is unpaid whatever stray money was refunded.
+ */
+function paymentState(row: SummaryRow, settled: string | undefined): PaymentState {
+  if (row.status === 'draft') return null;
+  if (settled === 'paid') return 'paid';
+  if (row.status === 'pending_payment') return 'unpaid';
+  return settled === 'refunding' || settled === 'refunded' ? settled : 'unpaid';
+}
+
+/** Of a request's payments, the one that says most about its fee: paid, else owed back, else given back. */
+const SETTLED_ORDER = ['paid', 'refunding', 'refunded'];
+export function settledStatus(statuses: string[]): string | undefined {
+  return SETTLED_ORDER.find((status) => statuses.includes(status));
+}
+
+/** A request as its owner sees it in a list; `reservePosition`: its place on the reserve list (reserve-position.ts). */
+export function requestSummary(row: SummaryRow, settled?: string, reservePosition: number | null = null) {
+  return {
+    payment: paymentState(row, settled),
+    id: row.id,
+    reference: row.reference,
+    type: row.typeId,
+    status: row.status,
+    step: row.step,
+    completed_steps: row.completedSteps,
+    steps_total: REQUEST_STEPS.length,
+    pilgrims: row.pilgrims,
+    applicant_name: applicantName(row.data),
+    fee_minor: row.feeMinor,
+    // How many pilgrims the fee covers (fixed at the first submit); null before it.
+    fee_pilgrims: row.feePilgrims,
+    currency: row.currency,
+    version: row.version,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    submitted_at: iso(row.submittedAt),
+    pay_by: payBy(row),
+    // 1 is next when places come back; null unless reserved.
+    reserve_position: row.status === 'reserved' ? reservePosition : null,
+  };
+}
+
+/** By when a request awaiting payment must be paid (then it expires); null in every other state. */
+function payBy(row: SummaryRow): string | null {
+  if (row.status !== 'pending_payment' || !row.submittedAt) return null;
+  const submitted = typeof row.submittedAt === 'string' ? Date.parse(row.submittedAt) : row.submittedAt.getTime();
+  return new Date(submitted + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
+}
+
+
+/** The whole request: answers, documents and the status timeline. */
+export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = [], reservePosition: number | null = null) {
+  const settled = settledStatus(paid.map((p) => p.status));
+  return {
+    ...requestSummary(row, settled, reservePosition),
+    payments: paid.map((p) => ({
+      id: p.id,
+      status: p.status,
+      amount_minor: p.amountMinor,
+      currency: p.currency,
+      failure_reason: p.failureReason,
+      card_last4: p.cardLast4,
+      provider: p.provider,
+      receipt_number: p.receiptNumber,
+      created_at: iso(p.createdAt),
+      paid_at: iso(p.paidAt),
+      refunded_at: iso(p.refundedAt),
+      refund_reason: p.refundReason,
+    })),
+    data: row.data,
+    // While changes are requested: what the office asked to change, per pilgrim (answer fields and documents).
+    flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
+    documents: docs.map(publicDocument),
+    history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) })),
+  };
+}
