@@ -206,7 +206,7 @@ const MATRIX: Record<string, Entry> = {
   'GET v1/payments/[id]/outcome': { setup: async (owner) => ({ params: { id: await payment(owner, false) } }), expect: PUBLIC(200) },
   'GET v1/payments/[id]/receipt': { setup: async (owner) => ({ params: { id: await payment(owner, true) } }), expect: { ...OWNER_ONLY, owner: 200 } },
   // A gateway's event proves itself by its signature; a session changes nothing.
-  'POST v1/payments/webhooks/[provider]': { setup: async () => ({ params: { provider: 'test' }, body: { type: 'payment.paid', data: { id: 'tg_0' } } }), expect: PUBLIC(403) },
+  'POST v1/webhooks/payments/[provider]': { setup: async () => ({ params: { provider: 'test' }, body: { type: 'payment.paid', data: { id: 'tg_0' } } }), expect: PUBLIC(403) },
   'GET v1/requests': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/requests': { setup: async () => ({ body: { type: 'umrah' } }), expect: { ...SIGNED_IN, 'another user': 201, owner: 201 } },
   'GET v1/requests/[id]': { setup: async (owner) => ({ params: { id: await draft(owner) } }), expect: { ...OWNER_ONLY, owner: 200 } },

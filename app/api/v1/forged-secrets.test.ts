@@ -8,7 +8,7 @@ import { queryRows } from '@/lib/server/db/client';
 import { resetEnvForTests } from '@/lib/server/env';
 import { payOnTestGateway, signBody, SIGNATURE_HEADER, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import * as startRoute from './requests/[id]/payments/route';
-import * as webhookRoute from './payments/webhooks/[provider]/route';
+import * as webhookRoute from './webhooks/payments/[provider]/route';
 import * as opsRoute from './ops/requests/[id]/status/route';
 
 // A forged webhook signature or office key of the right number of characters
@@ -37,7 +37,7 @@ describe('forged secrets', () => {
     const real = await signBody(body);
     for (const signature of [sameLengthOtherBytes(real), `${real.slice(0, -2)}\u00ff\u00ff`, real.toUpperCase()]) {
       const response = await webhookRoute.POST(
-        new Request('http://portal.test/api/v1/payments/webhooks/test', {
+        new Request('http://portal.test/api/v1/webhooks/payments/test', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'accept-language': 'en', [SIGNATURE_HEADER]: signature },
           body,

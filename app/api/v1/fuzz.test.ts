@@ -37,7 +37,7 @@ import * as officeCatalogueRoute from './office/catalogue/[id]/route';
 import * as officeStaffRoute from './office/staff/route';
 import * as officeStaffMemberRoute from './office/staff/[id]/route';
 import * as officeResetTwoFactorRoute from './office/staff/[id]/reset-two-factor/route';
-import * as webhookRoute from './payments/webhooks/[provider]/route';
+import * as webhookRoute from './webhooks/payments/[provider]/route';
 import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
 import * as cancelRoute from './requests/[id]/cancel/route';
@@ -301,7 +301,7 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST ops/requests/[id]/status', handler: opsRoute.POST, method: 'POST', fields: ['status', 'note'], params: async () => ({ id: submittedId }), headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ status: 'under_review', note: 'From the fuzz test' }) },
     // No finance member has this address: a valid body is a 422 on received_by, never a payment.
     { name: 'POST ops/requests/[id]/payments', handler: opsPaymentRoute.POST, method: 'POST', fields: ['amount_minor', 'receipt_number', 'received_by'], params: async () => ({ id: submittedId }), headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ amount_minor: 3_000_000, receipt_number: 'FUZZ-1', received_by: 'finance@office.example' }) },
-    { name: 'POST payments/webhooks/test', handler: webhookRoute.POST, method: 'POST', fields: ['type', 'data', 'id'], params: async () => ({ provider: 'test' }) },
+    { name: 'POST webhooks/payments/test', handler: webhookRoute.POST, method: 'POST', fields: ['type', 'data', 'id'], params: async () => ({ provider: 'test' }) },
     { name: 'POST requests', handler: requestsRoute.POST, method: 'POST', fields: ['type'], token: session, params: none, valid: () => ({ type: 'umrah' }) },
     {
       name: 'PATCH requests/[id]',
@@ -413,7 +413,7 @@ describe('fuzzing every endpoint body', async () => {
       { name: 'GET documents/[id]', handler: documentRoute.GET as Handler, method: 'GET', param: 'id' },
       { name: 'GET payments/[id]', handler: paymentRoute.GET as Handler, method: 'GET', param: 'id' },
       { name: 'GET payments/[id]/receipt', handler: receiptRoute.GET as Handler, method: 'GET', param: 'id' },
-      { name: 'POST payments/webhooks/[provider]', handler: webhookRoute.POST as Handler, method: 'POST', param: 'provider' },
+      { name: 'POST webhooks/payments/[provider]', handler: webhookRoute.POST as Handler, method: 'POST', param: 'provider' },
       { name: 'PATCH devices/[token]', handler: deviceTokenRoute.PATCH as Handler, method: 'PATCH', param: 'token' },
       { name: 'DELETE devices/[token]', handler: deviceTokenRoute.DELETE as Handler, method: 'DELETE', param: 'token' },
       { name: 'GET pages/[slug]', handler: pageRoute.GET as Handler, method: 'GET', param: 'slug' },

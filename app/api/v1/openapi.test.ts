@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '@/test/api';
 import { documentValidator } from '@/test/openapi-response';
+import { openApiDocument } from '@/lib/server/openapi/document';
 import * as route from './openapi.json/route';
 import * as docsRoute from '../docs/route';
 import * as redocRoute from '../docs/redoc.standalone.js/route';
@@ -82,6 +84,13 @@ describe('GET /api/v1/openapi.json', () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it("reads clean to outside tools: Redocly's recommended lint finds nothing", async () => {
+    // As a deployment serves it: its server is the site's APP_URL (the rule refuses localhost, which only tests serve).
+    const source = JSON.stringify(openApiDocument('https://portal.labbaik.sa'));
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    expect(problems.map((problem) => `${problem.ruleId} (${problem.severity}): ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
   });
 });
 

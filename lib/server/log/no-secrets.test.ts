@@ -10,7 +10,7 @@ import * as registerRoute from '@/app/api/v1/auth/register/route';
 import * as loginRoute from '@/app/api/v1/auth/login/route';
 import * as verifyRoute from '@/app/api/v1/auth/verify-email/route';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
-import * as webhookRoute from '@/app/api/v1/payments/webhooks/[provider]/route';
+import * as webhookRoute from '@/app/api/v1/webhooks/payments/[provider]/route';
 import * as gatewayRoute from '@/app/api/test-gateway/[id]/pay/route';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
@@ -60,7 +60,7 @@ describe('the log of sign-in, registration and a payment', () => {
     const body = JSON.stringify({ type: 'payment.paid', data: { id: gatewayId } });
     const signature = await signBody(body);
     const hook = await webhookRoute.POST(
-      new Request('http://portal.test/api/v1/payments/webhooks/test', { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body }),
+      new Request('http://portal.test/api/v1/webhooks/payments/test', { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body }),
       { params: Promise.resolve({ provider: 'test' }) },
     );
     expect(hook.status).toBe(204);
@@ -72,7 +72,7 @@ describe('the log of sign-in, registration and a payment', () => {
         'POST /api/v1/auth/login 200',
         'POST /api/v1/auth/login 422',
         'POST /api/test-gateway/:param/pay 200',
-        'POST /api/v1/payments/webhooks/:param 204',
+        'POST /api/v1/webhooks/payments/:param 204',
       ]),
     );
     expect(requests.map((entry) => `${entry.method} ${entry.route} ${entry.status}`)).toContain('POST /api/v1/auth/verify-email 200');

@@ -80,6 +80,19 @@ function queryParameters(query: Operation['query']) {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property }));
 }
 
+/** The document's tags (each operation names one in OPERATIONS), in the order a reader meets them. */
+const TAGS = {
+  Accounts: 'Registering, signing in and out, Google sign-in, e-mail verification and password reset.',
+  Account: 'The signed-in pilgrim: profile, e-mail preferences, devices and sessions, what needs doing, deleting the account.',
+  Requests: 'Applications for Hajj and Umrah: drafts saved step by step, documents, sending, the reserve list, cancelling.',
+  Payments: 'Paying a request’s fee through the gateway, the outcome, receipts, and the gateway’s signed webhooks.',
+  Notifications: 'The pilgrim’s notices: the list, read marks and the live stream (server-sent events).',
+  Content: 'The catalogue of services, FAQs and static pages, in both languages.',
+  Operator: 'The office’s automation, with its X-Ops-Key: moving requests, recording payments, adding staff.',
+  Office: 'The office console: staff sign-in with two-factor, the queue, decisions, the catalogue, staff and the audit log.',
+  Service: 'The service itself: health, the build and this document.',
+} as const;
+
 /** The API's OpenAPI 3.1 document, generated from OPERATIONS (served at GET /api/v1/openapi.json). */
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -94,9 +107,11 @@ export function openApiDocument(serverUrl: string) {
         'The API of the pilgrims’ portal (DESIGN section 6). Errors share one envelope, {error: {code, message, fields?}}; messages are in the reader’s language (Accept-Language). ' +
         'Write requests from a browser are refused from another site (403). The operator API (tag Operator) takes the office’s X-Ops-Key.',
       'x-error-codes': Object.entries(STATUS).map(([code, status]) => ({ code, status })),
+      // The API is the portal's own, under the terms every user accepts (the terms page of this same site).
+      license: { name: 'Proprietary: the pilgrimage office’s terms of use', url: `${serverUrl}/en/static/terms` },
     },
-    servers: [{ url: serverUrl }],
-    tags: ['Accounts', 'Account', 'Requests', 'Payments', 'Notifications', 'Content', 'Operator', 'Office', 'Service'].map((name) => ({ name })),
+    servers: [{ url: serverUrl, description: 'This portal (its APP_URL)' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: { Error: jsonSchema(errorEnvelope, 'output') },

@@ -260,7 +260,8 @@ export const staffSignedIn = z.object({
   recovery_codes: z.array(z.string()).optional().describe('At enrolment only: ten single-use codes for a lost authenticator, shown once'),
 });
 export const officeDashboard = z.object({
-  by_status: z.record(z.enum(REQUEST_STATUSES), z.number().int()),
+  // Every status, each its own property (a record with enum keys made a schema whose required keys it did not define).
+  by_status: z.object(Object.fromEntries(REQUEST_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof REQUEST_STATUSES)[number], z.ZodNumber>),
   submitted_today: z.number().int(),
   submitted_this_week: z.number().int(),
   received_today: z.array(z.object({ currency: z.string(), amount_minor: z.number().int(), payments: z.number().int() })),

@@ -130,7 +130,7 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'The outcome', schema: data(e.paymentOutcome) }], errors: [404] },
   { method: 'get', path: '/api/v1/payments/{id}/receipt', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The receipt of a paid payment (PDF)',
     success: [{ status: 200, description: 'The receipt', contentType: 'application/pdf' }], errors: [401, 404, 409] },
-  { method: 'post', path: '/api/v1/payments/webhooks/{provider}', tag: 'Payments', auth: 'signature', params: { provider: 'The gateway (test, moyasar)' }, summary: 'A gateway’s signed event (forged: 403, nothing changes)',
+  { method: 'post', path: '/api/v1/webhooks/payments/{provider}', tag: 'Payments', auth: 'signature', params: { provider: 'The gateway (test, moyasar)' }, summary: 'A gateway’s signed event (forged: 403, nothing changes)',
     body: { schema: e.looseObject, types: ['application/json'] }, success: [noContent('Recorded')], errors: [403, 404] },
   // Notifications and push
   { method: 'get', path: '/api/v1/notifications', tag: 'Notifications', auth: 'session', summary: 'Notifications, newest first, with the unread count', query: listNotificationsSchema,

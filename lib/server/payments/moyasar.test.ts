@@ -84,7 +84,7 @@ function onInvoice(body: unknown, status = 200) {
 
 function webhook(body: unknown) {
   const text = JSON.stringify(body);
-  return moyasar.verifyWebhook(new Request('https://portal.example/api/v1/payments/webhooks/moyasar', { method: 'POST', body: text }), text);
+  return moyasar.verifyWebhook(new Request('https://portal.example/api/v1/webhooks/payments/moyasar', { method: 'POST', body: text }), text);
 }
 
 function event(overrides: Record<string, unknown> = {}) {
@@ -119,7 +119,7 @@ describe('moyasarProvider.createPayment', () => {
       currency: 'SAR',
       description: 'REQ-2026-0042',
       returnUrl,
-      callbackUrl: 'https://portal.example/api/v1/payments/webhooks/moyasar',
+      callbackUrl: 'https://portal.example/api/v1/webhooks/payments/moyasar',
     });
 
     expect(answer).toEqual({ providerPaymentId: INVOICE_ID, redirectUrl: INVOICE_URL });
@@ -252,7 +252,7 @@ describe('moyasarProvider.verifyWebhook', () => {
   });
 
   it('refuses a body that is not JSON with a 403', async () => {
-    const request = new Request('https://portal.example/api/v1/payments/webhooks/moyasar', { method: 'POST', body: 'secret_token=x' });
+    const request = new Request('https://portal.example/api/v1/webhooks/payments/moyasar', { method: 'POST', body: 'secret_token=x' });
     await expect(moyasar.verifyWebhook(request, 'secret_token=x')).rejects.toMatchObject({ code: 'forbidden', status: 403 });
   });
 

@@ -140,7 +140,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
       currency: payment.currency,
       description: request.reference ?? request.id,
       returnUrl: `${origin}/${locale}/check-payment?payment_id=${payment.id}`,
-      callbackUrl: `${origin}/api/v1/payments/webhooks/${provider.name}`,
+      callbackUrl: `${origin}/api/v1/webhooks/payments/${provider.name}`,
       expiresAt: deadline,
     });
   } catch (error) {

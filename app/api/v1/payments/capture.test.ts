@@ -12,7 +12,7 @@ import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
 import * as oneRoute from '../requests/[id]/route';
 import * as startRoute from '../requests/[id]/payments/route';
 import * as paymentRoute from './[id]/route';
-import * as webhookRoute from './webhooks/[provider]/route';
+import * as webhookRoute from '../webhooks/payments/[provider]/route';
 
 // Places that never oversell, item 3: the checkout only authorises; the portal
 // captures while the request still holds its places, and voids otherwise
@@ -48,7 +48,7 @@ async function holdEnds(id: string) {
 /** Webhooks are lost in these tests (nothing listens at APP_URL); this one is delivered. */
 async function webhook(gatewayId: string) {
   const body = JSON.stringify({ type: 'payment.authorized', data: { id: gatewayId } });
-  const request = new Request('http://portal.test/api/v1/payments/webhooks/test', {
+  const request = new Request('http://portal.test/api/v1/webhooks/payments/test', {
     method: 'POST',
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: await signBody(body) },
     body,

@@ -265,7 +265,7 @@ describe('absolute URLs come from the configured origin only (item 3)', () => {
       sql`select return_url, callback_url from test_gateway_payments where id = ${gatewayId(json!.data.redirect_url)}`,
     ))[0]!;
     expect(ledger.return_url).toBe(`http://localhost:3000/en/check-payment?payment_id=${json!.data.id}`);
-    expect(ledger.callback_url).toBe('http://localhost:3000/api/v1/payments/webhooks/test');
+    expect(ledger.callback_url).toBe('http://localhost:3000/api/v1/webhooks/payments/test');
   });
 
   it('APP_URL is the origin when set', async () => {
@@ -279,7 +279,7 @@ describe('absolute URLs come from the configured origin only (item 3)', () => {
 
   it('the test gateway refuses return and callback URLs outside that origin', async () => {
     const input = { paymentId: 'p', amountMinor: 100, currency: 'SAR', description: 'x' };
-    const good = 'http://localhost:3000/api/v1/payments/webhooks/test';
+    const good = 'http://localhost:3000/api/v1/webhooks/payments/test';
     for (const bad of ['http://evil.example/x', 'http://localhost:3001/x', 'https://localhost:3000/x', 'http://localhost:3000@evil.example/x', 'not a url']) {
       await expect(testGateway.createPayment({ ...input, returnUrl: bad, callbackUrl: good })).rejects.toMatchObject({ code: 'bad_request' });
       await expect(testGateway.createPayment({ ...input, returnUrl: good, callbackUrl: bad })).rejects.toMatchObject({ code: 'bad_request' });

@@ -12,7 +12,7 @@ import * as oneRoute from '../requests/[id]/route';
 import * as startRoute from '../requests/[id]/payments/route';
 import * as paymentRoute from './[id]/route';
 import * as outcomeRoute from './[id]/outcome/route';
-import * as webhookRoute from './webhooks/[provider]/route';
+import * as webhookRoute from '../webhooks/payments/[provider]/route';
 
 withTestDatabase();
 
@@ -29,7 +29,7 @@ function startPayment(token: string, id: string, key?: string) {
 
 async function webhook(providerPaymentId: string, signature?: string) {
   const body = JSON.stringify({ type: 'payment.paid', data: { id: providerPaymentId } });
-  const request = new Request('http://portal.test/api/v1/payments/webhooks/test', {
+  const request = new Request('http://portal.test/api/v1/webhooks/payments/test', {
     method: 'POST',
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature ?? (await signBody(body)) },
     body,
