@@ -40,6 +40,6 @@ test('the document answers on the production build, naming this server', async (
   expect(response.status()).toBe(200);
   const document = await response.json();
   expect(document.openapi).toBe('3.1.0');
-  expect(document.servers).toEqual([{ url: new URL(baseURL!).origin }]);
+  expect(document.servers).toEqual([{ url: new URL(baseURL!).origin, description: 'This portal (its APP_URL)' }]);
   expect(Object.keys(document.paths).length).toBeGreaterThan(40);
 });
