@@ -13,7 +13,7 @@ export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * injects axe into every frame, then opens a new blank page in the context to
  * merge the frames' results, which is a second page and a third copy of axe for
  * every check (the English half of the accessibility spec: 212 s with it, 170 s
-without, docs/TESTING.md, sixth round). The
+ * without, docs/TESTING.md, sixth round). The
  * default exists for cross-origin frames; the portal's pages have none (its CSP
  * says `frame-src 'none'`), so the results are the same.
  */
