@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
-import { requestFormats } from '../lib/requests/formats';
+import { requestFormats } from '../lib/i18n/formats';
 import { draftThrough, signUp } from './session';
 
 // Issue 40, item 1: Hajj in its month, on the phone. The month list reaches Dhu al-Hijjah, the month of Hajj; the

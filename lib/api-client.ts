@@ -1,12 +1,15 @@
 'use client';
 
 import { useAuthStore } from '@/lib/auth/auth-store';
+import { API_BASE_URL, ApiClientError, fetchJson } from '@/lib/fetch-json';
 
-// The API client of DESIGN section 5. The caller picks the method; the client
-// adds Accept, Accept-Language and the bearer token, sends FormData (or JSON in
+// The API client of DESIGN section 5, on the one fetch core (lib/fetch-json.ts,
+// which adds Accept and Accept-Language and reads the answer). The caller picks
+// the method; this client adds the bearer token, sends FormData (or JSON in
 // object mode) without empty values, and handles 401 and redirects.
 
-export const API_BASE_URL = process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1';
+// What callers take from here, made once in the core.
+export { API_BASE_URL, ApiClientError, type ApiErrorBody } from '@/lib/fetch-json';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,24 +23,6 @@ export type ApiRequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
-
-export type ApiErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string[]> } };
-
-export class ApiClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody | null,
-  ) {
-    super(body?.error?.message ?? `Request failed with status ${status}`);
-    this.name = 'ApiClientError';
-  }
-  get code() {
-    return this.body?.error?.code;
-  }
-  get fields() {
-    return this.body?.error?.fields ?? {};
-  }
-}
 
 type Navigation = {
   /** An in-app navigation to a path of this site. */
@@ -107,8 +92,6 @@ function followRedirect(target: string) {
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
-  headers.set('Accept-Language', navigation.locale());
   const token = useAuthStore.getState().token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -122,24 +105,16 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     }
   }
 
-  const response = await fetch(`${API_BASE_URL}${path}`, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-
-  if (response.status === 401) {
-    // The session is gone: forget it, go to the localized home, and still fail the call.
-    useAuthStore.getState().deleteUserData();
-    navigation.navigate(`/${navigation.locale()}`);
-    throw new ApiClientError(401, parsed as ApiErrorBody | null);
-  }
-  if (!response.ok) throw new ApiClientError(response.status, parsed as ApiErrorBody | null);
+  const { body: parsed } = await fetchJson<T>(`${API_BASE_URL}${path}`, { method, headers, body, signal: options.signal, locale: navigation.locale() }).catch((error: unknown) => {
+    if (error instanceof ApiClientError && error.status === 401) {
+      // The session is gone: forget it, go to the localized home, and still fail the call.
+      useAuthStore.getState().deleteUserData();
+      navigation.navigate(`/${navigation.locale()}`);
+    }
+    throw error;
+  });
 
   const redirect = parsed && typeof parsed === 'object' ? (parsed as { redirect?: unknown }).redirect : undefined;
   if (typeof redirect === 'string' && redirect) followRedirect(redirect);
-  return parsed as T;
+  return parsed;
 }

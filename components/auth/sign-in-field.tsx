@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
 import { useTranslations } from 'next-intl';
 import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
 
@@ -8,7 +8,8 @@ type Props = {
   formId: string;
   name: string;
   label: string;
-  value: string;
+  /** The input, for the form (react-hook-form reads and fills it: components/auth/use-sign-in-form.ts). */
+  ref?: Ref<HTMLInputElement>;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur: (event: FocusEvent<HTMLInputElement>) => void;
   error?: string;

@@ -6,7 +6,7 @@ import { Disclosure } from '@/components/ui/disclosure';
 import { RichText } from '@/components/content/rich-text';
 import { Link } from '@/components/ui/link';
 import { filterFaqs, type SearchableFaqGroup } from '@/lib/content/faq-search';
-import { numberLocale } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 
 /**
  * The FAQs: a search that narrows the list as you type (the count is
@@ -57,7 +57,7 @@ export function FaqBrowser({ groups }: { groups: SearchableFaqGroup[] }) {
           className="mt-2 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink outline-0 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink focus-visible:ring-3 focus-visible:ring-white"
         />
         <p role="status" className="mt-2 min-h-6 text-sm text-muted">
-          {searching && (count === 0 ? t('noResults.title', { query: query.trim() }) : t('count', { count, n: new Intl.NumberFormat(numberLocale(locale)).format(count), query: query.trim() }))}
+          {searching && (count === 0 ? t('noResults.title', { query: query.trim() }) : t('count', { count, n: formatCount(count, locale), query: query.trim() }))}
         </p>
       </search>
 

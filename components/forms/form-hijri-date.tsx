@@ -2,9 +2,8 @@
 
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { DateInput } from '@/components/ui/date-input';
-import { dateErrorOf, type DateCalendar } from '@/lib/validation/date-parts';
-import { useFormats } from '@/components/requests/use-formats';
-import { useFieldMessage } from './use-field-message';
+import type { DateCalendar } from '@/lib/validation/date-parts';
+import { useDateFieldMessage } from './use-date-field-message';
 
 type Props<T extends FieldValues> = {
   control: Control<T>;
@@ -21,8 +20,7 @@ type Props<T extends FieldValues> = {
  * Hijri DD-MM-YYYY, checked when focus leaves the whole date.
  */
 export function FormHijriDate<T extends FieldValues>({ control, name, formId, label, description, defaultCalendar }: Props<T>) {
-  // A passport's rule names the day it must reach, in both calendars.
-  const message = useFieldMessage(useFormats().hijriAnswer);
+  const message = useDateFieldMessage();
   return (
     <Controller
       control={control}
@@ -38,7 +36,7 @@ export function FormHijriDate<T extends FieldValues>({ control, name, formId, la
           onBlur={field.onBlur}
           inputRef={field.ref}
           isInvalid={fieldState.invalid}
-          errorMessage={message(name, fieldState.error?.message && dateErrorOf(fieldState.error.message, field.value, defaultCalendar))}
+          errorMessage={message(name, fieldState.error?.message, field.value, defaultCalendar)}
           // The same question for the applicant and every companion.
           question={name.split('.').pop() ?? name}
           defaultCalendar={defaultCalendar}

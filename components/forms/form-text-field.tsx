@@ -6,6 +6,7 @@ import { Button as AriaButton } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 import { focusRing } from '@/components/ui/focus-ring';
+import { leavesForSubmit } from './leaves-for-submit';
 import { useFieldMessage } from './use-field-message';
 
 type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'isInvalid' | 'errorMessage'> & {
@@ -43,12 +44,7 @@ export function FormTextField<T extends FieldValues>({ control, name, formId, ty
           onBlur={(event) => {
             const text = (field.value as string | undefined) ?? '';
             if (tidy && tidy(text) !== text) field.onChange(tidy(text));
-            // Leaving the field for the submit button: the submit checks everything.
-            // Checking now would move the button under the pointer (a message
-            // appearing or going) and the click would be lost.
-            const next = event.relatedTarget as HTMLElement | null;
-            if (next?.getAttribute('type') === 'submit' && next.closest('form') === event.target.closest('form')) return;
-            field.onBlur();
+            if (!leavesForSubmit(event)) field.onBlur();
           }}
           inputRef={field.ref}
           validationBehavior="aria"

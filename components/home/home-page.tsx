@@ -2,7 +2,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { ScrollReveal } from '@/components/ui/scroll-reveal';
-import { numberLocale } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { HomeApplyText, HomeCallToAction } from './home-call-to-action';
 import { SignInReason } from './sign-in-reason';
 import { ServiceCard, type HomeService } from './service-card';
@@ -18,7 +18,7 @@ type Props = { services: HomeService[]; faqs: { id: string; question: string }[]
  */
 export function HomePage({ services, faqs }: Props) {
   const t = useTranslations('Home');
-  const number = new Intl.NumberFormat(numberLocale(useLocale()));
+  const locale = useLocale();
   return (
     <>
       <section className="bg-brand-800 text-white">
@@ -52,7 +52,7 @@ export function HomePage({ services, faqs }: Props) {
               {STEPS.map((step, index) => (
                 <li key={step} className="flex gap-3">
                   <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sand-100 font-bold text-brand-800">
-                    {number.format(index + 1)}
+                    {formatCount(index + 1, locale)}
                   </span>
                   <div>
                     <h3 className="font-semibold">{t(`steps.${step}.title`)}</h3>

@@ -1,23 +1,12 @@
 import { useLocale, useTranslations } from 'next-intl';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats } from '@/lib/i18n/formats';
 import { applicationsClosed } from '@/lib/requests/travel-months';
-import type { SeasonInfo } from '@/lib/requests/requests-api';
-import type { PlacesLeft } from '@/lib/requests/places';
+import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { usePlacesText } from '@/components/requests/places-left';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
-export type HomeService = {
-  id: string;
-  name: { en: string; ar: string };
-  fee_minor: number;
-  fees_minor: Record<string, number>;
-  currency: string;
-  season: SeasonInfo;
-  companion_limit: number;
-  packages: string[];
-  places_left: PlacesLeft;
-  open: boolean;
-};
+/** A service as GET /request-types answers it (the home page renders publicRequestType's on the server). */
+export type HomeService = RequestTypeInfo;
 
 /**
  * One service of the catalogue: fee per pilgrim ("from" the lowest when its packages differ), when applications

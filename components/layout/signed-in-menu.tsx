@@ -2,7 +2,7 @@
 
 import { MenuTrigger } from 'react-aria-components';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { useNeedsDoing } from '@/lib/requests/requests-api';
 import { useRouter } from '@/i18n/navigation';
 import { useAuthStore } from '@/lib/auth/auth-store';

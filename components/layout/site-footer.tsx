@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
-import { formatYear } from '@/lib/i18n/digits';
+import { formatYear } from '@/lib/i18n/numbers';
 import type { AppLocale } from '@/i18n/routing';
 import { STATIC_PAGES } from '@/lib/content/static-pages';
 import { getStaticPage } from '@/lib/server/content/static-pages';

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { Link } from '@/components/ui/link';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useNotificationStream } from '@/lib/notifications/use-notification-stream';
-import type { NotificationItem } from '@/lib/notifications/types';
+import type { NotificationItem } from '@/lib/contract/notifications';
 import { renewPushIfDue } from '@/lib/push/push-client';
 import { Providers } from '@/components/providers';
 

@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { joinParts } from '@/lib/i18n/digits';
+import { joinParts } from '@/lib/i18n/numbers';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/lib/notifications/notifications-api';
-import type { NotificationItem } from '@/lib/notifications/types';
+import type { NotificationItem } from '@/lib/contract/notifications';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Pagination } from '@/components/requests/pagination';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { NotificationsEmpty } from './notifications-empty';
 
 function pageFrom(value: string | null) {

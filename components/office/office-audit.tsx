@@ -1,21 +1,22 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { PlainButton } from '@/components/ui/plain-button';
 import { DateInput } from '@/components/ui/date-input';
-import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { checkRules } from '@/components/forms/form-rules';
+import { useApiForm } from '@/components/forms/use-api-form';
 import { isHijriDate } from '@/lib/validation/hijri';
 import { DualDate } from '@/components/requests/dual-date';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { officeRequest } from '@/lib/office/office-client';
+import type { AuditPage } from '@/lib/contract/office';
 
-type AuditPage = {
-  data: { id: number; at: string; actor: { kind: 'staff' | 'ops_key'; email: string | null }; action: string; target: { type: string; id: string } | null; details: Record<string, unknown>; address: string | null }[];
-  meta: { page: number; total: number; total_pages: number };
-};
+type Filters = { actor: string; action: string; from: string; to: string };
+const DATES = ['from', 'to'] as const;
 
 const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
@@ -33,12 +34,15 @@ export function OfficeAudit() {
     queryFn: ({ signal }) => officeRequest<AuditPage>(`/audit${query ? `?${query}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
   });
-  const [actor, setActor] = useState(params.get('actor') ?? '');
-  const [action, setAction] = useState(params.get('action') ?? '');
-  const [from, setFrom] = useState(params.get('from') ?? '');
-  const [to, setTo] = useState(params.get('to') ?? '');
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  // The filters as typed, applied to the URL by "Apply"; a date must be a day.
+  const { form, summary, attempt, onSubmit } = useApiForm<Filters>(
+    checkRules((filters) => ({
+      errors: Object.fromEntries(DATES.filter((name) => filters[name] && !isHijriDate(filters[name])).map((name) => [name, t('dateInvalid', { field: t(name) })])),
+      values: filters,
+    })),
+    { actor: params.get('actor') ?? '', action: params.get('action') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' },
+    { checkOn: 'submit' },
+  );
   const page = Number(params.get('page') ?? 1) || 1;
   const pageHref = (n: number) => {
     const next = new URLSearchParams(params);
@@ -46,27 +50,14 @@ export function OfficeAudit() {
     return `${pathname}?${next}`;
   };
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const wrong = (
-      [
-        ['from', from],
-        ['to', to],
-      ] as const
-    ).filter(([, value]) => value && !isHijriDate(value));
-    if (wrong.length) {
-      setSummary(wrong.map(([name]) => ({ field: `audit-${name}`, message: t('dateInvalid', { field: t(name) }) })));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSummary([]);
+  const apply = onSubmit(({ actor, action, from, to }) => {
     const next = new URLSearchParams();
     if (actor.trim()) next.set('actor', actor.trim());
     if (action.trim()) next.set('action', action.trim());
     if (from) next.set('from', from);
     if (to) next.set('to', to);
     router.push(next.size ? `${pathname}?${next}` : pathname);
-  }
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,25 +68,24 @@ export function OfficeAudit() {
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">{t('actor')}</span>
           <span className="text-sm text-muted" id="audit-actor-hint">{t('actorHint')}</span>
-          <input value={actor} onChange={(e) => setActor(e.target.value)} dir="ltr" aria-describedby="audit-actor-hint" className={inputClass} />
+          <input {...form.register('actor')} dir="ltr" aria-describedby="audit-actor-hint" className={inputClass} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">{t('action')}</span>
           <span className="text-sm text-muted" id="audit-action-hint">{t('actionHint')}</span>
-          <input value={action} onChange={(e) => setAction(e.target.value)} dir="ltr" aria-describedby="audit-action-hint" className={inputClass} />
+          <input {...form.register('action')} dir="ltr" aria-describedby="audit-action-hint" className={inputClass} />
         </label>
         <div className="grid w-full grid-cols-1 gap-4 md:grid-cols-2">
-          {(
-            [
-              ['from', from, setFrom],
-              ['to', to, setTo],
-            ] as const
-          ).map(([name, value, set]) => {
-            const error = summary.find((item) => item.field === `audit-${name}`)?.message;
-            return (
-              <DateInput key={name} id={`audit-${name}`} name={name} legend={t(name)} value={value} onChange={set} isInvalid={Boolean(error)} errorMessage={error} question="office_audit" defaultCalendar="hijri" />
-            );
-          })}
+          {DATES.map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DateInput id={`audit-${name}`} name={name} legend={t(name)} value={field.value} onChange={field.onChange} isInvalid={fieldState.invalid} errorMessage={fieldState.error?.message} question="office_audit" defaultCalendar="hijri" />
+              )}
+            />
+          ))}
         </div>
         <PlainButton type="submit">{t('apply')}</PlainButton>
       </form>

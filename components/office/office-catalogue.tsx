@@ -1,17 +1,20 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, get, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
-import { ApiClientError } from '@/lib/api-client';
 import { minorOf } from '@/lib/office/money-input';
-import { useCatalogueChange, useOfficeCatalogue, type OfficeRequestType } from '@/lib/office/office-requests-api';
+import { useCatalogueChange, useOfficeCatalogue, type CatalogueChange } from '@/lib/office/office-requests-api';
+import type { OfficeRequestType } from '@/lib/contract/office';
 import { MAX_PLACES } from '@/lib/requests/places';
 import { isHijriDate } from '@/lib/validation/hijri';
 import { westernDigits } from '@/lib/validation/digits';
 import { DateInput } from '@/components/ui/date-input';
 import { PlainButton } from '@/components/ui/plain-button';
-import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
-import { useFormats } from '@/components/requests/use-formats';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { checkRules } from '@/components/forms/form-rules';
+import { useApiForm } from '@/components/forms/use-api-form';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { PACKAGES, type Package } from '@/lib/requests/packages';
 import { OfficeReserveList } from './office-reserve-list';
 
@@ -42,65 +45,90 @@ function placesOf(text: string): number | null | undefined {
   return /^\d{1,6}$/.test(plain) && Number(plain) <= MAX_PLACES ? Number(plain) : undefined;
 }
 
+/** A service's form as typed: every package's fee and places (so one offered again shows its last figures). */
+type ServiceValues = {
+  fees: Record<string, string>;
+  season_start: string;
+  season_end: string;
+  companion_limit: string;
+  packages: string[];
+  open: 'yes' | 'no';
+  places: Record<string, string>;
+};
+
 function ServiceForm({ service }: { service: OfficeRequestType }) {
   const t = useTranslations('Office.catalogue');
   const locale = useLocale();
   const formats = useFormats();
   const save = useCatalogueChange(service.id);
   const name = locale === 'ar' ? service.name.ar : service.name.en;
-  // Each package's fee in riyals as typed (every package, so one offered again shows its last price).
-  const [fees, setFees] = useState<Record<string, string>>(() => Object.fromEntries(PACKAGES.map((name) => [name, ((service.fees_minor[name] ?? service.fee_minor) / 100).toFixed(2)])));
-  const [start, setStart] = useState(service.season.start);
-  const [end, setEnd] = useState(service.season.end);
-  const [limit, setLimit] = useState(String(service.companion_limit));
-  const [packages, setPackages] = useState<string[]>(service.packages);
-  const [open, setOpen] = useState(service.open);
-  const [places, setPlaces] = useState<Record<string, string>>(() => Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : String(service.places[name])])));
   const packageNames = useTranslations('Wizard.packages');
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const [saved, setSaved] = useState(false);
   const id = (field: string) => `${service.id}-${field}`;
-  const errorOf = (field: string) => summary.find((item) => item.field === id(field))?.message;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaved(false);
-    const errors: SummaryError[] = [];
-    // Only the packages offered have a price to set, as places.
-    const feesSent = Object.fromEntries(packages.map((name) => [name, minorOf(fees[name] ?? '')]));
-    for (const [name, value] of Object.entries(feesSent)) {
-      if (value === null) errors.push({ field: id(`fee-${name}`), message: t('feeInvalidPackage', { package: packageNames(`${name}.name`) }) });
-    }
-    if (!isHijriDate(start)) errors.push({ field: id('season_start'), message: t('dateInvalid', { field: t('seasonStart') }) });
-    if (!isHijriDate(end)) errors.push({ field: id('season_end'), message: t('dateInvalid', { field: t('seasonEnd') }) });
-    const companions = westernDigits(limit.trim());
-    if (!/^\d{1,2}$/.test(companions) || Number(companions) > 20) errors.push({ field: id('limit'), message: t('limitInvalid') });
-    if (packages.length === 0) errors.push({ field: id('packages'), message: t('packagesRequired') });
-    // Only the packages offered: a package not offered has no places to set.
-    const placesSent = Object.fromEntries(packages.map((name) => [name, placesOf(places[name] ?? '')]));
-    for (const [name, value] of Object.entries(placesSent)) {
-      if (value === undefined) errors.push({ field: id(`places-${name}`), message: t('placesInvalid', { package: packageNames(`${name}.name`) }) });
-    }
-    if (errors.length) {
-      setSummary(errors);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    try {
-      await save.mutateAsync({ fees_minor: feesSent as Record<string, number>, season_start: start, season_end: end, companion_limit: Number(companions), packages: packages as Package[], open, places: placesSent as Record<string, number | null> });
-      setSummary([]);
-      setSaved(true);
-    } catch (error) {
-      const fields = error instanceof ApiClientError ? error.fields : {};
-      const placed = Object.entries(fields).map(([field, messages]) => ({ field: id(field.startsWith('fees_minor.') ? field.replace('fees_minor.', 'fee-') : field === 'companion_limit' ? 'limit' : field.startsWith('places.') ? field.replace('.', '-') : field.split('.')[0]!), message: messages[0] ?? '' }));
-      setSummary(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedSave') }]);
-      setAttempt((n) => n + 1);
-    }
-  }
+  const { form, summary, attempt, onSubmit } = useApiForm<ServiceValues, CatalogueChange>(
+    checkRules((values) => {
+      const errors: Record<string, string> = {};
+      // Only the packages offered have a price and places to set.
+      const offered = values.packages;
+      const fees = Object.fromEntries(offered.map((name) => [name, minorOf(values.fees[name] ?? '')]));
+      for (const [name, value] of Object.entries(fees)) {
+        if (value === null) errors[`fees.${name}`] = t('feeInvalidPackage', { package: packageNames(`${name}.name`) });
+      }
+      if (!isHijriDate(values.season_start)) errors.season_start = t('dateInvalid', { field: t('seasonStart') });
+      if (!isHijriDate(values.season_end)) errors.season_end = t('dateInvalid', { field: t('seasonEnd') });
+      const companions = westernDigits(values.companion_limit.trim());
+      if (!/^\d{1,2}$/.test(companions) || Number(companions) > 20) errors.companion_limit = t('limitInvalid');
+      if (offered.length === 0) errors.packages = t('packagesRequired');
+      const places = Object.fromEntries(offered.map((name) => [name, placesOf(values.places[name] ?? '')]));
+      for (const [name, value] of Object.entries(places)) {
+        if (value === undefined) errors[`places.${name}`] = t('placesInvalid', { package: packageNames(`${name}.name`) });
+      }
+      return {
+        errors,
+        values: {
+          fees_minor: fees as Record<string, number>,
+          season_start: values.season_start,
+          season_end: values.season_end,
+          companion_limit: Number(companions),
+          packages: offered as Package[],
+          open: values.open === 'yes',
+          places: places as Record<string, number | null>,
+        },
+      };
+    }),
+    {
+      fees: Object.fromEntries(PACKAGES.map((name) => [name, ((service.fees_minor[name] ?? service.fee_minor) / 100).toFixed(2)])),
+      season_start: service.season.start,
+      season_end: service.season.end,
+      companion_limit: String(service.companion_limit),
+      packages: service.packages,
+      open: service.open ? 'yes' : 'no',
+      places: Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : String(service.places[name])])),
+    },
+    {
+      checkOn: 'submit',
+      offlineMessage: t('failedSave'),
+      // The server's names: a package's fee is fees_minor.{package}; a part of a field's answer leads to the field.
+      placeServerError: (field, message) => ({ field: field.startsWith('fees_minor.') ? field.replace('fees_minor.', 'fees.') : field.startsWith('places.') ? field : field.split('.')[0]!, message }),
+    },
+  );
+  const packages = form.watch('packages');
+  const errorOf = (field: string) => (get(form.formState.errors, field) as { message?: string } | undefined)?.message;
+  const submit = onSubmit(async (change) => {
+    await save.mutateAsync(change);
+    setSaved(true);
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={id('title')} className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5">
+    <form
+      onSubmit={(event) => {
+        setSaved(false);
+        void submit(event);
+      }}
+      noValidate
+      aria-labelledby={id('title')}
+      className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5"
+    >
       <h2 id={id('title')} className="text-xl font-bold">{name}</h2>
       <p className="text-sm text-muted">{t('now', { fee: formats.money(service.fee_minor, service.currency), limit: formats.number(service.companion_limit) })}</p>
       {saved && <p role="status" className="rounded-lg bg-brand-50 p-3">{t('saved', { service: name })}</p>}
@@ -109,32 +137,27 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
         <legend className="mb-1 font-semibold">{t('fee', { currency: service.currency })}</legend>
         <span className="text-sm text-muted" id={id('fee-hint')}>{t('feeHint')}</span>
         {PACKAGES.filter((name) => packages.includes(name)).map((name) => (
-          <NumberField
-            key={name}
-            id={id(`fee-${name}`)}
-            label={packageNames(`${name}.name`)}
-            value={fees[name] ?? ''}
-            onChange={(value) => setFees((now) => ({ ...now, [name]: value }))}
-            inputMode="decimal"
-            error={errorOf(`fee-${name}`)}
-          />
+          <NumberField key={name} id={id(`fees.${name}`)} label={packageNames(`${name}.name`)} {...form.register(`fees.${name}`)} inputMode="decimal" error={errorOf(`fees.${name}`)} />
         ))}
       </fieldset>
-      <DateInput id={id('season_start')} name="season_start" legend={t('seasonStart')} value={start} onChange={setStart} isInvalid={Boolean(errorOf('season_start'))} errorMessage={errorOf('season_start')} question="office_season" defaultCalendar="hijri" />
-      <DateInput id={id('season_end')} name="season_end" legend={t('seasonEnd')} value={end} onChange={setEnd} isInvalid={Boolean(errorOf('season_end'))} errorMessage={errorOf('season_end')} question="office_season" defaultCalendar="hijri" />
-      <NumberField id={id('limit')} label={t('limit')} value={limit} onChange={setLimit} inputMode="numeric" error={errorOf('limit')} />
+      {(['season_start', 'season_end'] as const).map((field) => (
+        <Controller
+          key={field}
+          control={form.control}
+          name={field}
+          render={({ field: date }) => (
+            <DateInput id={id(field)} name={field} legend={t(field === 'season_start' ? 'seasonStart' : 'seasonEnd')} value={date.value} onChange={date.onChange} isInvalid={Boolean(errorOf(field))} errorMessage={errorOf(field)} question="office_season" defaultCalendar="hijri" />
+          )}
+        />
+      ))}
+      <NumberField id={id('companion_limit')} label={t('limit')} {...form.register('companion_limit')} inputMode="numeric" error={errorOf('companion_limit')} />
       <fieldset id={id('packages')} tabIndex={-1} aria-describedby={`${id('packages-hint')}${errorOf('packages') ? ` ${id('packages-error')}` : ''}`} className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('packages')}</legend>
         <span className="text-sm text-muted" id={id('packages-hint')}>{t('packagesHint')}</span>
         {errorOf('packages') && <span className="text-sm font-medium text-red-700" id={id('packages-error')}>{errorOf('packages')}</span>}
         {PACKAGES.map((name) => (
           <label key={name} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={packages.includes(name)}
-              onChange={(e) => setPackages((now) => (e.target.checked ? [...now, name] : now.filter((value) => value !== name)))}
-              className="size-5 accent-brand-800"
-            />
+            <input type="checkbox" value={name} {...form.register('packages')} className="size-5 accent-brand-800" />
             {packageNames(`${name}.name`)}
           </label>
         ))}
@@ -146,22 +169,21 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
           PACKAGES.filter((name) => packages.includes(name)).map((name) => (
             <NumberField
               key={name}
-              id={id(`places-${name}`)}
+              id={id(`places.${name}`)}
               label={packageNames(`${name}.name`)}
               hint={t('placesHeld', { held: service.places_held[name] ?? 0, shown: formats.number(service.places_held[name] ?? 0) })}
-              value={places[name] ?? ''}
-              onChange={(value) => setPlaces((now) => ({ ...now, [name]: value }))}
+              {...form.register(`places.${name}`)}
               inputMode="numeric"
-              error={errorOf(`places-${name}`)}
+              error={errorOf(`places.${name}`)}
             />
           ))}
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('open')}</legend>
-        {([true, false] as const).map((value) => (
-          <label key={String(value)} className="flex items-center gap-2">
-            <input type="radio" name={id('open')} checked={open === value} onChange={() => setOpen(value)} className="size-5 accent-brand-800" />
-            {t(value ? 'openYes' : 'openNo')}
+        {(['yes', 'no'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" value={value} {...form.register('open')} className="size-5 accent-brand-800" />
+            {t(value === 'yes' ? 'openYes' : 'openNo')}
           </label>
         ))}
       </fieldset>
@@ -176,12 +198,10 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
  * hint and error read after the name (aria-describedby), never as part of it,
  * so the field keeps its name when an error appears.
  */
-function NumberField({ id, label, hint, value, onChange, inputMode, error }: {
+function NumberField({ id, label, hint, inputMode, error, ...field }: UseFormRegisterReturn & {
   id: string;
   label: string;
   hint?: string;
-  value: string;
-  onChange: (value: string) => void;
   inputMode: 'decimal' | 'numeric';
   error?: string;
 }) {
@@ -203,8 +223,7 @@ function NumberField({ id, label, hint, value, onChange, inputMode, error }: {
       )}
       <input
         id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        {...field}
         inputMode={inputMode}
         dir="ltr"
         aria-invalid={error ? true : undefined}

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { useOfficeDashboard } from '@/lib/office/dashboard-api';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
 

@@ -1,18 +1,21 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { DateInput } from '@/components/ui/date-input';
 import { PlainButton } from '@/components/ui/plain-button';
-import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
-import { useFormats } from '@/components/requests/use-formats';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { checkRules } from '@/components/forms/form-rules';
+import { useApiForm } from '@/components/forms/use-api-form';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { QUEUE_STATUSES } from '@/lib/office/queue-schemas';
 import { useOfficeQueue } from '@/lib/office/office-requests-api';
 import { isHijriDate } from '@/lib/validation/hijri';
 
 const FILTERS = ['q', 'type', 'assigned', 'submitted_from', 'submitted_to'] as const;
 type Filter = (typeof FILTERS)[number];
+const DATES = ['submitted_from', 'submitted_to'] as const;
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
@@ -29,9 +32,15 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
   const query = params.toString();
   const { data, isError } = useOfficeQueue(query);
   const formats = useFormats();
-  const [draft, setDraft] = useState<Record<Filter, string>>(() => Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>);
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  // The filters as typed, applied to the URL by "Apply"; a date must be a day.
+  const { form, summary, attempt, onSubmit } = useApiForm<Record<Filter, string>>(
+    checkRules((filters) => ({
+      errors: Object.fromEntries(DATES.filter((name) => filters[name] && !isHijriDate(filters[name])).map((name) => [name, t('queue.dateInvalid', { field: t(`queue.${name}`) })])),
+      values: filters,
+    })),
+    Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>,
+    { checkOn: 'submit' },
+  );
   const status = params.get('status') ?? '';
   const page = Number(params.get('page') ?? 1) || 1;
 
@@ -45,17 +54,7 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
     return text ? `${pathname}?${text}` : pathname;
   };
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const wrong = (['submitted_from', 'submitted_to'] as const).filter((name) => draft[name] && !isHijriDate(draft[name]));
-    if (wrong.length) {
-      setSummary(wrong.map((name) => ({ field: `queue-${name}`, message: t('queue.dateInvalid', { field: t(`queue.${name}`) }) })));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSummary([]);
-    router.push(hrefWith({ ...draft, q: draft.q.trim(), page: null }));
-  }
+  const apply = onSubmit((filters) => router.push(hrefWith({ ...filters, q: filters.q.trim(), page: null })));
 
   const counts = data?.meta.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
@@ -89,11 +88,11 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
           <label className="flex flex-col gap-1 md:col-span-3">
             <span className="text-sm font-semibold">{t('queue.q')}</span>
             <span className="text-sm text-muted" id="queue-q-hint">{t('queue.qHint')}</span>
-            <input type="search" name="q" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} aria-describedby="queue-q-hint" className={inputClass} />
+            <input type="search" {...form.register('q')} aria-describedby="queue-q-hint" className={inputClass} />
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-semibold">{t('queue.type')}</span>
-            <select name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} className={inputClass}>
+            <select {...form.register('type')} className={inputClass}>
               <option value="">{t('queue.anyType')}</option>
               <option value="hajj">{t('queue.hajj')}</option>
               <option value="umrah">{t('queue.umrah')}</option>
@@ -101,7 +100,7 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-semibold">{t('queue.assigned')}</span>
-            <select name="assigned" value={draft.assigned} onChange={(e) => setDraft({ ...draft, assigned: e.target.value })} className={inputClass}>
+            <select {...form.register('assigned')} className={inputClass}>
               <option value="">{t('queue.anyone')}</option>
               <option value="me">{t('queue.me')}</option>
               <option value="unassigned">{t('queue.unassigned')}</option>
@@ -109,23 +108,26 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
           </label>
         </div>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {(['submitted_from', 'submitted_to'] as const).map((name) => {
-            const error = summary.find((item) => item.field === `queue-${name}`)?.message;
-            return (
-              <DateInput
-                key={name}
-                id={`queue-${name}`}
-                name={name}
-                legend={t(`queue.${name}`)}
-                value={draft[name]}
-                onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))}
-                isInvalid={Boolean(error)}
-                errorMessage={error}
-                question="office_submitted"
-                defaultCalendar="hijri"
-              />
-            );
-          })}
+          {DATES.map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DateInput
+                  id={`queue-${name}`}
+                  name={name}
+                  legend={t(`queue.${name}`)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  isInvalid={fieldState.invalid}
+                  errorMessage={fieldState.error?.message}
+                  question="office_submitted"
+                  defaultCalendar="hijri"
+                />
+              )}
+            />
+          ))}
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <PlainButton type="submit">{t('queue.apply')}</PlainButton>

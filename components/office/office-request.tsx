@@ -1,19 +1,22 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { ApiClientError } from '@/lib/api-client';
 import { can, type StaffRole } from '@/lib/office/roles';
 import { FLAGGABLE } from '@/lib/office/queue-schemas';
-import { useOfficeAssign, useOfficeCounterPayment, useOfficeNote, useOfficeRequest, useOfficeReview, type OfficeRequestData, type ReviewMove } from '@/lib/office/office-requests-api';
+import { useOfficeAssign, useOfficeCounterPayment, useOfficeNote, useOfficeRequest, useOfficeReview, type ReviewMove } from '@/lib/office/office-requests-api';
+// Named apart from the component below, which shows it.
+import type { OfficeRequest as OfficeRequestData } from '@/lib/contract/office';
 import { minorOf } from '@/lib/office/money-input';
 import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { PlainButton } from '@/components/ui/plain-button';
-import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { ErrorSummary, FORM_ERROR } from '@/components/ui/error-summary';
+import { checkRules } from '@/components/forms/form-rules';
+import { useApiForm } from '@/components/forms/use-api-form';
 import { answersOf, personName } from '@/components/requests/answers-of';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { DualDate } from '@/components/requests/dual-date';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { PdfPages } from './pdf-pages';
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
@@ -87,54 +90,46 @@ function choicesFor(status: RequestStatus, role: StaffRole): Choice[] {
   return [...review, ...cancel];
 }
 
+type DecisionValues = { choice: Choice | ''; note: string; flags: Record<string, string[]> };
+
+const needsNote = (choice: Choice | '') => choice === 'changes_requested' || choice === 'rejected' || choice === 'cancelled';
+
 function Decision({ request, role }: { request: OfficeRequestData; role: StaffRole }) {
   const t = useTranslations('Office');
   const locale = useLocale();
   const review = useOfficeReview(request.id);
   const choices = choicesFor(request.status as RequestStatus, role);
-  const [choice, setChoice] = useState<Choice | ''>(choices.length === 1 ? choices[0]! : '');
-  const [note, setNote] = useState('');
-  const [flags, setFlags] = useState<Record<string, string[]>>({});
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const [done, setDone] = useState<Choice | null>(null);
+  const { form, summary, attempt, onSubmit } = useApiForm<DecisionValues, ReviewMove>(
+    checkRules(({ choice, note, flags }) => {
+      const errors: Record<string, string> = {};
+      if (!choice) errors.choice = t('request.chooseDecision');
+      if (needsNote(choice) && !note.trim()) errors.note = t('request.noteRequired');
+      if (choice === 'changes_requested' && !Object.values(flags).some((fields) => fields.length)) errors.flags = t('request.flagsRequired');
+      return { errors, values: { status: choice as Choice, ...(note.trim() ? { note: note.trim() } : {}), ...(choice === 'changes_requested' ? { flags } : {}) } };
+    }),
+    { choice: choices.length === 1 ? choices[0]! : '', note: '', flags: {} },
+    // Whatever the server refuses, its message says it: the move as a whole was not made.
+    { checkOn: 'submit', offlineMessage: t('request.failedMove'), placeServerError: () => null },
+  );
+  const choice = form.watch('choice');
+  const flags = form.watch('flags');
   if (choices.length === 0) return null;
   const answers = answersOf(request.data);
   const pilgrims = [{ key: 'applicant', name: personName(answers.applicant, locale) ?? t('request.applicant') }, ...answers.companions.map((c, i) => ({ key: `companion-${i}`, name: personName(c, locale) ?? t('request.companion', { number: i + 1 }) }))];
-  const needsNote = choice === 'changes_requested' || choice === 'rejected' || choice === 'cancelled';
 
-  function fail(errors: SummaryError[]) {
-    setSummary(errors);
-    setAttempt((n) => n + 1);
-  }
+  const submit = onSubmit(async (move) => {
+    await review.mutateAsync(move);
+    setDone(move.status as Choice);
+    form.reset({ choice: '', note: '', flags: {} });
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const errors: SummaryError[] = [];
-    if (!choice) errors.push({ field: 'decision-choice', message: t('request.chooseDecision') });
-    if (needsNote && !note.trim()) errors.push({ field: 'decision-note', message: t('request.noteRequired') });
-    if (choice === 'changes_requested' && !Object.values(flags).some((fields) => fields.length)) errors.push({ field: 'decision-flags', message: t('request.flagsRequired') });
-    if (errors.length) return fail(errors);
-    const move: ReviewMove = { status: choice as Choice, ...(note.trim() ? { note: note.trim() } : {}), ...(choice === 'changes_requested' ? { flags } : {}) };
-    try {
-      await review.mutateAsync(move);
-      setSummary([]);
-      setDone(choice as Choice);
-      setChoice('');
-      setNote('');
-      setFlags({});
-    } catch (error) {
-      fail([{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('request.failedMove') }]);
-    }
-  }
-
-  const toggle = (pilgrim: string, field: string, on: boolean) =>
-    setFlags((current) => {
-      const fields = new Set(current[pilgrim] ?? []);
-      if (on) fields.add(field);
-      else fields.delete(field);
-      return { ...current, [pilgrim]: [...fields] };
-    });
+  const toggle = (pilgrim: string, field: string, on: boolean) => {
+    const fields = new Set(flags[pilgrim] ?? []);
+    if (on) fields.add(field);
+    else fields.delete(field);
+    form.setValue('flags', { ...flags, [pilgrim]: [...fields] });
+  };
 
   return (
     <section aria-labelledby="decision-title" className={CARD}>
@@ -146,7 +141,7 @@ function Decision({ request, role }: { request: OfficeRequestData; role: StaffRo
           <legend className="mb-1 font-semibold">{t('request.decisionLegend')}</legend>
           {choices.map((value) => (
             <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="decision" value={value} checked={choice === value} onChange={() => setChoice(value)} className="size-5 accent-brand-800" />
+              <input type="radio" value={value} {...form.register('choice')} className="size-5 accent-brand-800" />
               {t(`request.moves.${value}`)}
             </label>
           ))}
@@ -171,9 +166,9 @@ function Decision({ request, role }: { request: OfficeRequestData; role: StaffRo
         )}
         {choice && (
           <label className="flex flex-col gap-1">
-            <span className="font-semibold">{needsNote ? t('request.noteToPilgrim') : t('request.noteToPilgrimOptional')}</span>
+            <span className="font-semibold">{needsNote(choice) ? t('request.noteToPilgrim') : t('request.noteToPilgrimOptional')}</span>
             <span className="text-sm text-muted">{t('request.noteHint')}</span>
-            <textarea id="decision-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} className="rounded-lg border border-slate-500 px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink" />
+            <textarea id="decision-note" {...form.register('note')} rows={3} maxLength={2000} className="rounded-lg border border-slate-500 px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink" />
           </label>
         )}
         <PlainButton type="submit" isPending={review.isPending} className="self-start">{t('request.confirmDecision')}</PlainButton>
@@ -195,37 +190,31 @@ function CounterPayment({ request, onRecorded }: { request: OfficeRequestData; o
   const record = useOfficeCounterPayment(request.id);
   const currency = request.currency ?? 'SAR';
   const fee = request.fee_minor !== null ? formats.money(request.fee_minor, currency) : '—';
-  const [amount, setAmount] = useState(request.fee_minor !== null ? (request.fee_minor / 100).toFixed(2) : '');
-  const [receipt, setReceipt] = useState('');
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  const errorOf = (field: string) => summary.find((item) => item.field === field)?.message;
+  const { form, summary, attempt, onSubmit } = useApiForm<{ amount: string; receipt: string }, { amount_minor: number; receipt_number: string }>(
+    checkRules(({ amount, receipt }) => {
+      const errors: Record<string, string> = {};
+      const minor = minorOf(amount);
+      if (minor === null) errors.amount = t('request.counter.amountInvalid');
+      else if (minor !== request.fee_minor) errors.amount = t('request.counter.amountNotFee', { fee });
+      if (!receipt.trim()) errors.receipt = t('request.counter.receiptRequired');
+      return { errors, values: { amount_minor: minor ?? 0, receipt_number: receipt.trim() } };
+    }),
+    { amount: request.fee_minor !== null ? (request.fee_minor / 100).toFixed(2) : '', receipt: '' },
+    {
+      checkOn: 'submit',
+      offlineMessage: t('request.failedMove'),
+      // The server's names for the two fields; anything else it says is about the payment as a whole.
+      placeServerError: (field, message) => ({ field: field === 'amount_minor' ? 'amount' : field === 'receipt_number' ? 'receipt' : FORM_ERROR, message }),
+    },
+  );
+  const errorOf = (field: 'amount' | 'receipt') => form.formState.errors[field]?.message;
 
-  function fail(errors: SummaryError[]) {
-    setSummary(errors);
-    setAttempt((n) => n + 1);
-  }
+  const submit = onSubmit(async (payment) => {
+    await record.mutateAsync(payment);
+    onRecorded();
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const errors: SummaryError[] = [];
-    const minor = minorOf(amount);
-    if (minor === null) errors.push({ field: 'counter-amount', message: t('request.counter.amountInvalid') });
-    else if (minor !== request.fee_minor) errors.push({ field: 'counter-amount', message: t('request.counter.amountNotFee', { fee }) });
-    if (!receipt.trim()) errors.push({ field: 'counter-receipt', message: t('request.counter.receiptRequired') });
-    if (errors.length) return fail(errors);
-    try {
-      await record.mutateAsync({ amount_minor: minor!, receipt_number: receipt.trim() });
-      setSummary([]);
-      onRecorded();
-    } catch (error) {
-      const fields = error instanceof ApiClientError ? error.fields : {};
-      const placed = Object.entries(fields).map(([field, messages]) => ({ field: field === 'amount_minor' ? 'counter-amount' : field === 'receipt_number' ? 'counter-receipt' : FORM_ERROR, message: messages[0] ?? '' }));
-      fail(placed.length ? placed : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('request.failedMove') }]);
-    }
-  }
-
-  const described = (field: string, hint: string) => `${hint}${errorOf(field) ? ` ${field}-error` : ''}`;
+  const described = (field: 'amount' | 'receipt', hint: string) => `${hint}${errorOf(field) ? ` counter-${field}-error` : ''}`;
   return (
     <section aria-labelledby="counter-title" className={CARD}>
       <h2 id="counter-title" className="mb-1 text-lg font-bold">{t('request.counter.title')}</h2>
@@ -235,14 +224,14 @@ function CounterPayment({ request, onRecorded }: { request: OfficeRequestData; o
         <label className="flex flex-col gap-1">
           <span className="font-semibold">{t('request.counter.amount', { currency })}</span>
           <span className="text-sm text-muted" id="counter-amount-hint">{t('request.counter.amountHint', { fee })}</span>
-          {errorOf('counter-amount') && <span className="text-sm font-medium text-red-700" id="counter-amount-error">{errorOf('counter-amount')}</span>}
-          <input id="counter-amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" autoComplete="off" aria-invalid={errorOf('counter-amount') ? true : undefined} aria-describedby={described('counter-amount', 'counter-amount-hint')} className={inputClass} />
+          {errorOf('amount') && <span className="text-sm font-medium text-red-700" id="counter-amount-error">{errorOf('amount')}</span>}
+          <input id="counter-amount" {...form.register('amount')} inputMode="decimal" dir="ltr" autoComplete="off" aria-invalid={errorOf('amount') ? true : undefined} aria-describedby={described('amount', 'counter-amount-hint')} className={inputClass} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="font-semibold">{t('request.counter.receipt')}</span>
           <span className="text-sm text-muted" id="counter-receipt-hint">{t('request.counter.receiptHint')}</span>
-          {errorOf('counter-receipt') && <span className="text-sm font-medium text-red-700" id="counter-receipt-error">{errorOf('counter-receipt')}</span>}
-          <input id="counter-receipt" value={receipt} onChange={(e) => setReceipt(e.target.value)} dir="ltr" autoComplete="off" maxLength={40} aria-required="true" aria-invalid={errorOf('counter-receipt') ? true : undefined} aria-describedby={described('counter-receipt', 'counter-receipt-hint')} className={inputClass} />
+          {errorOf('receipt') && <span className="text-sm font-medium text-red-700" id="counter-receipt-error">{errorOf('receipt')}</span>}
+          <input id="counter-receipt" {...form.register('receipt')} dir="ltr" autoComplete="off" maxLength={40} aria-required="true" aria-invalid={errorOf('receipt') ? true : undefined} aria-describedby={described('receipt', 'counter-receipt-hint')} className={inputClass} />
         </label>
         <PlainButton type="submit" isPending={record.isPending} className="self-start">{t('request.counter.record')}</PlainButton>
       </form>
@@ -364,8 +353,17 @@ function History({ request }: { request: OfficeRequestData }) {
 function Notes({ request }: { request: OfficeRequestData }) {
   const t = useTranslations('Office');
   const add = useOfficeNote(request.id);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form, summary, onSubmit } = useApiForm<{ body: string }, string>(
+    checkRules(({ body }) => ({ errors: body.trim() ? {} : { body: t('request.noteEmpty') }, values: body.trim() })),
+    { body: '' },
+    { checkOn: 'submit', offlineMessage: t('request.failedMove'), placeServerError: () => null },
+  );
+  // One field: its message is said beside it, with no summary above.
+  const error = summary[0]?.message;
+  const submit = onSubmit(async (body) => {
+    await add.mutateAsync(body);
+    form.reset();
+  });
   return (
     <section aria-labelledby="notes-title" className={CARD}>
       <h2 id="notes-title" className="mb-1 text-lg font-bold">{t('request.notes')}</h2>
@@ -379,24 +377,10 @@ function Notes({ request }: { request: OfficeRequestData }) {
           </li>
         ))}
       </ul>
-      <form
-        noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (!body.trim()) return setError(t('request.noteEmpty'));
-          try {
-            await add.mutateAsync(body.trim());
-            setBody('');
-            setError(null);
-          } catch (failure) {
-            setError(failure instanceof ApiClientError ? failure.message : t('request.failedMove'));
-          }
-        }}
-        className="flex flex-col gap-2"
-      >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
         <label htmlFor="note-body" className="font-semibold">{t('request.addNote')}</label>
         {error && <p id="note-error" className="text-sm font-medium text-red-700">{error}</p>}
-        <textarea id="note-body" value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={4000} aria-invalid={error ? true : undefined} aria-describedby={error ? 'note-error' : undefined} className="rounded-lg border border-slate-500 px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink" />
+        <textarea id="note-body" {...form.register('body')} rows={3} maxLength={4000} aria-invalid={error ? true : undefined} aria-describedby={error ? 'note-error' : undefined} className="rounded-lg border border-slate-500 px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink" />
         <PlainButton type="submit" variant="secondary" isPending={add.isPending} className="self-start">{t('request.saveNote')}</PlainButton>
       </form>
     </section>

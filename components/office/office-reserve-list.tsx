@@ -1,9 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { OfficeRequestType } from '@/lib/office/office-requests-api';
+import type { OfficeRequestType } from '@/lib/contract/office';
 import { PACKAGES } from '@/lib/requests/packages';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /**
  * Each package's reserve list under its service in "Services and fees"

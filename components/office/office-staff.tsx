@@ -1,13 +1,15 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import { STAFF_ROLES } from '@/lib/office/roles';
-import { useChangeStaff, useInviteStaff, useOfficeStaff, useResetTwoFactor, type StaffListed } from '@/lib/office/office-requests-api';
+import { useChangeStaff, useInviteStaff, useOfficeStaff, useResetTwoFactor } from '@/lib/office/office-requests-api';
+import type { StaffListed } from '@/lib/contract/office';
 import { PlainButton } from '@/components/ui/plain-button';
-import { useFormats } from '@/components/requests/use-formats';
-import { ErrorSummary, FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { useApiForm } from '@/components/forms/use-api-form';
 
 const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
@@ -36,30 +38,23 @@ export function OfficeStaff({ selfId }: { selfId: string }) {
   );
 }
 
+type InviteValues = { name: string; email: string; role: string };
+const NO_ONE: InviteValues = { name: '', email: '', role: 'reviewer' };
+
 function Invite() {
   const t = useTranslations('Office.staff');
   const roles = useTranslations('Office.roles');
   const invite = useInviteStaff();
-  const [values, setValues] = useState({ name: '', email: '', role: 'reviewer' });
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const [link, setLink] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  // The server checks the invitation (lib/office/schemas.ts), and its errors go on the fields.
+  const { form, summary, attempt, onSubmit } = useApiForm<InviteValues>(undefined, NO_ONE, { checkOn: 'submit', offlineMessage: t('failedChange') });
+  const submit = onSubmit(async (values) => {
     setLink(null);
-    try {
-      const { set_password_url } = await invite.mutateAsync({ ...values, name: values.name.trim(), email: values.email.trim() });
-      setLink(set_password_url);
-      setSummary([]);
-      setValues({ name: '', email: '', role: 'reviewer' });
-    } catch (error) {
-      const fields = error instanceof ApiClientError ? Object.entries(error.fields) : [];
-      setSummary(fields.length ? fields.map(([field, messages]) => ({ field: `invite-${field}`, message: messages[0] ?? '' })) : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('failedChange') }]);
-      setAttempt((n) => n + 1);
-    }
-  }
-  const errorOf = (field: string) => summary.find((item) => item.field === `invite-${field}`)?.message;
+    const { set_password_url } = await invite.mutateAsync({ ...values, name: values.name.trim(), email: values.email.trim() });
+    setLink(set_password_url);
+    form.reset(NO_ONE);
+  });
+  const errorOf = (field: 'name' | 'email') => form.formState.errors[field]?.message;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="invite-title" className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-5">
@@ -81,8 +76,7 @@ function Invite() {
               id={`invite-${field}`}
               type={field === 'email' ? 'email' : 'text'}
               dir={field === 'email' ? 'ltr' : undefined}
-              value={values[field]}
-              onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+              {...form.register(field)}
               aria-invalid={errorOf(field) ? true : undefined}
               aria-describedby={errorOf(field) ? `invite-${field}-error` : undefined}
               className={inputClass}
@@ -91,7 +85,7 @@ function Invite() {
         ))}
         <label className="flex flex-col gap-1">
           <span className="font-semibold">{t('fields.role')}</span>
-          <select id="invite-role" value={values.role} onChange={(e) => setValues({ ...values, role: e.target.value })} className={inputClass}>
+          <select id="invite-role" {...form.register('role')} className={inputClass}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>{roles(role)}</option>
             ))}

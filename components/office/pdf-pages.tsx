@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 // A PDF document drawn page by page inside the request's page (issue 18,
 // item 3), with pdf.js. Its code (about 1.6 MB) is loaded only when a request

@@ -6,7 +6,8 @@ import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { SignInField } from '@/components/auth/sign-in-field';
 import { useSignInForm, type CheckForm } from '@/components/auth/use-sign-in-form';
-import { staffCodeStep, staffPasswordStep, type PasswordStep } from '@/lib/office/office-sign-in-api';
+import { staffCodeStep, staffPasswordStep } from '@/lib/office/office-sign-in-api';
+import type { StaffPasswordStep } from '@/lib/contract/office';
 import { QrCode } from './qr-code';
 
 const loadPasswordRules = () => import('@/lib/office/sign-in-rules').then((m): CheckForm => (values) => m.checkForm(m.staffLoginRules, values));
@@ -19,7 +20,7 @@ const loadCodeRules = () => import('@/lib/office/sign-in-rules').then((m): Check
  * screen moves the focus to its heading.
  */
 export function StaffLogin() {
-  const [step, setStep] = useState<PasswordStep | null>(null);
+  const [step, setStep] = useState<StaffPasswordStep | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const locale = useLocale();
   const home = `/${locale}/office`;
@@ -44,7 +45,7 @@ function useHeadingFocus() {
   return heading;
 }
 
-function PasswordForm({ onPassed }: { onPassed: (step: PasswordStep) => void }) {
+function PasswordForm({ onPassed }: { onPassed: (step: StaffPasswordStep) => void }) {
   const t = useTranslations('Office.login');
   const { field, summary, attempt, onSubmit } = useSignInForm(loadPasswordRules, { email: '', password: '' });
   const [pending, setPending] = useState(false);
@@ -71,7 +72,7 @@ function PasswordForm({ onPassed }: { onPassed: (step: PasswordStep) => void }) 
   );
 }
 
-function CodeForm({ step, onStartAgain, onSignedIn }: { step: PasswordStep; onStartAgain: () => void; onSignedIn: (codes?: string[]) => void }) {
+function CodeForm({ step, onStartAgain, onSignedIn }: { step: StaffPasswordStep; onStartAgain: () => void; onSignedIn: (codes?: string[]) => void }) {
   const t = useTranslations('Office.login');
   const heading = useHeadingFocus();
   const { field, summary, attempt, onSubmit } = useSignInForm(loadCodeRules, { code: '' });

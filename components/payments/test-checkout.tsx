@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { formatAmount } from '@/lib/i18n/numbers';
 
 const noSubscription = () => () => {};
 
@@ -59,7 +60,8 @@ export function TestCheckout(props: {
   const [askOtp, setAskOtp] = useState(false);
   const [error, setError] = useState<keyof typeof T | null>(null);
   const [pending, setPending] = useState(false);
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: props.currency }).format(props.amountMinor / 100);
+  // As a card gateway's page writes it, in Western digits whatever the language, by the currency's own decimals.
+  const amount = `${props.currency} ${formatAmount(props.amountMinor, props.currency)}`;
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { GoogleIcon } from '@/components/ui/icons';
 import { googleSignInOutcome, type FirebaseClientConfig } from '@/lib/auth/google-sign-in';
-import { useGoogleLink, useLinkGoogle, useUnlinkGoogle, type GoogleLinkState } from '@/lib/auth/google-link-api';
+import { useGoogleLink, useLinkGoogle, useUnlinkGoogle } from '@/lib/auth/google-link-api';
+import type { GoogleLink } from '@/lib/contract/accounts';
 
 /**
  * Google on the profile: link it (Google's popup, as on the sign-in page) or
@@ -18,7 +19,7 @@ export function LinkedAccounts() {
   return <GoogleLinkCard state={data} config={data.config} />;
 }
 
-function GoogleLinkCard({ state, config }: { state: GoogleLinkState; config: FirebaseClientConfig }) {
+function GoogleLinkCard({ state, config }: { state: GoogleLink; config: FirebaseClientConfig }) {
   const t = useTranslations('LinkedAccounts');
   const tGoogle = useTranslations('Auth.google');
   const locale = useLocale();

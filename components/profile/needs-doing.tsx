@@ -2,8 +2,9 @@
 
 import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { partSeparator } from '@/lib/i18n/digits';
-import { useNeedsDoing, type RequestSummary } from '@/lib/requests/requests-api';
+import { partSeparator } from '@/lib/i18n/numbers';
+import { useNeedsDoing } from '@/lib/requests/requests-api';
+import type { RequestSummary } from '@/lib/contract/requests';
 import { WIZARD_STEPS } from '@/lib/requests/steps';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
@@ -11,7 +12,7 @@ import { PayBy } from '@/components/requests/pay-by';
 import { ReservePosition } from '@/components/requests/reserve-position';
 import { DualDate } from '@/components/requests/dual-date';
 import { DraftProgress } from '@/components/requests/draft-progress';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const ACTION = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
 

@@ -8,15 +8,17 @@ import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+import { zodRules } from '@/components/forms/zod-rules';
 
 const FORM_ID = 'password';
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+const rules = zodRules<PasswordChangeInput>(passwordChangeSchema);
 
 export function PasswordForm() {
   const t = useTranslations('Profile');
   const auth = useTranslations('Auth');
   const change = useChangePassword();
-  const { form, summary, attempt, onSubmit } = useApiForm<PasswordChangeInput>(passwordChangeSchema, EMPTY);
+  const { form, summary, attempt, onSubmit } = useApiForm(rules, EMPTY);
 
   const submit = onSubmit(async (values) => {
     await change.mutateAsync(values);

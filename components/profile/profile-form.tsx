@@ -11,9 +11,11 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { focusRing } from '@/components/ui/focus-ring';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+import { zodRules } from '@/components/forms/zod-rules';
 import { useFieldMessage } from '@/components/forms/use-field-message';
 
 const FORM_ID = 'profile';
+const rules = zodRules<ProfileInput>(profileSchema);
 const LANGUAGES = [
   ['ar', 'العربية'],
   ['en', 'English'],
@@ -23,7 +25,7 @@ function ProfileFields({ user }: { user: UserData }) {
   const t = useTranslations('Profile');
   const message = useFieldMessage();
   const update = useUpdateProfile();
-  const { form, summary, attempt, onSubmit } = useApiForm<ProfileInput>(profileSchema, {
+  const { form, summary, attempt, onSubmit } = useApiForm(rules, {
     name: user.name,
     phone: user.phone ?? '',
     locale: user.locale ?? 'ar',

@@ -2,20 +2,20 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { joinParts } from '@/lib/i18n/digits';
+import { joinParts } from '@/lib/i18n/numbers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 import {
   pushDevicesQueryKey,
   useEndSession,
   usePushDevices,
   useRemovePushDevice,
   useSessions,
-  type AccountSession,
 } from '@/lib/auth/devices-api';
+import type { AccountSession } from '@/lib/contract/accounts';
 import { currentDeviceToken, PUSH_STATE_EVENT } from '@/lib/push/push-client';
-import type { ListedPushDevice } from '@/lib/push/schemas';
+import type { ListedPushDevice } from '@/lib/contract/notifications';
 import { SignOutElsewhere } from './sign-out-elsewhere';
 
 /** "Chrome on Android", or as much of it as the User-Agent told. */

@@ -3,8 +3,9 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { OFFICE_CONTACT } from '@/lib/office/contact';
-import { useRequestTypes, type RequestDetails } from '@/lib/requests/requests-api';
-import { useFormats } from './use-formats';
+import { useRequestTypes } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const WAYS_TO_CALL = [
   { label: 'call.phone', href: `tel:${OFFICE_CONTACT.tel}`, text: OFFICE_CONTACT.phone },

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { documentThumbnailUrl, type RequestDocument } from '@/lib/requests/requests-api';
+import { documentThumbnailUrl } from '@/lib/requests/requests-api';
+import type { RequestDocument } from '@/lib/contract/requests';
 import { DocumentIcon } from '@/components/ui/icons';
 
 export const THUMBNAIL_BOX = 'h-24 w-20 shrink-0 rounded-md border border-slate-300 bg-white';

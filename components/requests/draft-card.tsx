@@ -2,7 +2,8 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { useDeleteDraft, type RequestSummary } from '@/lib/requests/requests-api';
+import { useDeleteDraft } from '@/lib/requests/requests-api';
+import type { RequestSummary } from '@/lib/contract/requests';
 import { WIZARD_STEPS } from '@/lib/requests/steps';
 import { Link } from '@/components/ui/link';
 import { ConfirmDialog } from './confirm-dialog';

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /** "3 of 6 steps done", in words and as a bar. */
 export function DraftProgress({ done, total }: { done: number; total: number }) {

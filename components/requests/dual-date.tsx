@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /** A moment in the Hijri calendar, with its Gregorian date beneath. */
 export function DualDate({ iso, time = false }: { iso: string; time?: boolean }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /** A DD-MM-YYYY Hijri answer as a date with its Gregorian equivalent; text that is no date shows as typed. */
 export function HijriAnswer({ value }: { value: string }) {

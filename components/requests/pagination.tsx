@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { ChevronBackIcon, ChevronForwardIcon } from '@/components/ui/icons';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const linkClass = 'inline-flex items-center gap-1 rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';
 

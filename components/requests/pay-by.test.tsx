@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import type { RequestSummary } from '@/lib/requests/requests-api';
+import type { RequestSummary } from '@/lib/contract/requests';
 import { PayBy } from './pay-by';
 
 const HOUR = 3_600_000;

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { RequestSummary } from '@/lib/requests/requests-api';
-import { useFormats } from './use-formats';
+import type { RequestSummary } from '@/lib/contract/requests';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -1,10 +1,11 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { documentUrl, type RequestDocument } from '@/lib/requests/requests-api';
+import { documentUrl } from '@/lib/requests/requests-api';
+import type { RequestDocument } from '@/lib/contract/requests';
 import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
 import { DocumentThumbnail, THUMBNAIL_BOX } from './document-thumbnail';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 export type NamedPilgrim = { key: string; name: string };
 

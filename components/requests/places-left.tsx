@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 
 /**
  * What a pilgrim reads of a package's places (docs/PLACES.md): "12 places

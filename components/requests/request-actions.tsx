@@ -2,13 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { TRANSITIONS } from '@/lib/requests/statuses';
-import { useCancelRequest, useReopenRequest, type RequestDetails } from '@/lib/requests/requests-api';
+import { useCancelRequest, useReopenRequest } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 import { useRouter } from '@/i18n/navigation';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
 import { ConfirmDialog } from './confirm-dialog';
 import { LeaveReserve } from './leave-reserve';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const primary = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
 const secondary = 'inline-block rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';

@@ -1,11 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestDetails } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
 import { answersOf, text } from './answers-of';
 import { PersonAnswers } from './person-answers';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const groupClass = 'rounded-xl border border-slate-200 bg-white p-5';
 

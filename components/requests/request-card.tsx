@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import type { RequestSummary } from '@/lib/requests/requests-api';
+import type { RequestSummary } from '@/lib/contract/requests';
 import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { DualDate } from './dual-date';
@@ -10,7 +10,7 @@ import { paymentLine } from './request-fee';
 import { PayBy } from './pay-by';
 import { ReservePosition } from './reserve-position';
 import { StatusBadge } from './status-badge';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /** One sent request in the list: what it is, where it stands, and the way to its details. */
 export function RequestCard({ request }: { request: RequestSummary }) {

@@ -1,10 +1,10 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { RequestDetails } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 import { answersOf, personName, pilgrimOf } from './answers-of';
 import { PilgrimDocuments } from './pilgrim-documents';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /** The uploaded passport scans and photos, under each pilgrim's name, each a picture and a download for its owner. */
 export function RequestDocuments({ request }: { request: RequestDetails }) {

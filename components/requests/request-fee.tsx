@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestDetails, RequestSummary } from '@/lib/requests/requests-api';
+import type { RequestDetails, RequestSummary } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 type PaymentLine = 'awaiting' | 'paid' | 'refunding' | 'refunded' | 'unpaid';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestDetails } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
 import { DualDate } from './dual-date';
 import { RequestActions } from './request-actions';
@@ -9,7 +9,7 @@ import { OfficeNote } from './office-note';
 import { PayBy } from './pay-by';
 import { ReservePosition } from './reserve-position';
 import { StatusBadge } from './status-badge';
-import { useFormats } from './use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /** The request at a glance: what, which reference, where it stands, and what can be done. */
 export function RequestOverview({ request, onCancelled }: { request: RequestDetails; onCancelled: () => void }) {

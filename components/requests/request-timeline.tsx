@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestDetails } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 import { DualDate } from './dual-date';
 import { StatusBadge } from './status-badge';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { RequestSummary } from '@/lib/requests/requests-api';
-import { formatCount } from '@/lib/i18n/digits';
+import type { RequestSummary } from '@/lib/contract/requests';
+import { formatCount } from '@/lib/i18n/numbers';
 
 /**
  * "Number 3 on the reserve list" where people look (the list's cards, the

@@ -4,8 +4,8 @@ import { useId, useState, type FocusEvent, type Ref } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { answerOf, calendarOfAnswer, CALENDARS, partsOf, type DateCalendar, type DateParts } from '@/lib/validation/date-parts';
-import { useFormats } from '@/components/requests/use-formats';
-import { pageDigits } from '@/lib/i18n/digits';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { pageDigits } from '@/lib/i18n/numbers';
 import { focusRing } from './focus-ring';
 import { focusVisibleRing } from './focus-visible-ring';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { WIZARD_STEPS, type WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
 import { ChevronForwardIcon } from '@/components/ui/icons';

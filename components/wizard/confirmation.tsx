@@ -3,10 +3,11 @@
 import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { useRequest, type RequestDetails } from '@/lib/requests/requests-api';
+import { useRequest } from '@/lib/requests/requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { PushOffer } from './push-offer';
 
 /**

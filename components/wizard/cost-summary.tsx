@@ -1,9 +1,10 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { packageFee, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
-import { useFormats } from '@/components/requests/use-formats';
-import { formatCount } from '@/lib/i18n/digits';
+import { packageFee } from '@/lib/requests/requests-api';
+import type { RequestDetails, RequestTypeInfo } from '@/lib/contract/requests';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { formatCount } from '@/lib/i18n/numbers';
 
 /**
  * The cost on check answers, as the server computes it at submit (DESIGN

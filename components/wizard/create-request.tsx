@@ -2,9 +2,10 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { useCreateRequest, useRequestTypes, type RequestTypeInfo } from '@/lib/requests/requests-api';
+import { useCreateRequest, useRequestTypes } from '@/lib/requests/requests-api';
+import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { Button } from '@/components/ui/button';
-import { useFormats } from '@/components/requests/use-formats';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { applicationsClosed } from '@/lib/requests/travel-months';
 import { WizardIntro } from './wizard-intro';
 

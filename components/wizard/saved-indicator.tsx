@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
-import { formatTime } from '@/lib/i18n/digits';
+import { formatTime } from '@/lib/i18n/numbers';
 import type { SaveState } from './use-draft';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 

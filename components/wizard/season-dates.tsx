@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestTypeInfo } from '@/lib/requests/requests-api';
-import { useFormats } from '@/components/requests/use-formats';
+import type { RequestTypeInfo } from '@/lib/contract/requests';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 /**
  * When applications close and, for Hajj, when the pilgrimage is (8-13 Dhu al-Hijjah): two different things

@@ -2,9 +2,10 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiClientError, apiRequest } from '@/lib/api-client';
+import { ApiClientError } from '@/lib/api-client';
 import { readBackup, startingAnswers, writeBackup } from '@/lib/requests/draft-backup';
-import { requestKeys, type RequestDetails, type RequestSummary } from '@/lib/requests/requests-api';
+import { requestKeys, saveStep } from '@/lib/requests/requests-api';
+import type { RequestDetails, RequestSummary } from '@/lib/contract/requests';
 import type { RequestStep } from '@/lib/requests/steps';
 
 export const AUTOSAVE_DELAY_MS = 800;
@@ -66,11 +67,7 @@ export function useDraft(request: RequestDetails) {
         const data = step in unsaved.current ? unsaved.current[step] : answersRef.current[step];
         setSaveState('saving');
         try {
-          const { data: saved } = await apiRequest<{ data: RequestSummary }>(`/requests/${request.id}`, {
-            method: 'PATCH',
-            objectMode: true,
-            body: { step, data: data ?? {}, version: version.current, complete },
-          });
+          const saved = await saveStep(request.id, { step, data: data ?? {}, version: version.current, complete });
           version.current = saved.version;
           // Keep what was typed meanwhile: only the answers just sent are now safe.
           if (unsaved.current[step] === data) delete unsaved.current[step];

@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { WIZARD_STEPS } from '@/lib/requests/steps';
 
 const NEEDS = ['passport', 'photo', 'nationalId', 'companions'] as const;

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { WIZARD_STEPS, type WizardStep } from '@/lib/requests/steps';
 
 type Props = {

@@ -2,18 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { ListedPushDevice } from '@/lib/push/schemas';
+import type { AccountSession } from '@/lib/contract/accounts';
+import type { ListedPushDevice } from '@/lib/contract/notifications';
 
 // "Your devices" on the profile: the account's sessions and push devices.
-
-export type AccountSession = {
-  id: string;
-  browser: string | null;
-  system: string | null;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-};
 
 export const sessionsQueryKey = ['me', 'sessions'] as const;
 export const pushDevicesQueryKey = ['devices'] as const;

@@ -2,7 +2,7 @@
 
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore, type UserData } from './auth-store';
-import type { SignIn } from './sign-in-api';
+import type { EmailPreferences, PendingEmail, SignedIn } from '@/lib/contract/accounts';
 
 // E-mail verification, password reset, change of address and e-mail
 // preferences: the calls. Plain functions (no TanStack Query): the recovery
@@ -27,16 +27,14 @@ export function forgotPassword(email: string) {
 
 /** Sets the new password; every other session ends and this browser is signed in. */
 export async function resetPassword(input: { token: string; password: string; password_confirmation: string }) {
-  const { data, token } = await apiRequest<SignIn>('/auth/reset-password', { method: 'POST', body: input, objectMode: true });
+  const { data, token } = await apiRequest<SignedIn>('/auth/reset-password', { method: 'POST', body: input, objectMode: true });
   useAuthStore.getState().setUserData(data, token);
   return data;
 }
 
 export function changeEmail(input: { email: string; current_password: string }) {
-  return apiRequest<{ data: { pending_email: string } }>('/me/email', { method: 'POST', body: input, objectMode: true });
+  return apiRequest<{ data: PendingEmail }>('/me/email', { method: 'POST', body: input, objectMode: true });
 }
-
-export type EmailPreferences = { requests: boolean; payments: boolean };
 
 export async function fetchEmailPreferences() {
   return (await apiRequest<{ data: EmailPreferences }>('/me/email-preferences')).data;

@@ -2,18 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { FirebaseClientConfig } from './google-sign-in';
+import type { GoogleLink } from '@/lib/contract/accounts';
 
 // Google on the profile: whether it is linked, linking (a popup's ID token) and unlinking.
-
-export type GoogleLinkState = { linked: boolean; has_password: boolean; config: FirebaseClientConfig | null };
 
 export const googleLinkQueryKey = ['me', 'google'] as const;
 
 export function useGoogleLink() {
   return useQuery({
     queryKey: googleLinkQueryKey,
-    queryFn: async () => (await apiRequest<{ data: GoogleLinkState }>('/me/google')).data,
+    queryFn: async () => (await apiRequest<{ data: GoogleLink }>('/me/google')).data,
   });
 }
 
@@ -21,7 +19,7 @@ export function useLinkGoogle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (idToken: string) =>
-      (await apiRequest<{ data: GoogleLinkState }>('/me/google', { method: 'POST', body: { id_token: idToken }, objectMode: true })).data,
+      (await apiRequest<{ data: GoogleLink }>('/me/google', { method: 'POST', body: { id_token: idToken }, objectMode: true })).data,
     onSuccess: (state) => queryClient.setQueryData(googleLinkQueryKey, state),
   });
 }
@@ -29,7 +27,7 @@ export function useLinkGoogle() {
 export function useUnlinkGoogle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<{ data: GoogleLinkState }>('/me/google', { method: 'DELETE' })).data,
+    mutationFn: async () => (await apiRequest<{ data: GoogleLink }>('/me/google', { method: 'DELETE' })).data,
     onSuccess: (state) => queryClient.setQueryData(googleLinkQueryKey, state),
   });
 }

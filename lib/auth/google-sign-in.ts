@@ -3,8 +3,9 @@ import { ApiClientError } from '@/lib/api-client';
 // What the Google button needs to know, and what to tell the user when it fails.
 // Light on purpose: the Firebase SDK itself is in google-popup.ts, loaded on the click.
 
-/** The Firebase web app settings (public by design), read by the server at run time. */
-export type FirebaseClientConfig = { apiKey: string; authDomain: string; projectId: string; appId: string };
+// The Firebase web app settings (public by design), read by the server at run time: the API's shape
+// (lib/contract/accounts.ts), named here too for the sign-in buttons and pages that take it as a prop.
+export type { FirebaseClientConfig } from '@/lib/contract/accounts';
 
 /** A key of Auth.google, or the server's own localized message. */
 export type GoogleSignInOutcome =

@@ -4,10 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { requestFormats } from '@/lib/requests/formats';
 import { WizardSteps } from '@/components/wizard/wizard-steps';
 import { SavedIndicator } from '@/components/wizard/saved-indicator';
-import { dateLocale, formatCount, formatTime, numberLocale } from './digits';
+import { dateLocale, formatCount, formatTime, numberLocale, requestFormats } from './formats';
 
 const WESTERN = /[0-9]/;
 const MESSAGES = { en, ar } as const;

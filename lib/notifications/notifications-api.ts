@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth/auth-store';
-import type { NotificationItem, NotificationPage } from './types';
+import type { AllNotificationsRead, NotificationRead, NotificationsPage } from '@/lib/contract/notifications';
 
 // The notifications' data access: fetchers, query keys and hooks in one place.
 
@@ -13,7 +13,7 @@ export const notificationKeys = {
 };
 
 export function fetchNotifications(page: number) {
-  return apiRequest<NotificationPage>(`/notifications?page=${page}`);
+  return apiRequest<NotificationsPage>(`/notifications?page=${page}`);
 }
 
 /** A page of the user's notifications; the badge follows the unread count that comes with it. */
@@ -34,7 +34,7 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   const setUnreadCount = useAuthStore((s) => s.setUnreadCount);
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ data: NotificationItem; meta: { unread_count: number } }>(`/notifications/${id}/read`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => apiRequest<NotificationRead>(`/notifications/${id}/read`, { method: 'POST', body: {} }),
     onSuccess: (result) => {
       setUnreadCount(result.meta.unread_count);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -46,7 +46,7 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   const setUnreadCount = useAuthStore((s) => s.setUnreadCount);
   return useMutation({
-    mutationFn: () => apiRequest<{ data: { marked: number }; meta: { unread_count: number } }>('/notifications/read-all', { method: 'POST', body: {} }),
+    mutationFn: () => apiRequest<AllNotificationsRead>('/notifications/read-all', { method: 'POST', body: {} }),
     onSuccess: (result) => {
       setUnreadCount(result.meta.unread_count);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

@@ -16,22 +16,6 @@ export const NOTIFICATION_TYPES = [
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** A notification as GET /notifications and the live stream show it: text already in the reader's language. */
-export type NotificationItem = {
-  id: string;
-  seq: number;
-  type: NotificationType;
-  title: string;
-  body: string;
-  request_id: string | null;
-  /** The page it leads to, without the locale prefix (e.g. /profile/requests/details/…). */
-  link: string;
-  read: boolean;
-  created_at: string;
-};
-
-export type NotificationPage = { data: NotificationItem[]; meta: { page: number; per_page: number; total: number; unread_count: number } };
-
 /** Where a notification leads: its request when it has one, the list otherwise. */
 export function notificationLink(requestId: string | null, type: NotificationType): string {
   if (requestId) return `/profile/requests/details/${requestId}`;

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { API_BASE_URL } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { notificationKeys } from './notifications-api';
-import type { NotificationItem } from './types';
+import type { NotificationItem } from '@/lib/contract/notifications';
 
 /**
  * Keeps the badge, the notification list and the requests up to date while a

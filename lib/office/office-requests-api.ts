@@ -1,27 +1,13 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestDetails, RequestSummary, RequestTypeInfo } from '@/lib/requests/requests-api';
-import type { RequestStatus } from '@/lib/requests/statuses';
+import type { AddedStaff, OfficeRequest, OfficeRequestType, QueuePage, StaffListed } from '@/lib/contract/office';
 import type { Package } from '@/lib/requests/packages';
 import { officeRequest } from './office-client';
 
 // The console's requests: the queue, one request, and the office's moves on it
 // (app/api/v1/office/requests/*). Every move refreshes the request and the queue.
-
-export type StaffRef = { id: string; name: string };
-export type QueueItem = RequestSummary & { assigned_to: StaffRef | null };
-export type QueuePage = { data: QueueItem[]; meta: { page: number; per_page: number; total: number; total_pages: number; counts: Partial<Record<RequestStatus, number>> } };
-
-export type OfficeRequestData = Omit<RequestDetails, 'history' | 'documents' | 'payments'> & {
-  flagged: Record<string, string[]>;
-  payments: (RequestDetails['payments'][number] & { recorded_by: StaffRef | null })[];
-  history: (RequestDetails['history'][number] & { staff_name: string | null })[];
-  documents: (RequestDetails['documents'][number] & { url: string })[];
-  account: { name: string; email: string; phone: string | null } | null;
-  assigned_to: StaffRef | null;
-  notes: { id: string; body: string; staff_name: string; at: string }[];
-};
+// What the API answers is in lib/contract/office.ts.
 
 export type ReviewMove = { status: 'under_review' | 'changes_requested' | 'approved' | 'rejected' | 'cancelled'; note?: string; flags?: Record<string, string[]> };
 
@@ -42,7 +28,7 @@ export function useOfficeQueue(query: string) {
 export function useOfficeRequest(id: string) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => officeRequest<{ data: OfficeRequestData }>(`/requests/${id}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => officeRequest<{ data: OfficeRequest }>(`/requests/${id}`, { signal }).then((r) => r.data),
   });
 }
 
@@ -63,12 +49,6 @@ export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) 
 
 export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null>; fees_minor?: Record<string, number> };
 
-/** One request waiting for places, in the order places will be offered. */
-export type ReserveEntry = { position: number; request_id: string; reference: string | null; applicant_name: string | null; pilgrims: number; joined_at: string };
-
-/** A service as the console shows it: with the places set (null: unlimited) and held, per package offered, and who waits (per package). */
-export type OfficeRequestType = RequestTypeInfo & { places: Record<string, number | null>; places_held: Record<string, number>; reserve_list: Record<string, ReserveEntry[]> };
-
 /** The services as the admin edits them (app/api/v1/office/catalogue). */
 export function useOfficeCatalogue() {
   return useQuery({
@@ -85,8 +65,6 @@ export function useCatalogueChange(id: string) {
   });
 }
 
-export type StaffListed = { id: string; email: string; name: string; role: 'reviewer' | 'finance' | 'admin'; disabled: boolean; password_set: boolean; two_factor: boolean; locked: boolean; created_at: string };
-
 /** The staff as admins manage them (app/api/v1/office/staff). */
 export function useOfficeStaff() {
   return useQuery({
@@ -101,7 +79,7 @@ function useStaffCall<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useInviteStaff = () =>
-  useStaffCall((input: { email: string; name: string; role: string }) => officeRequest<{ data: { set_password_url: string } }>('/staff', { method: 'POST', body: input }).then((r) => r.data));
+  useStaffCall((input: { email: string; name: string; role: string }) => officeRequest<{ data: AddedStaff }>('/staff', { method: 'POST', body: input }).then((r) => r.data));
 export const useChangeStaff = () =>
   useStaffCall(({ id, ...change }: { id: string; role?: string; disabled?: boolean }) => officeRequest(`/staff/${id}`, { method: 'PATCH', body: change }));
 export const useResetTwoFactor = () => useStaffCall((id: string) => officeRequest(`/staff/${id}/reset-two-factor`, { method: 'POST' }));

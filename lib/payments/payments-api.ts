@@ -2,20 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
 
-export type Payment = {
-  id: string;
-  request_id: string;
-  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'voided' | 'refunding' | 'refunded';
-  amount_minor: number;
-  currency: string;
-  provider: string;
-  failure_reason: string | null;
-  card_last4: string | null;
-  redirect_url: string | null;
-  created_at: string;
-  paid_at: string | null;
-};
+// Paying a request's fee: starting the checkout, and its outcome; what the API answers is in lib/contract/payments.ts.
 
 /** Starts (or, with the same key, resumes) paying a request's fee and answers where to pay. */
 export async function startPayment(requestId: string, idempotencyKey: string) {
@@ -25,9 +14,6 @@ export async function startPayment(requestId: string, idempotencyKey: string) {
 }
 
 export const fetchPayment = async (id: string) => (await apiRequest<{ data: Payment }>(`/payments/${id}`)).data;
-
-/** What a payer back from the gateway without a session may know: the status and the amount. */
-export type PaymentOutcome = Pick<Payment, 'id' | 'status' | 'amount_minor' | 'currency' | 'failure_reason'>;
 
 export const fetchPaymentOutcome = async (id: string) => (await apiRequest<{ data: PaymentOutcome }>(`/payments/${id}/outcome`)).data;
 

@@ -2,7 +2,8 @@
 
 import { ApiClientError, apiRequest } from '@/lib/api-client';
 import { DEVICE_TOKEN_KEY } from '@/lib/auth/logout';
-import { DEVICE_RENEW_AFTER_MS, type PushDevice } from './schemas';
+import { DEVICE_RENEW_AFTER_MS } from './schemas';
+import type { PushConfig, PushDevice } from '@/lib/contract/notifications';
 
 /** The errors DESIGN section 5 names, each with its own message (messages `Push.errors`). */
 export type PushErrorCode = 'permission-blocked' | 'unsupported-browser' | 'token-subscribe-failed' | 'permission-dismissed';
@@ -12,11 +13,6 @@ export class PushSetupError extends Error {
     super(code);
   }
 }
-
-type PushConfig = {
-  vapid_public_key: string;
-  fcm: { apiKey: string; authDomain: string; projectId: string; appId: string; messagingSenderId: string; vapidKey: string } | null;
-};
 
 const RENEWED_AT_KEY = 'device_token_renewed_at';
 /** Fired on window whenever push is switched on or off here (see use-push-state.ts). */

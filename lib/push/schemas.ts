@@ -29,10 +29,5 @@ export const renewDeviceSchema = z.object({ subscription: webPushSubscriptionSch
 
 export type RegisterDevice = z.infer<typeof registerDeviceSchema>;
 
-/** A device as the API answers it. */
-export type PushDevice = { token: string; provider: 'webpush' | 'fcm'; renewed_at: string };
-/** A device in the profile's list, with the browser and system it was registered from. */
-export type ListedPushDevice = PushDevice & { browser: string | null; system: string | null; created_at: string };
-
 /** The browser renews its device every 7 days (DESIGN section 5). */
 export const DEVICE_RENEW_AFTER_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { RequestDetails } from './requests-api';
+import type { RequestDetails } from '@/lib/contract/requests';
 
 /**
  * Why the office moved the request to where it stands now (the changes it

@@ -2,99 +2,14 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { NeedsDoing, RequestDetails, RequestsPage, RequestSummary, RequestTypeInfo } from '@/lib/contract/requests';
 import type { RequestStatus } from './statuses';
-import type { RequestStep } from './steps';
-import type { PlacesLeft } from './places';
 
-// The requests' data access: types, fetchers, query keys and hooks in one place.
-
-/** A service's season (lib/requests/travel-months.ts): Hajj's applications close before its days, 8-13 Dhu al-Hijjah. */
-export type SeasonInfo = {
-  start: string;
-  end: string;
-  start_gregorian: string | null;
-  end_gregorian: string | null;
-  applications_close: string;
-  applications_close_gregorian: string | null;
-  pilgrimage: { start: string; end: string; start_gregorian: string | null; end_gregorian: string | null } | null;
-};
+// The requests' data access: fetchers, query keys and hooks in one place; what
+// the API answers is in lib/contract/requests.ts.
 
 /** What one pilgrim pays in a package of the service. */
 export const packageFee = (type: Pick<RequestTypeInfo, 'fee_minor' | 'fees_minor'>, pkg: string | undefined): number => (pkg ? type.fees_minor[pkg] : undefined) ?? type.fee_minor;
-
-export type RequestTypeInfo = {
-  id: 'hajj' | 'umrah';
-  code: string;
-  name: { en: string; ar: string };
-  /** The lowest fee of the packages offered, per pilgrim ("from"). */
-  fee_minor: number;
-  /** Per package offered, its fee per pilgrim: what a request in it pays. */
-  fees_minor: Record<string, number>;
-  currency: string;
-  season: SeasonInfo;
-  companion_limit: number;
-  packages: string[];
-  /** Per package: places left this season, null when unlimited (docs/PLACES.md). */
-  places_left: PlacesLeft;
-  /** Whether the office takes applications now (a season that has ended is closed too). */
-  open: boolean;
-};
-
-export type RequestSummary = {
-  id: string;
-  /** Whether the fee is paid; null for drafts. */
-  payment: 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
-  reference: string | null;
-  type: 'hajj' | 'umrah';
-  status: RequestStatus;
-  step: RequestStep;
-  completed_steps: RequestStep[];
-  steps_total: number;
-  pilgrims: number;
-  applicant_name: string | null;
-  fee_minor: number | null;
-  /** How many pilgrims the fee covers (fixed at the first submit); null before it. */
-  fee_pilgrims: number | null;
-  currency: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string | null;
-  /** By when to pay, while the request awaits payment (it expires then); else null. */
-  pay_by: string | null;
-  /** While on the package's reserve list: its place there (1 is offered places first); else null. */
-  reserve_position: number | null;
-};
-
-export type RequestDocument = { id: string; pilgrim: string; kind: 'passport' | 'photo'; file_name: string; mime: string; size: number; created_at: string };
-export type RequestHistoryEntry = { from: RequestStatus | null; to: RequestStatus; actor: 'user' | 'office' | 'system'; note: string | null; at: string };
-
-export type RequestPayment = {
-  id: string;
-  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'voided' | 'refunding' | 'refunded';
-  amount_minor: number;
-  currency: string;
-  failure_reason: string | null;
-  card_last4: string | null;
-  /** test, moyasar, or counter (paid at the office's counter, with its receipt number). */
-  provider: string;
-  receipt_number: string | null;
-  created_at: string;
-  paid_at: string | null;
-  refunded_at: string | null;
-  refund_reason: string | null;
-};
-
-export type RequestDetails = RequestSummary & {
-  data: Record<string, unknown>;
-  /** While changes are requested: what the office asked to change, per pilgrim ('applicant', 'companion-0', …). */
-  flagged?: Record<string, string[]> | null;
-  payments: RequestPayment[];
-  documents: RequestDocument[];
-  history: RequestHistoryEntry[];
-};
-
-export type Page<T> = { data: T[]; meta: { page: number; per_page: number; total: number; total_pages: number } };
 
 export const requestKeys = {
   types: ['request-types'] as const,
@@ -114,7 +29,7 @@ export function useRequestTypes() {
 export function fetchRequests(status: RequestStatus | undefined, page: number) {
   const query = new URLSearchParams({ page: String(page) });
   if (status) query.set('status', status);
-  return apiRequest<Page<RequestSummary>>(`/requests?${query}`);
+  return apiRequest<RequestsPage>(`/requests?${query}`);
 }
 
 /** The user's requests (drafts only when status is 'draft'), a page at a time. */
@@ -128,16 +43,15 @@ export function useRequest(id: string) {
   return useQuery({ queryKey: requestKeys.one(id), queryFn: () => fetchRequest(id) });
 }
 
-/** What needs doing on the account (GET /me/needs-doing): the account page's first section and the header's count. */
-export type NeedsDoing = {
-  /** Payments due and changes asked for: what runs on someone else's clock. */
-  count: number;
-  awaiting_payment: RequestSummary[];
-  changes_requested: (RequestSummary & { office_note: string | null })[];
-  /** On a reserve list: nothing to do but wait, shown with the position. */
-  reserved: RequestSummary[];
-  drafts: RequestSummary[];
-};
+/** One step's answers as the wizard saves them, with the version they were made on; `complete`: "Continue", checked whole. */
+export type StepSave = { step: string; data: unknown; version: number; complete: boolean };
+
+/**
+ * Saves a step (PATCH /requests/{id}): the wizard's autosave (components/wizard/use-draft.ts). A stale
+ * version is a 409 whose body carries the request as the server has it.
+ */
+export const saveStep = async (id: string, save: StepSave) =>
+  (await apiRequest<{ data: RequestSummary }>(`/requests/${id}`, { method: 'PATCH', objectMode: true, body: save })).data;
 
 export const fetchNeedsDoing = async () => (await apiRequest<{ data: NeedsDoing }>('/me/needs-doing')).data;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '@/lib/i18n/translator';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats } from '@/lib/i18n/formats';
 import { answerOf, dateErrorOf } from './date-parts';
 import { ruleMessage } from './localize';
 import { encodeRule } from './rule-code';

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { decodeRule } from './rule-code';
 
 /** The part of a next-intl translator (root namespace) that localizing needs. */
@@ -12,7 +12,7 @@ export type FieldErrors = Record<string, string[]>;
 
 /**
  * Writes a Hijri DD-MM-YYYY in words in both calendars, e.g. for the day a
- * passport must reach (lib/requests/formats.ts hijriAnswer). Passed in by
+ * passport must reach (lib/i18n/formats.ts hijriAnswer). Passed in by
  * the callers that may meet such a rule, so that the sign-in pages, which use
  * this file too, carry no calendar.
  */

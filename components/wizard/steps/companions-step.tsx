@@ -2,10 +2,10 @@
 
 import { useFieldArray } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import { z } from '@/lib/validation/z';
 import { companionsSchema, travelMonthOf } from '@/lib/requests/answers';
-import type { RequestTypeInfo } from '@/lib/requests/requests-api';
+import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { Button } from '@/components/ui/button';
 import { StepShell } from '../step-shell';
 import { PersonFields } from '../person-fields';
@@ -23,7 +23,7 @@ function companionOf(saved: unknown): Companion {
 export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { type: RequestTypeInfo }) {
   const t = useTranslations('Wizard');
   const locale = useLocale();
-  // Numbers in the page's digits (lib/i18n/digits.ts).
+  // Numbers in the page's digits (lib/i18n/formats.ts).
   const count = (value: number) => formatCount(value, locale);
   const applicantNationality = (draft.answers.applicant as { nationality?: unknown } | undefined)?.nationality;
   const saved = Array.isArray(draft.answers.companions) ? draft.answers.companions : [];

@@ -1,17 +1,19 @@
 'use client';
 
-import { useContext, useRef, useState } from 'react';
+import { useContext, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileTrigger } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
 import { API_BASE_URL, ApiClientError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth/auth-store';
-import { documentUrl, requestKeys, type RequestDocument } from '@/lib/requests/requests-api';
+import { documentUrl, requestKeys } from '@/lib/requests/requests-api';
+import type { RequestDocument } from '@/lib/contract/requests';
 import { smallerCopy } from '@/lib/requests/smaller-copy';
 import { DocumentThumbnail } from '@/components/requests/document-thumbnail';
 import { Button } from '@/components/ui/button';
-import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
-import { formatCount, formatMegabytes } from '@/lib/i18n/digits';
+import type { SummaryError } from '@/components/ui/error-summary';
+import { useApiForm } from '@/components/forms/use-api-form';
+import { formatCount, formatMegabytes } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
 import { FlaggedContext, FlaggedMark } from '../flagged';
 import type { StepProps } from './step-props';
@@ -70,9 +72,6 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
   const queryClient = useQueryClient();
   const [docs, setDocs] = useState(documents);
   const [uploads, setUploads] = useState<Record<string, Upload>>({});
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
   // Uploads on their way: "Continue" waits for them instead of reporting their files missing.
   const inFlight = useRef(new Set<Promise<void>>());
 
@@ -151,33 +150,26 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
     return [...refused, ...list.filter((entry) => !refused.some((r) => r.field === entry.field))];
   }
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    try {
+  // No fields of its own (the files go as they are chosen): the server's errors name the missing documents, each led to its button.
+  const { form, summary, attempt, onSubmit } = useApiForm(undefined, {}, {
+    offlineMessage: t('uploadOffline'),
+    placeServerError: (field, message) => {
+      const [, pilgrim, kind] = field.split('.');
+      const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? pilgrim;
+      return { field: `${pilgrim}-${kind}`, message: t('documentMissing', { document: fields(kind ?? 'file'), pilgrim: who ?? '' }) || message };
+    },
+  });
+  // Made as the form is sent, not as it is drawn: it reads the uploads under way (a ref).
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    onSubmit(async () => {
       await Promise.all(inFlight.current);
       await draft.complete('documents', {});
       onDone();
-    } catch (error) {
-      const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
-      setSummary(
-        entries.length
-          ? entries.map(([field, messages]) => {
-              const [, pilgrim, kind] = field.split('.');
-              const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? pilgrim;
-              return { field: `${pilgrim}-${kind}`, message: t('documentMissing', { document: fields(kind ?? 'file'), pilgrim: who ?? '' }) || messages[0] || '' };
-            })
-          : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('uploadOffline') }],
-      );
-      setAttempt((n) => n + 1);
-    } finally {
-      setPending(false);
-    }
-  }
+    })(event);
 
   const flagged = useContext(FlaggedContext);
   return (
-    <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={withRefusals(summary)} attempt={attempt} onSubmit={onSubmit} onBack={onBack} isPending={pending}>
+    <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={withRefusals(summary)} attempt={attempt} onSubmit={submit} onBack={onBack} isPending={form.formState.isSubmitting}>
       {pilgrims.map((pilgrim) => (
         <section key={pilgrim.key} aria-labelledby={`docs-${pilgrim.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
           <h3 id={`docs-${pilgrim.key}`} className="font-semibold">

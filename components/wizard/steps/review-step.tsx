@@ -3,11 +3,12 @@
 import { useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
-import { packageFee, type RequestDetails, type RequestTypeInfo } from '@/lib/requests/requests-api';
+import { packageFee } from '@/lib/requests/requests-api';
+import type { RequestDetails, RequestTypeInfo } from '@/lib/contract/requests';
 import type { WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FORM_ERROR, type SummaryError } from '@/components/ui/error-summary';
+import { useApiForm } from '@/components/forms/use-api-form';
 import { useFieldMessage } from '@/components/forms/use-field-message';
 import { ResendVerification } from '@/components/account/resend-verification';
 import { JoinReserve } from '@/components/requests/join-reserve';
@@ -15,8 +16,8 @@ import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
 import { personName } from '@/components/requests/answers-of';
 import { isMinorOn } from '@/lib/requests/minor';
 import { internationalPhone } from '@/lib/validation/phone';
-import { useFormats } from '@/components/requests/use-formats';
-import { formatCount, joinParts } from '@/lib/i18n/digits';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { formatCount, joinParts } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
 import { CostSummary } from '../cost-summary';
 import type { StepProps } from './step-props';
@@ -99,9 +100,6 @@ export function ReviewStep({
   // Never ticked in advance (issue 21): a declaration stored earlier, or made before the office
   // asked for changes, is made again on this visit, by the pilgrim's own tick.
   const [accepted, setAccepted] = useState(false);
-  const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
   // Refused because the address is not confirmed: the message says so, and a resend button is at hand.
   const [unverified, setUnverified] = useState(false);
   // Refused with sold_out: the message says what is left, and the reserve list is offered beside it.
@@ -111,6 +109,24 @@ export function ReviewStep({
   const service = (draft.answers.service ?? {}) as Record<string, string>;
   const applicant = (draft.answers.applicant ?? {}) as Record<string, string>;
   const companions = (Array.isArray(draft.answers.companions) ? draft.answers.companions : []) as Record<string, string>[];
+  // No field of react-hook-form here (the declaration saves with the draft as it is ticked): what the
+  // server refuses is an answer of another step, which leads to its group here, where its Change link is.
+  const { form, summary, attempt, onSubmit } = useApiForm(undefined, {}, {
+    offlineMessage: t('uploadOffline'),
+    placeServerError: (field, text) => ({ field: field.split('.')[0]!, message: message(field, text) ?? '' }),
+  });
+  const send = onSubmit(async () => {
+    try {
+      await draft.complete('review', {});
+      await draft.complete('declaration', { declaration: accepted });
+      await submit();
+      onSubmitted();
+    } catch (error) {
+      setUnverified(error instanceof ApiClientError && error.code === 'email_unverified');
+      setSoldOut(error instanceof ApiClientError && error.code === 'sold_out' && request.status === 'draft');
+      throw error;
+    }
+  });
 
   function shown(field: string, value: string | undefined) {
     if (!value) return t('notGiven');
@@ -151,33 +167,11 @@ export function ReviewStep({
       lead={t('reviewLead')}
       summary={summary}
       attempt={attempt}
-      isPending={pending}
+      isPending={form.formState.isSubmitting}
       onBack={onBack}
       // The button says what it does: while a fee is due it leads to the payment, which is what sends the request.
       continueLabel={request.status === 'changes_requested' ? t('submitAgain') : packageFee(type, service.package) > 0 ? t('submit') : t('submitFree')}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setPending(true);
-        try {
-          await draft.complete('review', {});
-          await draft.complete('declaration', { declaration: accepted });
-          await submit();
-          onSubmitted();
-        } catch (error) {
-          setUnverified(error instanceof ApiClientError && error.code === 'email_unverified');
-          setSoldOut(error instanceof ApiClientError && error.code === 'sold_out' && request.status === 'draft');
-          const entries = error instanceof ApiClientError ? Object.entries(error.fields) : [];
-          // An answer of another step leads to its group here, where its Change link is.
-          setSummary(
-            entries.length
-              ? entries.map(([field, messages]) => ({ field: field.split('.')[0]!, message: message(field, messages[0]) ?? '' }))
-              : [{ field: FORM_ERROR, message: error instanceof ApiClientError ? error.message : t('uploadOffline') }],
-          );
-          setAttempt((n) => n + 1);
-        } finally {
-          setPending(false);
-        }
-      }}
+      onSubmit={send}
     >
       <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
         title={t('steps.service')}

@@ -3,8 +3,9 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { serviceSchema } from '@/lib/requests/answers';
 import { openTravelMonths } from '@/lib/requests/travel-months';
-import { useFormats } from '@/components/requests/use-formats';
-import { packageFee, type RequestTypeInfo } from '@/lib/requests/requests-api';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { packageFee } from '@/lib/requests/requests-api';
+import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
 import { usePlacesText } from '@/components/requests/places-left';

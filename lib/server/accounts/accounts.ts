@@ -12,7 +12,8 @@ import { beginSignIn, countRegistration } from '@/lib/server/auth/sign-in-limits
 import type { Translate } from '@/lib/validation/localize';
 import type { ProfileUpdate } from '@/lib/auth/schemas';
 import { eraseAccount } from './account-deletion';
-import { publicUser, type PublicUser } from './public-user';
+import { publicUser } from './public-user';
+import type { PublicUser } from '@/lib/contract/accounts';
 import { sendVerification } from './email-verification';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import { accountChanged } from '@/lib/server/auth/session-cache';

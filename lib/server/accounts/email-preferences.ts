@@ -2,10 +2,9 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { emailPreferences } from '@/lib/server/db/schema';
+import type { EmailPreferences } from '@/lib/contract/accounts';
 
 /** Which notification e-mails the user gets; account and security messages always go and have no switch. */
-export type EmailPreferences = { requests: boolean; payments: boolean };
-
 export async function readEmailPreferences(userId: string): Promise<EmailPreferences> {
   const db = await getDb();
   const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId)).limit(1);

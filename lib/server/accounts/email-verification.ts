@@ -12,7 +12,8 @@ import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
 import { consumeCode, consumeToken, countCodeTry, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
-import { publicUser, type PublicUser } from './public-user';
+import { publicUser } from './public-user';
+import type { PendingEmail, PublicUser } from '@/lib/contract/accounts';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** Whether the account's address is proven to be its owner's (a link or code from it was used, or Google vouched). */
@@ -64,7 +65,7 @@ export async function resendVerification(session: Session) {
  * The current password is asked, so that a session left open somewhere cannot
  * move the account (and its password resets) to another inbox.
  */
-export async function requestEmailChange(session: Session, input: { email: string; current_password: string }, t: Translate) {
+export async function requestEmailChange(session: Session, input: { email: string; current_password: string }, t: Translate): Promise<PendingEmail> {
   if (!(await verifyPassword(input.current_password, session.user.passwordHash))) {
     throw new ApiError('validation_failed', { fields: { current_password: [t('ApiErrors.wrong_current_password')] } });
   }

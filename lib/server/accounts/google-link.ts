@@ -5,15 +5,13 @@ import { users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import type { Session } from '@/lib/server/auth/session-types';
 import { firebaseWebConfig } from '@/lib/server/firebase/config';
-import type { FirebaseClientConfig } from '@/lib/auth/google-sign-in';
+import type { GoogleLink } from '@/lib/contract/accounts';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { verifiedGoogleIdentity } from './google-sign-in';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /** GET /me/google: whether Google is linked, whether a password exists, and what the popup needs (null: Google sign-in is off). */
-export type GoogleLinkState = { linked: boolean; has_password: boolean; config: FirebaseClientConfig | null };
-
-export async function googleLinkState(session: Session): Promise<GoogleLinkState> {
+export async function googleLinkState(session: Session): Promise<GoogleLink> {
   const db = await getDb();
   const [user] = await db
     .select({ googleSub: users.googleSub, hasPassword: users.hasPassword })
@@ -31,7 +29,7 @@ export async function googleLinkState(session: Session): Promise<GoogleLinkState
  * token (any address: the session proves the account, the token the Google
  * user). A Google user linked to another account → 409.
  */
-export async function linkGoogle(session: Session, idToken: string, address: string): Promise<GoogleLinkState> {
+export async function linkGoogle(session: Session, idToken: string, address: string): Promise<GoogleLink> {
   const identity = await verifiedGoogleIdentity(idToken, address);
   const db = await getDb();
   try {
@@ -45,7 +43,7 @@ export async function linkGoogle(session: Session, idToken: string, address: str
 }
 
 /** DELETE /me/google: only with a password, or the account could no longer be signed in to (409). */
-export async function unlinkGoogle(session: Session): Promise<GoogleLinkState> {
+export async function unlinkGoogle(session: Session): Promise<GoogleLink> {
   const db = await getDb();
   const [user] = await db
     .update(users)

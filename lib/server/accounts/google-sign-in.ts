@@ -14,7 +14,8 @@ import { firebaseWebConfig } from '@/lib/server/firebase/config';
 import { InvalidIdTokenError, verifyFirebaseIdToken, type GoogleIdentity } from '@/lib/server/firebase/id-token';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { findByEmail } from './accounts';
-import { publicUser, type PublicUser } from './public-user';
+import { publicUser } from './public-user';
+import type { PublicUser } from '@/lib/contract/accounts';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /**

@@ -1,9 +1,8 @@
 import 'server-only';
 import type { User } from '@/lib/server/auth/session-types';
+import type { PublicUser } from '@/lib/contract/accounts';
 
 /** The user as the API shows it: never the password hash. */
-export type PublicUser = { id: string; name: string; email: string; email_verified: boolean; phone: string | null; locale: string; created_at: string };
-
 export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
@@ -11,7 +10,8 @@ export function publicUser(user: User): PublicUser {
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
     phone: user.phone,
-    locale: user.locale,
+    // The column is text, written only with a locale of the site (registration, PATCH /me).
+    locale: user.locale as PublicUser['locale'],
     created_at: user.createdAt.toISOString(),
   };
 }

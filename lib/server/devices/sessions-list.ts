@@ -7,21 +7,12 @@ import { SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from '@/lib/server/
 import type { Session } from '@/lib/server/auth/session-types';
 import { describeUserAgent } from './user-agent';
 import { accountChanged } from '@/lib/server/auth/session-cache';
-
-/** A session as "your devices" shows it: never its token or hash, nor the raw User-Agent. */
-export type PublicSession = {
-  id: string;
-  browser: string | null;
-  system: string | null;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-};
+import type { AccountSession } from '@/lib/contract/accounts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /me/sessions: the account's live sessions, this one first, then the most recently used. */
-export async function listSessions(session: Session): Promise<PublicSession[]> {
+export async function listSessions(session: Session): Promise<AccountSession[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })

@@ -1,104 +1,35 @@
 import 'server-only';
-import { ZodError } from 'zod';
-import { translatorFor } from '@/lib/i18n/translator';
-import { localizeIssues } from '@/lib/validation/localize';
-import { requestFormats } from '@/lib/requests/formats';
-import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
-import { describeError, logger } from '@/lib/server/log/logger';
-import { isCrossSite } from './cross-site';
-import { ApiError } from './errors';
-import { requestLocale } from './locale';
-import { requestIdOf, routeOf } from './request-id';
-import { clearedSessionCookie } from './session-cookie';
-import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import { baseRoute, type RouteHandler } from './base-route';
+import { opsRoute, publicRoute, signedRoute, staffRoute, userRoute } from './secured-route';
 
-type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+export { errorResponse } from './base-route';
+export type { RouteHandler } from './base-route';
 
 /**
- * Wraps a route handler: expected failures become the error shape of DESIGN
- * section 6 in the reader's language; zod failures become 422 with field
- * messages; a database that cannot be reached becomes a 503 with Retry-After
- * (the pool reconnects by itself); anything else is logged and answered as a
- * 500 that leaks nothing. Every answer carries X-Request-Id, and one log
- * line per request records the method, route shape, status and duration
- * (never bodies, headers or tokens).
+ * Every route handler under app/api says who may call it by the wrapper it is
+ * built with; the OpenAPI document declares the same, and
+ * app/api/v1/route-security.test.ts holds the two together:
+ *
+ *   route.public(handler)             anyone; a link's token is a body field its service checks
+ *   route.user(handler)               a pilgrim's session → `session`
+ *   route.user.optional(handler)      `await session()` only when the input needs one
+ *   route.staff(permission, handler)  a console session allowed `permission` → `member`
+ *   route.ops(handler)                the operator key (X-Ops-Key)
+ *   route.signed(handler)             a gateway's webhook; the handler verifies its signature
+ *
+ * Before the handler, each may read what the route declares it takes:
+ * `route.user({ params: { id: idParam }, body: saveStepSchema }, async ({ session, params, body }) => …)`
+ * (secured-route.ts: the options, and the order they are checked in). A route
+ * that must read its request itself (an upload counted before it is read, a
+ * body whose fields choose its schema) reads `request` in its handler.
+ *
+ * route(handler) alone answers errors and logs, and checks nothing: app/api
+ * never uses it bare (a route's wrapper is checked against the document).
  */
-export function route<P = Record<string, string | string[]>>(handler: Handler<P>): Handler<P> {
-  return async (request, context) => {
-    const started = performance.now();
-    const requestId = requestIdOf(request);
-    let response: Response;
-    try {
-      response = await handler(request, context);
-    } catch (error) {
-      response = errorResponse(request, error, requestId);
-    }
-    response = withRequestId(response, requestId);
-    logger.info('request', {
-      request_id: requestId,
-      method: request.method,
-      route: routeOf(request),
-      status: response.status,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-    return response;
-  };
-}
-
-function withRequestId(response: Response, requestId: string): Response {
-  try {
-    response.headers.set('X-Request-Id', requestId);
-    return response;
-  } catch {
-    // Immutable headers (a fetched response passed through): copy them.
-    const headers = new Headers(response.headers);
-    headers.set('X-Request-Id', requestId);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
-}
-
-export function errorResponse(request: Request, error: unknown, requestId?: string): Response {
-  const locale = requestLocale(request);
-  const t = translatorFor(locale);
-  if (error instanceof ZodError) {
-    return Response.json(
-      { error: { code: 'validation_failed', message: t('ApiErrors.validation_failed'), fields: localizeIssues(error, t, locale, requestFormats(locale, OFFICE_TIME_ZONE).hijriAnswer) } },
-      { status: 422 },
-    );
-  }
-  if (!(error instanceof ApiError) && isDatabaseUnavailable(error)) {
-    logger.warn('database unavailable', { request_id: requestId ?? requestIdOf(request), method: request.method, route: routeOf(request), code: databaseErrorCode(error) });
-    error = new ApiError('service_unavailable', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
-  }
-  if (error instanceof ApiError) {
-    const headers = new Headers(error.options.headers);
-    // Every 401 forgets the session cookie, so the proxy stops treating the visitor as signed in;
-    // not for another site's request, which must not sign anyone out.
-    if (error.status === 401 && !isCrossSite(request)) headers.append('Set-Cookie', error.options.clearsCookie ?? clearedSessionCookie());
-    const body: { code: string; message: string; fields?: Record<string, string[]> } = {
-      code: error.code,
-      message: t(`ApiErrors.${error.options.messageKey ?? error.code}`, error.options.values),
-    };
-    if (error.options.fields) body.fields = error.options.fields;
-    return Response.json({ ...error.options.extra, error: body }, { status: error.status, headers });
-  }
-  logger.error('unhandled error in route handler', {
-    request_id: requestId ?? requestIdOf(request),
-    method: request.method,
-    route: routeOf(request),
-    error: describeError(error),
-  });
-  return Response.json({ error: { code: 'server_error', message: t('ApiErrors.server_error') } }, { status: 500 });
-}
-
-// Long enough for a PostgreSQL restart or fail-over; clients (and the autosave) try again after it.
-const RETRY_AFTER_SECONDS = 5;
-
-/** The driver's error code for the log (never the message: it may name hosts and users). */
-function databaseErrorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
+export const route = Object.assign(<P = Record<string, string | string[]>>(handler: RouteHandler<P>) => baseRoute(handler), {
+  public: publicRoute,
+  user: userRoute,
+  staff: staffRoute,
+  ops: opsRoute,
+  signed: signedRoute,
+});

@@ -3,16 +3,20 @@ import { isRequestId } from '@/lib/requests/request-id';
 import { hasControlCharacters } from '@/lib/validation/control-characters';
 import { ApiError } from './errors';
 
-/** The `{id}` of an address: a malformed one names nothing, so 404. */
-export async function idParam(params: Promise<Record<string, string | string[]>>, name = 'id'): Promise<string> {
-  const value = (await params)[name];
+// Readers of an address's `{param}`, declared by a route (`route.user({ params: { id: idParam } }, …)`):
+// each answers the value it vouches for, or throws 404 (a parameter that cannot name anything names nothing).
+
+/** A `{param}` as Next.js hands it: a catch-all's is a list. */
+export type ParamValue = string | string[] | undefined;
+
+/** An id (`{id}`, `{docId}`): a UUID, else 404. */
+export function idParam(value: ParamValue): string {
   if (!isRequestId(value)) throw new ApiError('not_found');
   return value;
 }
 
 /** A free-form `{param}` (a reference, a gateway's id): one with a control character names nothing (a NUL cannot even reach PostgreSQL), so 404. */
-export async function textParam(params: Promise<Record<string, string | string[]>>, name: string): Promise<string> {
-  const value = (await params)[name];
+export function textParam(value: ParamValue): string {
   if (typeof value !== 'string' || value === '' || hasControlCharacters(value)) throw new ApiError('not_found');
   return value;
 }

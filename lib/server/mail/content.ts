@@ -1,12 +1,11 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
-import { numberLocale, pageDigits } from '@/lib/i18n/digits';
+import { formatCount, pageDigits, requestFormats } from '@/lib/i18n/formats';
 import { publicSiteUrl } from '@/lib/server/http/origin';
-import type { NotificationItem } from '@/lib/notifications/types';
+import type { NotificationItem } from '@/lib/contract/notifications';
 import type { MailContent } from './templates/mail-layout';
 import { CODE_LIFETIME_MINUTES } from '@/lib/server/accounts/email-tokens';
-import { requestFormats } from '@/lib/requests/formats';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** What each e-mail is for; the outbox row's `kind`. */
@@ -40,7 +39,7 @@ export function siteLink(locale: AppLocale, path: string, query?: Record<string,
 export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, locale: AppLocale, params: Record<string, string>): Composed {
   const t = translatorFor(locale);
   // Numbers in the reader's digits, as on the site (Arabic-Indic in Arabic).
-  const n = (value: number) => new Intl.NumberFormat(numberLocale(locale)).format(value);
+  const n = (value: number) => formatCount(value, locale);
   const k = (key: string, values?: Record<string, string | number>) => t(`Mail.${kind}.${key}`, values);
   const base = { locale, brand: t('Brand.name'), footer: t('Mail.footer.account') };
   // An address is left-to-right text: isolated, so that it reads whole inside an Arabic sentence.

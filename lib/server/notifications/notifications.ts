@@ -7,6 +7,7 @@ import { notifications } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { publish } from '@/lib/server/events/events';
 import { renderNotification } from './render';
+import type { AllNotificationsRead, NotificationItem, NotificationsPage } from '@/lib/contract/notifications';
 
 export const NOTIFICATIONS_PER_PAGE = 20;
 
@@ -36,7 +37,7 @@ const notificationsPage = preparedPer((db) =>
 );
 
 /** GET /notifications: newest first, with the unread count for the badge. */
-export async function listNotifications(userId: string, page: number, locale: AppLocale) {
+export async function listNotifications(userId: string, page: number, locale: AppLocale): Promise<{ items: NotificationItem[]; meta: NotificationsPage['meta'] }> {
   const db = await getDb();
   const rows = await notificationsPage(db).execute({ userId, offset: (page - 1) * NOTIFICATIONS_PER_PAGE });
   // A page past the end has no row to carry the counts: count apart.
@@ -73,7 +74,7 @@ export async function latestSeq(userId: string): Promise<number> {
 }
 
 /** POST /notifications/{id}/read: only the owner's; another user's is a 404. */
-export async function markRead(userId: string, id: string, locale: AppLocale) {
+export async function markRead(userId: string, id: string, locale: AppLocale): Promise<{ item: NotificationItem; unread_count: number }> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -89,7 +90,7 @@ export async function markRead(userId: string, id: string, locale: AppLocale) {
 }
 
 /** POST /notifications/read-all */
-export async function markAllRead(userId: string) {
+export async function markAllRead(userId: string): Promise<AllNotificationsRead['data'] & AllNotificationsRead['meta']> {
   const db = await getDb();
   const marked = await db.transaction(async (tx) => {
     const rows = await tx

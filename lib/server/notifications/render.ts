@@ -1,9 +1,10 @@
 import 'server-only';
 import type { AppLocale } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
-import { requestFormats, type RequestFormats } from '@/lib/requests/formats';
+import { requestFormats, type RequestFormats } from '@/lib/i18n/formats';
 import { isRequestStatus } from '@/lib/requests/statuses';
-import { notificationLink, type NotificationItem, type NotificationType } from '@/lib/notifications/types';
+import { notificationLink, type NotificationType } from '@/lib/notifications/types';
+import type { NotificationItem } from '@/lib/contract/notifications';
 import type { notifications } from '@/lib/server/db/schema';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 

@@ -3,13 +3,15 @@ import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { auditLog } from '@/lib/server/db/schema';
 import { dayStart } from './queue';
+import type { PageMeta } from '@/lib/contract/common';
+import type { AuditEntry } from '@/lib/contract/office';
 
 export const AUDIT_PAGE_SIZE = 50;
 
 export type AuditQuery = { actor?: string; action?: string; target?: string; from?: string; to?: string; page: number };
 
 /** The audit log, newest first, filtered by who (an e-mail address, or "ops_key"), what (an action or its prefix, "request."), on what (an id) and when (Hijri days). */
-export async function auditEntries(query: AuditQuery) {
+export async function auditEntries(query: AuditQuery): Promise<{ items: AuditEntry[]; meta: PageMeta }> {
   const db = await getDb();
   const filters: SQL[] = [];
   if (query.actor === 'ops_key') filters.push(eq(auditLog.actorKind, 'ops_key'));

@@ -11,17 +11,18 @@ import type { Translate } from '@/lib/validation/localize';
 import type { CatalogueChange } from '@/lib/office/queue-schemas';
 import { findRequestType, listRequestTypes, publicRequestType, withPlaces, type RequestTypeWithPlaces } from '@/lib/server/requests/request-types';
 import { packagePlaceRows, setPlaces } from '@/lib/server/requests/places';
-import { offerPlaces, reserveLists, type ReserveEntry } from '@/lib/server/requests/reserve-offers';
+import { offerPlaces, reserveLists } from '@/lib/server/requests/reserve-offers';
 import { forgetStaticPageAnswers } from '@/lib/server/http/static-page-answers';
 import { audit } from '@/lib/server/audit/audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
+import type { OfficeRequestType, ReserveEntry } from '@/lib/contract/office';
 
 /**
  * A service as the console shows it: what pilgrims see, and per package
  * offered the number of places set (null: unlimited) and how many are held.
  */
-function officeRequestType(type: RequestTypeWithPlaces, lists: Record<string, Record<string, ReserveEntry[]>>) {
+function officeRequestType(type: RequestTypeWithPlaces, lists: Record<string, Record<string, ReserveEntry[]>>): OfficeRequestType {
   const rowOf = (name: string) => type.placeRows.find((row) => row.package === name);
   return {
     ...publicRequestType(type),
@@ -33,7 +34,7 @@ function officeRequestType(type: RequestTypeWithPlaces, lists: Record<string, Re
   };
 }
 
-export async function officeCatalogue() {
+export async function officeCatalogue(): Promise<OfficeRequestType[]> {
   const [types, lists] = await Promise.all([listRequestTypes(), getDb().then(reserveLists)]);
   return types.map((type) => officeRequestType(type, lists));
 }
@@ -50,7 +51,7 @@ function refreshCataloguePages() {
  * end after its start, at least one package, places and fees only for packages offered), audited with each old
  * and new value. Requests already sent keep the fee fixed at their submit, and their places.
  */
-export async function changeCatalogue(id: string, change: CatalogueChange, member: StaffMember, address: string | null, t: Translate) {
+export async function changeCatalogue(id: string, change: CatalogueChange, member: StaffMember, address: string | null, t: Translate): Promise<OfficeRequestType> {
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
     const current = await findRequestType(id, tx);

@@ -4,24 +4,13 @@ import { queryRows } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
 import { REQUEST_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import type { OfficeDashboard } from '@/lib/contract/office';
 
 // The office's day at a glance (issue 18, item 5). "Today" and "this week" are
 // the office's (OFFICE_TIME_ZONE, Makkah); a week starts on Sunday (DESIGN section 5).
 const ZONE = OFFICE_TIME_ZONE;
 const todayStart = sql`(date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE})`;
 const weekStart = sql`((date_trunc('day', now() at time zone ${ZONE}) - make_interval(days => extract(dow from now() at time zone ${ZONE})::int)) at time zone ${ZONE})`;
-
-export type OfficeDashboard = {
-  by_status: Record<RequestStatus, number>;
-  submitted_today: number;
-  submitted_this_week: number;
-  /** Payments whose money arrived today, summed per currency (minor units). */
-  received_today: { currency: string; amount_minor: number; payments: number }[];
-  /** Awaiting payment, expiring unpaid within 24 hours: the soonest first (at most 10). */
-  due_within_24_hours: { count: number; requests: { id: string; reference: string | null; pay_by: string }[] };
-  /** The request that has waited longest for review (submitted, not yet taken). */
-  oldest_waiting: { id: string; reference: string | null; submitted_at: string } | null;
-};
 
 export async function officeDashboard(): Promise<OfficeDashboard> {
   const hours = env().PAYMENT_DEADLINE_HOURS;

@@ -12,6 +12,7 @@ import { staffActor } from './office-auth';
 import { queueFilters } from './queue';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import { zonedDayAndTime } from '@/lib/i18n/numbers';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
@@ -21,8 +22,7 @@ const HEADER = ['reference', 'service', 'status', 'payment', 'applicant_name_lat
 /** The day of a moment in the office's time zone, as Hijri DD-MM-YYYY. */
 function hijriDay(date: Date | null): string | null {
   if (!date) return null;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: OFFICE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-  return formatHijri(gregorianToHijri(day));
+  return formatHijri(gregorianToHijri(zonedDayAndTime(date, OFFICE_TIME_ZONE).day));
 }
 
 /**

@@ -14,8 +14,13 @@ import type { WizardStep } from '@/lib/requests/steps';
 import { audit } from '@/lib/server/audit/audit';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
+import type { Assignment, OfficeRequest, RequestNote } from '@/lib/contract/office';
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+function iso(date: Date): string;
+function iso(date: Date | null): string | null;
+function iso(date: Date | null) {
+  return date ? date.toISOString() : null;
+}
 
 /** A sent request (never a draft: that is the pilgrim's own until sent), or 404. */
 async function sentRequest(db: Db, id: string, lock = false) {
@@ -31,7 +36,7 @@ async function sentRequest(db: Db, id: string, lock = false) {
  * member of each move, the internal notes and the account it came from. The
  * view is audited: it shows every pilgrim's passport details.
  */
-export async function officeRequestView(id: string, member: StaffMember, address: string | null) {
+export async function officeRequestView(id: string, member: StaffMember, address: string | null): Promise<OfficeRequest> {
   const db = await getDb();
   const row = await sentRequest(db, id);
   const [docs, history, paid, notes, [account], [assigned]] = await Promise.all([
@@ -78,7 +83,7 @@ export async function officeDocument(documentId: string, member: StaffMember, ad
 }
 
 /** Assign to me / release: who works on a request. */
-export async function assignRequest(id: string, member: StaffMember, assign: 'me' | 'nobody', address: string | null) {
+export async function assignRequest(id: string, member: StaffMember, assign: 'me' | 'nobody', address: string | null): Promise<Assignment> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await sentRequest(tx, id, true);
@@ -90,7 +95,7 @@ export async function assignRequest(id: string, member: StaffMember, assign: 'me
 }
 
 /** An internal note: staff only, never shown to the pilgrim. */
-export async function addRequestNote(id: string, member: StaffMember, body: string, address: string | null) {
+export async function addRequestNote(id: string, member: StaffMember, body: string, address: string | null): Promise<RequestNote> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await sentRequest(tx, id);

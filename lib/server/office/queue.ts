@@ -8,6 +8,7 @@ import { PAGE_SIZE, settledPayment, summaryColumns } from '@/lib/server/requests
 import { requestSummary } from '@/lib/server/requests/request-views';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import type { QueueItem, QueueMeta } from '@/lib/contract/office';
 
 const ZONE = OFFICE_TIME_ZONE;
 
@@ -51,7 +52,7 @@ export function queueFilters(query: Omit<QueueQuery, 'page'>, member: StaffMembe
  * filtered as the console's URL says, the one waiting longest first, 20 a
  * page; with the count per status (over the other filters) for the tabs.
  */
-export async function officeQueue(query: QueueQuery, member: StaffMember) {
+export async function officeQueue(query: QueueQuery, member: StaffMember): Promise<{ items: QueueItem[]; meta: QueueMeta }> {
   const db = await getDb();
   const filters = queueFilters(query, member);
   const where = and(...filters, query.status ? eq(requests.status, query.status) : undefined);

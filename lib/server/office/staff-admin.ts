@@ -10,12 +10,13 @@ import { endStaffSessionsOf, type StaffMember } from './staff-sessions';
 import { newSetPasswordLink, setPasswordUrl } from './staff-accounts';
 import { queueStaffMail, staffLocale } from './staff-mail';
 import { wakeMailer } from '@/lib/server/mail/wake';
+import type { StaffListed } from '@/lib/contract/office';
 
 // The staff, managed by admins (issue 18, item 7): invite (staff-accounts.ts),
 // change a role, disable or enable, reset two-factor. The office is never left
 // without an active admin, and an admin does not lock themselves out.
 
-export async function listStaff() {
+export async function listStaff(): Promise<StaffListed[]> {
   const db = await getDb();
   const rows = await db.select().from(staff).orderBy(asc(staff.name));
   return rows.map((row) => ({
@@ -42,7 +43,7 @@ async function otherActiveAdmins(db: Db, id: string) {
 }
 
 /** A role or the disabled state; the last active admin cannot be demoted or disabled (409), nor can an admin change themselves. */
-export async function changeStaff(id: string, change: { role?: StaffRole; disabled?: boolean }, member: StaffMember, address: string | null) {
+export async function changeStaff(id: string, change: { role?: StaffRole; disabled?: boolean }, member: StaffMember, address: string | null): Promise<StaffListed> {
   if (id === member.id) throw new ApiError('conflict', { messageKey: 'staff_not_yourself' });
   const db = await getDb();
   const result = await db.transaction(async (tx) => {

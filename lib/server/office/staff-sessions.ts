@@ -4,13 +4,15 @@ import { getDb } from '@/lib/server/db/client';
 import { staff, staffSessions } from '@/lib/server/db/schema';
 import { hashToken, newToken } from '@/lib/server/auth/tokens';
 import type { StaffRole } from '@/lib/office/roles';
+import type { StaffMember } from '@/lib/contract/office';
 
 /** A staff session lasts 12 hours at most… */
 export const STAFF_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 /** …and ends after 30 minutes without use. */
 export const STAFF_SESSION_IDLE_SECONDS = 30 * 60;
 
-export type StaffMember = { id: string; email: string; name: string; role: StaffRole };
+// The signed-in member, as GET /office/me answers it; the console's routes pass it to the services.
+export type { StaffMember };
 
 export async function newStaffSession(staffId: string): Promise<string> {
   const token = newToken();

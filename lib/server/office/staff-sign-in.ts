@@ -18,6 +18,7 @@ import { clearPasswordFailures, clearStaffFailures, passwordAttemptFailed, reser
 import { queueStaffMail, staffLocked } from './staff-mail';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import { newStaffSession, type StaffMember } from './staff-sessions';
+import type { StaffPasswordStep } from '@/lib/contract/office';
 
 // The console's sign-in: a password, then a code from the member's
 // authenticator app (or a recovery code). At the first sign-in the password
@@ -27,10 +28,6 @@ import { newStaffSession, type StaffMember } from './staff-sessions';
 /** Between the two steps: 5 minutes. */
 export const CHALLENGE_SECONDS = 5 * 60;
 export const RECOVERY_CODES = 10;
-
-export type PasswordStep =
-  | { next: 'code'; challenge: string }
-  | { next: 'enrol'; challenge: string; secret: string; otpauth_uri: string };
 
 const addressKey = (address: string) => `office-sign-in:address:${address}`;
 
@@ -43,7 +40,7 @@ async function countAddress(address: string) {
   }
 }
 
-export async function staffPasswordStep(input: { email: string; password: string }, address: string): Promise<PasswordStep> {
+export async function staffPasswordStep(input: { email: string; password: string }, address: string): Promise<StaffPasswordStep> {
   await countAddress(address);
   const db = await getDb();
   const [member] = await db

@@ -1,5 +1,5 @@
 import { STATUS } from '@/lib/server/http/errors';
-import { errorEnvelope } from './entities';
+import { errorEnvelope } from '@/lib/contract/common';
 import { jsonSchema } from './json-schema';
 import { OPERATIONS, type Auth, type Operation } from './operations';
 

@@ -8,10 +8,10 @@ import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
 import { assignSchema, auditQuerySchema, catalogueChangeSchema, counterPaymentSchema, noteSchema, opsCounterPaymentSchema, officeReviewSchema, queueQuerySchema, staffChangeSchema } from '@/lib/office/queue-schemas';
-import * as e from './entities';
+import * as e from '@/lib/contract';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
-// schemas), what it answers (entities.ts), the errors it can give, and an
+// schemas), what it answers (lib/contract), the errors it can give, and an
 // example. document.ts turns this into OpenAPI 3.1; openapi.test.ts fails
 // when a route exists that is missing here, or an example does not validate.
 
@@ -41,7 +41,7 @@ export type Operation = {
 
 const ID = { id: 'The request’s id (a UUID)' };
 const json = (schema: z.ZodType, example?: unknown): Body => ({ schema, types: ['application/json', 'application/x-www-form-urlencoded'], example });
-const data = (schema: z.ZodType, meta?: z.ZodType) => e.envelope(schema, meta);
+const data = (schema: z.ZodType) => e.envelope(schema);
 const noContent = (description: string): Success => ({ status: 204, description });
 
 const userExample = { id: '0b6f3c1e-6a53-4a57-9d3c-1f6f6f0a1b2c', name: 'Aisha Rahman', email: 'aisha@example.com', email_verified: true, phone: '+966501234567', locale: 'ar', created_at: '2026-11-20T09:30:00.000Z' };
@@ -65,28 +65,28 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/auth/logout', tag: 'Accounts', auth: 'session', summary: 'End this session (and stop push to the device given)',
     body: json(logoutSchema, { device_token: 'wp_3f9c' }), success: [noContent('Signed out; the cookie is cleared')], errors: [401, 403] },
   { method: 'post', path: '/api/v1/auth/verify-email', tag: 'Accounts', auth: 'optional', summary: 'Confirm the address: {token} from the link, or {code} typed while signed in',
-    body: json(z.union([verifyTokenSchema, verifyCodeSchema]), { code: '123456' }), success: [{ status: 200, description: 'Confirmed', schema: data(e.user) }], errors: [401, 422] },
+    body: json(z.union([verifyTokenSchema, verifyCodeSchema]), { code: '123456' }), success: [{ status: 200, description: 'Confirmed', schema: data(e.publicUser) }], errors: [401, 422] },
   { method: 'post', path: '/api/v1/auth/verify-email/resend', tag: 'Accounts', auth: 'session', summary: 'A new confirmation link and code (3 an hour)',
     success: [noContent('Sent')], errors: [401, 409] },
   { method: 'post', path: '/api/v1/auth/forgot-password', tag: 'Accounts', auth: 'none', summary: 'E-mail a reset link when the address has an account (the same answer either way)',
     body: json(forgotPasswordSchema, { email: 'aisha@example.com' }), success: [{ status: 202, description: 'Sent if registered', schema: data(z.object({ status: z.literal('sent_if_registered') })) }], errors: [422] },
   { method: 'post', path: '/api/v1/auth/reset-password', tag: 'Accounts', auth: 'link', summary: 'Set a new password with the link’s token; every other session ends',
     body: json(resetPasswordSchema, { token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [{ status: 200, description: 'Signed in', schema: e.signedIn }], errors: [422] },
-  { method: 'get', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'The signed-in user', success: [{ status: 200, description: 'The user', schema: data(e.user), example: { data: userExample } }], errors: [401] },
+  { method: 'get', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'The signed-in user', success: [{ status: 200, description: 'The user', schema: data(e.publicUser), example: { data: userExample } }], errors: [401] },
   { method: 'patch', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'Change the fields sent among name, phone and locale',
-    body: { ...json(profileSchema, { name: 'Aisha Rahman', phone: '+966 50 123 4567' }), partial: true }, success: [{ status: 200, description: 'The user', schema: data(e.user) }], errors: [401, 422] },
+    body: { ...json(profileSchema, { name: 'Aisha Rahman', phone: '+966 50 123 4567' }), partial: true }, success: [{ status: 200, description: 'The user', schema: data(e.publicUser) }], errors: [401, 422] },
   { method: 'delete', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'Delete the account and end its sessions', success: [noContent('Deleted')], errors: [401, 403, 409] },
   { method: 'post', path: '/api/v1/me/password', tag: 'Account', auth: 'session', summary: 'Change the password; every other session ends',
     body: json(passwordChangeSchema, { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [noContent('Changed')], errors: [401, 422] },
   { method: 'post', path: '/api/v1/me/email', tag: 'Account', auth: 'session', summary: 'Send a link to a new address, which replaces the old one when followed',
-    body: json(changeEmailSchema, { email: 'aisha.new@example.com', current_password: 'Labbaik#2026' }), success: [{ status: 202, description: 'Link sent', schema: data(z.object({ pending_email: z.string() })) }], errors: [401, 422] },
+    body: json(changeEmailSchema, { email: 'aisha.new@example.com', current_password: 'Labbaik#2026' }), success: [{ status: 202, description: 'Link sent', schema: data(e.pendingEmail) }], errors: [401, 422] },
   { method: 'get', path: '/api/v1/me/email-preferences', tag: 'Account', auth: 'session', summary: 'Which notification e-mails go out',
-    success: [{ status: 200, description: 'Preferences', schema: data(emailPreferencesSchema), example: { data: { requests: true, payments: true } } }], errors: [401] },
+    success: [{ status: 200, description: 'Preferences', schema: data(e.emailPreferences), example: { data: { requests: true, payments: true } } }], errors: [401] },
   { method: 'put', path: '/api/v1/me/email-preferences', tag: 'Account', auth: 'session', summary: 'Turn notification e-mails on or off (account and security e-mails always go)',
-    body: json(emailPreferencesSchema, { requests: true, payments: false }), success: [{ status: 200, description: 'Preferences', schema: data(emailPreferencesSchema) }], errors: [401, 422] },
+    body: json(emailPreferencesSchema, { requests: true, payments: false }), success: [{ status: 200, description: 'Preferences', schema: data(e.emailPreferences) }], errors: [401, 422] },
   { method: 'get', path: '/api/v1/me/needs-doing', tag: 'Account', auth: 'session', summary: 'What needs doing: payments due, changes asked for, drafts (one call)',
     success: [{ status: 200, description: 'What needs doing', schema: data(e.needsDoing), example: { data: { count: 1, awaiting_payment: [summaryExample], changes_requested: [], reserved: [], drafts: [] } } }], errors: [401] },
-  { method: 'get', path: '/api/v1/me/sessions', tag: 'Account', auth: 'session', summary: 'Where the account is signed in', success: [{ status: 200, description: 'Sessions, this one first', schema: data(z.array(e.session)) }], errors: [401] },
+  { method: 'get', path: '/api/v1/me/sessions', tag: 'Account', auth: 'session', summary: 'Where the account is signed in', success: [{ status: 200, description: 'Sessions, this one first', schema: data(z.array(e.accountSession)) }], errors: [401] },
   { method: 'delete', path: '/api/v1/me/sessions/{id}', tag: 'Account', auth: 'session', params: { id: 'A session of this account' }, summary: 'Sign that device out', success: [noContent('Signed out')], errors: [401, 404] },
   { method: 'post', path: '/api/v1/me/sessions/revoke-others', tag: 'Account', auth: 'session', summary: 'Sign out every other session', success: [noContent('Done')], errors: [401] },
   { method: 'get', path: '/api/v1/me/google', tag: 'Account', auth: 'session', summary: 'Whether Google is linked', success: [{ status: 200, description: 'Link state', schema: data(e.googleLink) }], errors: [401] },
@@ -95,9 +95,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'delete', path: '/api/v1/me/google', tag: 'Account', auth: 'session', summary: 'Unlink Google (409 while the account has no password)', success: [{ status: 200, description: 'Link state', schema: data(e.googleLink) }], errors: [401, 404, 409] },
   // Requests
   { method: 'get', path: '/api/v1/request-types', tag: 'Requests', auth: 'none', summary: 'The services on offer: each package’s fee, the season (for Hajj when applications close and its days, 8-13 Dhu al-Hijjah), companion limit, packages and the places left in each',
-    success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestType)) }], errors: [] },
+    success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestTypeInfo)) }], errors: [] },
   { method: 'get', path: '/api/v1/requests', tag: 'Requests', auth: 'session', summary: 'The user’s requests, newest first (drafts only with status=draft)', query: listRequestsSchema,
-    success: [{ status: 200, description: 'A page of requests', schema: data(z.array(e.requestSummary), e.pageMeta), example: { data: [summaryExample], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } } }], errors: [401, 422] },
+    success: [{ status: 200, description: 'A page of requests', schema: e.requestsPage, example: { data: [summaryExample], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } } }], errors: [401, 422] },
   { method: 'post', path: '/api/v1/requests', tag: 'Requests', auth: 'session', summary: 'Start a draft (409 while the office is not taking applications for the service)', body: json(createRequestSchema, { type: 'hajj' }),
     success: [{ status: 201, description: 'The draft', schema: data(e.requestDetails) }], errors: [401, 409, 422] },
   { method: 'get', path: '/api/v1/requests/{id}', tag: 'Requests', auth: 'session', params: ID, summary: 'A request: answers, documents, payments, history', success: [{ status: 200, description: 'The request', schema: data(e.requestDetails) }], errors: [401, 404] },
@@ -134,11 +134,11 @@ export const OPERATIONS: Operation[] = [
     body: { schema: e.looseObject, types: ['application/json'] }, success: [noContent('Recorded')], errors: [403, 404] },
   // Notifications and push
   { method: 'get', path: '/api/v1/notifications', tag: 'Notifications', auth: 'session', summary: 'Notifications, newest first, with the unread count', query: listNotificationsSchema,
-    success: [{ status: 200, description: 'A page', schema: data(z.array(e.notification), z.object({ page: z.int(), per_page: z.int(), total: z.int(), unread_count: z.int() })) }], errors: [401, 422] },
+    success: [{ status: 200, description: 'A page', schema: e.notificationsPage }], errors: [401, 422] },
   { method: 'post', path: '/api/v1/notifications/{id}/read', tag: 'Notifications', auth: 'session', params: { id: 'The notification’s id' }, summary: 'Mark one read',
-    success: [{ status: 200, description: 'The notification', schema: data(e.notification, z.object({ unread_count: z.int() })) }], errors: [401, 404] },
+    success: [{ status: 200, description: 'The notification', schema: e.notificationRead }], errors: [401, 404] },
   { method: 'post', path: '/api/v1/notifications/read-all', tag: 'Notifications', auth: 'session', summary: 'Mark all read',
-    success: [{ status: 200, description: 'How many', schema: data(z.object({ marked: z.int() }), z.object({ unread_count: z.int() })) }], errors: [401] },
+    success: [{ status: 200, description: 'How many', schema: e.allNotificationsRead }], errors: [401] },
   { method: 'get', path: '/api/v1/notifications/stream', tag: 'Notifications', auth: 'session', summary: 'Server-sent events: new notifications and the unread count',
     success: [{ status: 200, description: 'An event stream', contentType: 'text/event-stream' }], errors: [401] },
   { method: 'get', path: '/api/v1/push/config', tag: 'Notifications', auth: 'none', summary: 'What a browser needs to subscribe to push', success: [{ status: 200, description: 'Settings', schema: data(e.pushConfig) }], errors: [] },
@@ -155,7 +155,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/ops/requests/{id}/status', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'The office moves a request (X-Ops-Key); operator API. A request awaiting payment is never moved to `submitted` here (409 `conflict`, whose message says to record the payment received at the counter: POST …/payments)',
     body: json(officeMoveSchema, { status: 'changes_requested', note: 'The passport scan is blurred' }), success: [{ status: 200, description: 'Moved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
   { method: 'post', path: '/api/v1/ops/requests/{id}/payments', tag: 'Operator', auth: 'ops', params: { id: 'The request’s id or reference' }, summary: 'Money received at the office’s counter (X-Ops-Key): the amount in halalas (must be the fee: 422), the receipt number (recorded once: 422) and the e-mail address of the active finance member or admin who received it (422 otherwise). Recorded as a paid payment (provider `counter`); the request awaiting it becomes `submitted` and the pilgrim is told as for a gateway payment (409 when it no longer awaits payment); audited as "ops key"',
-    body: json(opsCounterPaymentSchema, { amount_minor: 3_000_000, receipt_number: 'CTR-1448-0042', received_by: 'finance@office.example' }), success: [{ status: 201, description: 'Recorded; the request moved', schema: data(e.counterPayment) }], errors: [401, 404, 409, 422] },
+    body: json(opsCounterPaymentSchema, { amount_minor: 3_000_000, receipt_number: 'CTR-1448-0042', received_by: 'finance@office.example' }), success: [{ status: 201, description: 'Recorded; the request moved', schema: data(e.counterPaymentRecorded) }], errors: [401, 404, 409, 422] },
   { method: 'post', path: '/api/v1/ops/staff', tag: 'Operator', auth: 'ops', summary: 'Add a staff member (X-Ops-Key; `npm run staff -- add`): answers the one-time link to set a password',
     body: json(addStaffSchema, { email: 'amina@office.example', name: 'Amina Saleh', role: 'admin' }), success: [{ status: 201, description: 'Added', schema: data(e.addedStaff) }], errors: [422] },
   // Office console (staff session cookie only; every change must come from the console's own pages)
@@ -170,16 +170,16 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/office/dashboard', tag: 'Office', auth: 'staff', summary: 'Requests per status, sent today and this week, payments received today, payment deadlines within 24 hours, the oldest waiting for review',
     success: [{ status: 200, description: 'The figures', schema: data(e.officeDashboard) }], errors: [401, 403] },
   { method: 'get', path: '/api/v1/office/requests', tag: 'Office', auth: 'staff', summary: 'The queue: sent requests, the one waiting longest first, 20 a page; counts per status', query: queueQuerySchema,
-    success: [{ status: 200, description: 'A page of the queue', schema: data(z.array(e.queueItem), e.queueMeta) }], errors: [401, 422] },
+    success: [{ status: 200, description: 'A page of the queue', schema: e.queuePage }], errors: [401, 422] },
   { method: 'get', path: '/api/v1/office/requests/{id}', tag: 'Office', auth: 'staff', params: ID, summary: 'A sent request as the office reads it: answers, documents, payments, history, internal notes (audited)',
     success: [{ status: 200, description: 'The request', schema: data(e.officeRequest) }], errors: [401, 404] },
   { method: 'post', path: '/api/v1/office/requests/{id}/assign', tag: 'Office', auth: 'staff', params: ID, summary: 'Assign to me, or release (reviewers, admins)',
-    body: json(assignSchema, { assign: 'me' }), success: [{ status: 200, description: 'Assigned', schema: data(z.object({ assigned_to: z.object({ id: z.uuid(), name: z.string() }).nullable() })) }], errors: [401, 404, 422] },
+    body: json(assignSchema, { assign: 'me' }), success: [{ status: 200, description: 'Assigned', schema: data(e.assignment) }], errors: [401, 404, 422] },
   { method: 'post', path: '/api/v1/office/requests/{id}/review', tag: 'Office', auth: 'staff', params: ID, summary: 'Start review, ask for changes (with the fields to change per pilgrim), approve, reject; cancel with a refund (finance, admins)',
     body: { schema: officeReviewSchema, types: ['application/json'], example: { status: 'changes_requested', note: 'The passport scan is blurred', flags: { applicant: ['passport'] } } },
     success: [{ status: 200, description: 'Moved', schema: data(e.requestSummary) }], errors: [401, 404, 409, 422] },
   { method: 'post', path: '/api/v1/office/requests/{id}/payments', tag: 'Office', auth: 'staff', params: ID, summary: 'Record money received at the counter (finance, admins; audited): the amount in halalas (must be the fee: 422) and the receipt number (recorded once: 422); the member is who received it. The request awaiting it becomes `submitted` and the pilgrim is told as for a gateway payment (409 when it no longer awaits payment)',
-    body: json(counterPaymentSchema, { amount_minor: 3_000_000, receipt_number: 'CTR-1448-0042' }), success: [{ status: 201, description: 'Recorded; the request moved', schema: data(e.counterPayment) }], errors: [401, 403, 404, 409, 422] },
+    body: json(counterPaymentSchema, { amount_minor: 3_000_000, receipt_number: 'CTR-1448-0042' }), success: [{ status: 201, description: 'Recorded; the request moved', schema: data(e.counterPaymentRecorded) }], errors: [401, 403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/office/requests/{id}/notes', tag: 'Office', auth: 'staff', params: ID, summary: 'An internal note (staff only)',
     body: json(noteSchema, { body: 'Called the applicant about the photo' }), success: [{ status: 201, description: 'Added', schema: data(e.requestNote) }], errors: [401, 404, 422] },
   { method: 'get', path: '/api/v1/office/documents/{id}', tag: 'Office', auth: 'staff', params: { id: 'The document’s id (a UUID)' }, summary: 'A pilgrim’s document, inline or with ?download=1 (audited)',
@@ -187,7 +187,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/office/export', tag: 'Office', auth: 'staff', summary: 'The filtered queue as CSV, UTF-8 with BOM, formulas neutralised (finance, admins; audited)', query: queueQuerySchema,
     success: [{ status: 200, description: 'CSV', contentType: 'text/csv' }], errors: [401, 403, 422] },
   { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first, by who, what, on what and when (Hijri days) (admins)', query: auditQuerySchema,
-    success: [{ status: 200, description: 'A page of the log', schema: data(z.array(e.auditEntry), e.pageMeta) }], errors: [401, 403, 422] },
+    success: [{ status: 200, description: 'A page of the log', schema: e.auditPage }], errors: [401, 403, 422] },
   { method: 'get', path: '/api/v1/office/catalogue', tag: 'Office', auth: 'staff', summary: 'The services, fees, seasons and places (set and held per package) (admins)', success: [{ status: 200, description: 'Services', schema: data(z.array(e.officeRequestType)) }], errors: [401, 403] },
   { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' },
     summary: 'Change a service’s fees per pilgrim (halalas): `fees_minor` per package offered (else 422), or `fee_minor` for every package at one price; its season (Hijri), companion limit, packages, places per package (a number, or null for unlimited; only for packages offered, else 422; a lower number never cancels a hold), or open or closed; requests sent later use it (admins; audited)',

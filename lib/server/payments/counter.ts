@@ -9,7 +9,7 @@ import { requestSummary } from '@/lib/server/requests/request-views';
 import { audit, type AuditActor } from '@/lib/server/audit/audit';
 import { isRequestId } from '@/lib/requests/request-id';
 import { can, isStaffRole } from '@/lib/office/roles';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats } from '@/lib/i18n/formats';
 import type { Translate } from '@/lib/validation/localize';
 import type { CounterPaymentInput } from '@/lib/office/queue-schemas';
 import { publicPayment, voidOpenPayments, type PaymentRow } from './payments';

@@ -15,6 +15,7 @@ import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
 import { moyasarProvider, readMoyasarConfig } from './moyasar';
 import { chooseGateway, testGatewayEnabled } from './gateway-choice';
+import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -51,11 +52,13 @@ function providerOf(payment: PaymentRow): PaymentProvider {
   return provider;
 }
 
-export function publicPayment(payment: PaymentRow) {
+/** A payment as the API answers it (GET /payments/{id}, the checkout started). */
+export function publicPayment(payment: PaymentRow): Payment {
   return {
     id: payment.id,
     request_id: payment.requestId,
-    status: payment.status,
+    // The column is text, written only with these statuses (this file and counter.ts).
+    status: payment.status as Payment['status'],
     amount_minor: payment.amountMinor,
     currency: payment.currency,
     provider: payment.provider,
@@ -341,7 +344,7 @@ export async function checkPayment(userId: string, paymentId: string) {
  * id (the return address the gateway sent the payer back to) without a session.
  * The id is random (v4); the answer says nothing of the request or the account.
  */
-export async function paymentOutcome(paymentId: string) {
+export async function paymentOutcome(paymentId: string): Promise<PaymentOutcome> {
   const db = await getDb();
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!payment) throw new ApiError('not_found');

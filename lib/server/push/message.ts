@@ -1,5 +1,5 @@
 import 'server-only';
-import type { NotificationItem } from '@/lib/notifications/types';
+import type { NotificationItem } from '@/lib/contract/notifications';
 
 /**
  * What a push message carries to the service worker: the text already in the

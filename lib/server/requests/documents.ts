@@ -9,7 +9,7 @@ import { fileStorage } from '@/lib/server/uploads/storage';
 import { IMAGE_LIMITS } from '@/lib/server/uploads/image-header';
 import { inspectDocument, type DocumentKind, type InspectMessages } from '@/lib/server/uploads/inspect';
 import { makeThumbnail } from '@/lib/server/uploads/thumbnail';
-import { formatMegabytes, numberLocale } from '@/lib/i18n/digits';
+import { formatMegabytes, formatPlain } from '@/lib/i18n/numbers';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { ownRequest, pilgrimsOf } from './request-rows';
@@ -18,7 +18,7 @@ import { deleteStoredFiles, thumbnailKey } from './request-files';
 
 /** The `file` field's messages, with numbers in the reader's digits. */
 function inspectMessages({ locale, t }: { locale: string; t: Translate }): InspectMessages {
-  const number = new Intl.NumberFormat(numberLocale(locale), { useGrouping: false, maximumFractionDigits: 1 });
+  const number = { format: (value: number) => formatPlain(value, locale) };
   return {
     notAnImage: t('ApiErrors.not_an_image'),
     tooBig: (maxKb) => t('ApiErrors.file_too_big', { limit: formatMegabytes(maxKb * 1024, locale) }),

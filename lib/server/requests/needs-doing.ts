@@ -5,6 +5,7 @@ import { requestHistory, requests } from '@/lib/server/db/schema';
 import { settledPayment, summaryColumns } from './request-rows';
 import { requestSummary } from './request-views';
 import { reservePosition } from './reserve-position';
+import type { NeedsDoing } from '@/lib/contract/requests';
 
 // The most of each kind listed: more than a person can act on at once (the lists have the rest).
 const MOST_PER_KIND = 20;
@@ -17,7 +18,7 @@ const MOST_PER_KIND = 20;
  * notes. `count` is what must be done by someone else's clock (payments and
  * changes): a draft can wait, and a badge that never goes away is ignored.
  */
-export async function needsDoing(userId: string) {
+export async function needsDoing(userId: string): Promise<NeedsDoing> {
   const db = await getDb();
   const rows = await db
     .select({

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { packagePlaces, placeHolds, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
-import { formatCount } from '@/lib/i18n/digits';
+import { formatCount } from '@/lib/i18n/numbers';
 import type { AppLocale } from '@/i18n/routing';
 
 // The places of a package and the holds on them (docs/PLACES.md). Every

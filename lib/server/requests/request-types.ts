@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { requestTypes } from '@/lib/server/db/schema';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { PlacesLeft } from '@/lib/requests/places';
+import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { seasonOf } from '@/lib/requests/answers';
 import { applicationsClosed } from '@/lib/requests/travel-months';
 import { packagePlaceRows, placesLeft, type PackagePlaceRow } from './places';
@@ -32,13 +33,15 @@ export function takesApplications(type: RequestType, now: Date = new Date()): bo
   return type.open && !applicationsClosed(seasonOf(type), now);
 }
 
-export function publicRequestType(type: RequestTypeWithPlaces) {
+/** A service as GET /request-types answers it. */
+export function publicRequestType(type: RequestTypeWithPlaces): RequestTypeInfo {
   const gregorian = (hijri: string) => {
     const date = parseHijri(hijri);
     return date ? hijriToGregorian(date) : null;
   };
   return {
-    id: type.id,
+    // The catalogue's rows are the two services (drizzle/ seeds them; the office changes, never adds).
+    id: type.id as RequestTypeInfo['id'],
     code: type.code,
     name: { en: type.nameEn, ar: type.nameAr },
     // The lowest fee of the packages offered: "from" on the home page. A request pays its package's (fees_minor).

@@ -1,18 +1,28 @@
 import 'server-only';
 import type { documents, payments, requestHistory } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
-import { REQUEST_STEPS } from '@/lib/requests/steps';
+import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
+import type { RequestStatus } from '@/lib/requests/statuses';
+import type { RequestDetails, RequestDocument, RequestHistoryEntry, RequestPayment, RequestSummary } from '@/lib/contract/requests';
 import type { RequestRow, SummaryRow } from './request-rows';
 
-// A request as the API answers it: to its owner (a summary in lists, the
-// whole request on its page) and, with what the console adds, to the office.
+// A request as the API answers it (lib/contract/requests.ts): to its owner (a
+// summary in lists, the whole request on its page) and, with what the console
+// adds, to the office. The columns below are text, written only by the state
+// machine (statuses.ts), the wizard (steps.ts), the catalogue, the uploads and
+// the payments with their own values: each is given its type here, where the
+// row becomes the answer.
 
 type DocumentRow = typeof documents.$inferSelect;
 type HistoryRow = typeof requestHistory.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 /** A timestamp as the API writes it: from a Date (a column), or as the ISO text a summary already holds. */
-const iso = (date: Date | string | null) => (date === null || typeof date === 'string' ? date : date.toISOString());
+function iso(date: Date | string): string;
+function iso(date: Date | string | null): string | null;
+function iso(date: Date | string | null) {
+  return date === null || typeof date === 'string' ? date : date.toISOString();
+}
 
 function applicantName(data: SummaryRow['data']): string | null {
   const applicant = data.applicant as { name_latin?: unknown; name_ar?: unknown } | undefined;
@@ -20,8 +30,8 @@ function applicantName(data: SummaryRow['data']): string | null {
   return typeof name === 'string' && name ? name : null;
 }
 
-export function publicDocument(doc: DocumentRow) {
-  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
+export function publicDocument(doc: DocumentRow): RequestDocument {
+  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind as RequestDocument['kind'], file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
 }
 
 export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
@@ -45,15 +55,15 @@ export function settledStatus(statuses: string[]): string | undefined {
 }
 
 /** A request as its owner sees it in a list; `reservePosition`: its place on the reserve list (reserve-position.ts). */
-export function requestSummary(row: SummaryRow, settled?: string, reservePosition: number | null = null) {
+export function requestSummary(row: SummaryRow, settled?: string, reservePosition: number | null = null): RequestSummary {
   return {
     payment: paymentState(row, settled),
     id: row.id,
     reference: row.reference,
-    type: row.typeId,
-    status: row.status,
-    step: row.step,
-    completed_steps: row.completedSteps,
+    type: row.typeId as RequestSummary['type'],
+    status: row.status as RequestStatus,
+    step: row.step as RequestStep,
+    completed_steps: row.completedSteps as RequestStep[],
     steps_total: REQUEST_STEPS.length,
     pilgrims: row.pilgrims,
     applicant_name: applicantName(row.data),
@@ -80,13 +90,13 @@ function payBy(row: SummaryRow): string | null {
 
 
 /** The whole request: answers, documents and the status timeline. */
-export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = [], reservePosition: number | null = null) {
+export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = [], reservePosition: number | null = null): RequestDetails {
   const settled = settledStatus(paid.map((p) => p.status));
   return {
     ...requestSummary(row, settled, reservePosition),
-    payments: paid.map((p) => ({
+    payments: paid.map((p): RequestPayment => ({
       id: p.id,
-      status: p.status,
+      status: p.status as RequestPayment['status'],
       amount_minor: p.amountMinor,
       currency: p.currency,
       failure_reason: p.failureReason,
@@ -102,6 +112,8 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
     // While changes are requested: what the office asked to change, per pilgrim (answer fields and documents).
     flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
     documents: docs.map(publicDocument),
-    history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) })),
+    history: history.map(
+      (h): RequestHistoryEntry => ({ from: h.fromStatus as RequestStatus | null, to: h.toStatus as RequestStatus, actor: h.actor as RequestHistoryEntry['actor'], note: h.note, at: iso(h.createdAt) }),
+    ),
   };
 }

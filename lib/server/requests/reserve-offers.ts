@@ -8,6 +8,7 @@ import { holdOfferedPlaces, placesLeft } from './places';
 import { nextReference } from './references';
 import { findRequestType, packageFeeOf } from './request-types';
 import { reservePosition } from './reserve-position';
+import type { ReserveEntry } from '@/lib/contract/office';
 
 // Places given back are offered down the package's reserve list (docs/PLACES.md),
 // first come first served, in the transaction that gave them back: by a move
@@ -76,8 +77,6 @@ export async function offerAllPlaces(db: Db): Promise<number> {
   for (const { typeId, package: pkg } of packages) offered += await db.transaction((tx) => offerPlaces(tx, typeId, pkg));
   return offered;
 }
-
-export type ReserveEntry = { position: number; request_id: string; reference: string | null; applicant_name: string | null; pilgrims: number; joined_at: string };
 
 /**
  * Every package's reserve list, for the console: per service, per package, in

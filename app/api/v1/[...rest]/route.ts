@@ -2,7 +2,7 @@ import { route } from '@/lib/server/http/handler';
 import { ApiError } from '@/lib/server/http/errors';
 
 // Any other /api/v1 address: the JSON 404 of the API, not the HTML page.
-const notFound = route(async () => {
+const notFound = route.public(async () => {
   throw new ApiError('not_found');
 });
 

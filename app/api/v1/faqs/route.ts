@@ -7,4 +7,4 @@ import { getFaqs } from '@/lib/server/content/faqs';
 const CACHING = { 'cache-control': 'public, max-age=300', vary: 'Accept-Language' };
 
 // GET /api/v1/faqs – the FAQs in the reader's language, grouped, answers as HTML.
-export const GET = route(async (request) => ok(getFaqs(requestLocale(request)), { headers: CACHING }));
+export const GET = route.public(async ({ request }) => ok(getFaqs(requestLocale(request)), { headers: CACHING }));

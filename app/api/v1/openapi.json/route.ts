@@ -6,7 +6,7 @@ import { openApiDocument } from '@/lib/server/openapi/document';
 let document: ReturnType<typeof openApiDocument> | undefined;
 
 // GET /api/v1/openapi.json – the API's OpenAPI 3.1 document, generated from the handlers' zod schemas (docs/API.md).
-export const GET = route(async () => {
+export const GET = route.public(async () => {
   document ??= openApiDocument(publicSiteUrl());
   return Response.json(document, { headers: { 'cache-control': 'public, max-age=300' } });
 });

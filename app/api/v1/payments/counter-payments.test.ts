@@ -7,7 +7,7 @@ import { notificationsOf } from '@/test/notifications';
 import { submittedRequest } from '@/test/requests';
 import { consoleCall, invitedStaff, paidRequest, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats } from '@/lib/i18n/formats';
 import * as requestRoute from '@/app/api/v1/requests/[id]/route';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
 import * as opsPaymentRoute from '@/app/api/v1/ops/requests/[id]/payments/route';

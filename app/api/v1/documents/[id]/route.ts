@@ -1,12 +1,10 @@
-import { authenticate } from '@/lib/server/auth/authenticate';
 import { route } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
 import { readDocument } from '@/lib/server/requests/documents';
 
 // GET /api/v1/documents/{id} – downloads a document (its owner only; the session cookie works here).
-export const GET = route(async (request, { params }) => {
-  const session = await authenticate(request);
-  const { doc, data } = await readDocument(session.user.id, await idParam(params));
+export const GET = route.user({ params: { id: idParam } }, async ({ session, params }) => {
+  const { doc, data } = await readDocument(session.user.id, params.id);
   return new Response(Buffer.from(data), {
     headers: {
       'Content-Type': doc.mime,

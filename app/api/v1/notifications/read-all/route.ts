@@ -1,11 +1,9 @@
-import { authenticate } from '@/lib/server/auth/authenticate';
 import { route } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
 import { markAllRead } from '@/lib/server/notifications/notifications';
 
 // POST /api/v1/notifications/read-all
-export const POST = route(async (request) => {
-  const session = await authenticate(request);
+export const POST = route.user(async ({ session }) => {
   const { marked, unread_count } = await markAllRead(session.user.id);
   return ok({ marked }, { meta: { unread_count } });
 });

@@ -1,13 +1,10 @@
 import { auditQuerySchema } from '@/lib/office/queue-schemas';
 import { route } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
-import { requireStaff } from '@/lib/server/office/office-auth';
 import { auditEntries } from '@/lib/server/office/audit-log';
 
 // GET /api/v1/office/audit?actor=&action=&target=&page= – the audit log, newest first (admins).
-export const GET = route(async (request) => {
-  await requireStaff(request, 'audit');
-  const query = await auditQuerySchema.parseAsync(Object.fromEntries(new URL(request.url).searchParams));
+export const GET = route.staff('audit', { query: auditQuerySchema }, async ({ query }) => {
   const { items, meta } = await auditEntries(query);
   return ok(items, { meta, headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,10 +1,6 @@
 import { route } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
-import { requireStaff } from '@/lib/server/office/office-auth';
 import { officeDashboard } from '@/lib/server/office/dashboard';
 
 // GET /api/v1/office/dashboard – requests per status, today's and this week's submissions and payments, deadlines, the oldest waiting.
-export const GET = route(async (request) => {
-  await requireStaff(request, 'dashboard');
-  return ok(await officeDashboard(), { headers: { 'Cache-Control': 'no-store' } });
-});
+export const GET = route.staff('dashboard', async () => ok(await officeDashboard(), { headers: { 'Cache-Control': 'no-store' } }));

@@ -4,16 +4,12 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { clientAddress } from '@/lib/server/http/client-address';
 import { route } from '@/lib/server/http/handler';
 import { requestLocale } from '@/lib/server/http/locale';
-import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
-import { assertOpsKey } from '@/lib/server/auth/ops-key';
 import { addStaff, setPasswordUrl } from '@/lib/server/office/staff-accounts';
 
 // POST /api/v1/ops/staff – adds a staff member (X-Ops-Key; `npm run staff -- add`): answers the one-time link to set a password.
-export const POST = route(async (request) => {
-  assertOpsKey(request);
-  const input = await addStaffSchema.parseAsync(await readBody(request));
+export const POST = route.ops({ body: addStaffSchema }, async ({ request, body }) => {
   const locale = requestLocale(request);
-  const { staff, token } = await addStaff({ ...input, role: input.role as StaffRole }, { kind: 'ops_key' }, clientAddress(request), translatorFor(locale), locale);
+  const { staff, token } = await addStaff({ ...body, role: body.role as StaffRole }, { kind: 'ops_key' }, clientAddress(request), translatorFor(locale), locale);
   return ok({ staff, set_password_url: setPasswordUrl(token, locale) }, { status: 201 });
 });

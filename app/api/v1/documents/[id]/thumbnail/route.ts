@@ -1,12 +1,10 @@
-import { authenticate } from '@/lib/server/auth/authenticate';
 import { route } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
 import { readDocumentThumbnail } from '@/lib/server/requests/documents';
 
 // GET /api/v1/documents/{id}/thumbnail – a small JPEG of a document, an image shrunk or a PDF's first page (its owner only; the cookie works here, for <img>).
-export const GET = route(async (request, { params }) => {
-  const session = await authenticate(request);
-  const data = await readDocumentThumbnail(session.user.id, await idParam(params));
+export const GET = route.user({ params: { id: idParam } }, async ({ session, params }) => {
+  const data = await readDocumentThumbnail(session.user.id, params.id);
   return new Response(Buffer.from(data), {
     headers: {
       'Content-Type': 'image/jpeg',

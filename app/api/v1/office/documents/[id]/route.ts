@@ -1,13 +1,11 @@
 import { clientAddress } from '@/lib/server/http/client-address';
 import { route } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { requireStaff } from '@/lib/server/office/office-auth';
 import { officeDocument } from '@/lib/server/office/office-requests';
 
 // GET /api/v1/office/documents/{id}?download=1 – a pilgrim's document for the office: shown inline (an image, a PDF), or downloaded; every view audited.
-export const GET = route<{ id: string }>(async (request, { params }) => {
-  const member = await requireStaff(request, 'queue');
-  const { doc, data } = await officeDocument(await idParam(params), member, clientAddress(request));
+export const GET = route.staff('queue', { params: { id: idParam } }, async ({ request, member, params }) => {
+  const { doc, data } = await officeDocument(params.id, member, clientAddress(request));
   const download = new URL(request.url).searchParams.get('download') === '1';
   return new Response(Buffer.from(data), {
     headers: {

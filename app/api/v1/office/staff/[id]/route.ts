@@ -3,14 +3,10 @@ import type { StaffRole } from '@/lib/office/roles';
 import { clientAddress } from '@/lib/server/http/client-address';
 import { route } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
-import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
-import { requireStaff } from '@/lib/server/office/office-auth';
 import { changeStaff } from '@/lib/server/office/staff-admin';
 
 // PATCH /api/v1/office/staff/{id} – an admin changes a member's role, or disables/enables them (never the last admin, never themselves).
-export const PATCH = route<{ id: string }>(async (request, { params }) => {
-  const member = await requireStaff(request, 'staff');
-  const input = await staffChangeSchema.parseAsync(await readBody(request));
-  return ok(await changeStaff(await idParam(params), { role: input.role as StaffRole | undefined, disabled: input.disabled }, member, clientAddress(request)));
-});
+export const PATCH = route.staff('staff', { params: { id: idParam }, body: staffChangeSchema }, async ({ request, member, params, body }) =>
+  ok(await changeStaff(params.id, { role: body.role as StaffRole | undefined, disabled: body.disabled }, member, clientAddress(request))),
+);

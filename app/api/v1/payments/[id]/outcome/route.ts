@@ -4,4 +4,4 @@ import { ok } from '@/lib/server/http/respond';
 import { paymentOutcome } from '@/lib/server/payments/payments';
 
 // GET /api/v1/payments/{id}/outcome – what became of a checkout, without a session (the return from the gateway).
-export const GET = route(async (_request, { params }) => ok(await paymentOutcome(await idParam(params))));
+export const GET = route.public({ params: { id: idParam } }, async ({ params }) => ok(await paymentOutcome(params.id)));

@@ -1,5 +1,4 @@
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
-import { authenticate } from '@/lib/server/auth/authenticate';
 import { readerOf } from '@/lib/server/http/context';
 import { route } from '@/lib/server/http/handler';
 import { idParam } from '@/lib/server/http/params';
@@ -12,11 +11,9 @@ import { countUpload } from '@/lib/server/uploads/upload-limits';
 const MAX_UPLOAD_BYTES = 2048 * 1024 + 64 * 1024;
 
 // POST /api/v1/requests/{id}/documents – uploads a passport scan or photo (multipart: pilgrim, kind, file).
-export const POST = route(async (request, { params }) => {
-  const session = await authenticate(request);
-  const id = await idParam(params);
+export const POST = route.user({ params: { id: idParam } }, async ({ request, session, params }) => {
   // Before the body is read: a refused upload costs nothing more.
   await countUpload(session.user.id);
   const input = await uploadDocumentSchema.parseAsync(await readBody(request, MAX_UPLOAD_BYTES));
-  return ok(await uploadDocument(session.user.id, id, { ...input, file: input.file! }, readerOf(request)), { status: 201 });
+  return ok(await uploadDocument(session.user.id, params.id, { ...input, file: input.file! }, readerOf(request)), { status: 201 });
 });

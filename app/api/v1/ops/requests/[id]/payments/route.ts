@@ -4,18 +4,14 @@ import { clientAddress } from '@/lib/server/http/client-address';
 import { route } from '@/lib/server/http/handler';
 import { requestLocale } from '@/lib/server/http/locale';
 import { textParam } from '@/lib/server/http/params';
-import { readBody } from '@/lib/server/http/request-body';
 import { ok } from '@/lib/server/http/respond';
 import { receiverByEmail, recordCounterPayment } from '@/lib/server/payments/counter';
-import { assertOpsKey } from '@/lib/server/auth/ops-key';
 
 // POST /api/v1/ops/requests/{id or reference}/payments – money received at the office's counter (X-Ops-Key):
 // amount, receipt number and the finance member who received it; the request is then submitted (audited as "ops key").
-export const POST = route<{ id: string }>(async (request, { params }) => {
-  assertOpsKey(request);
-  const input = await opsCounterPaymentSchema.parseAsync(await readBody(request));
+export const POST = route.ops({ params: { id: textParam }, body: opsCounterPaymentSchema }, async ({ request, params, body }) => {
   const locale = requestLocale(request);
   const t = translatorFor(locale);
-  const receiver = await receiverByEmail(input.received_by, t);
-  return ok(await recordCounterPayment(await textParam(params, 'id'), input, receiver, { kind: 'ops_key' }, clientAddress(request), t, locale), { status: 201 });
+  const receiver = await receiverByEmail(body.received_by, t);
+  return ok(await recordCounterPayment(params.id, body, receiver, { kind: 'ops_key' }, clientAddress(request), t, locale), { status: 201 });
 });

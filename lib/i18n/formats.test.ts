@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats } from './formats';
 
 describe('request formats', () => {
   const en = requestFormats('en', 'Asia/Riyadh');

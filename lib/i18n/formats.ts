@@ -1,7 +1,26 @@
-import { dateLocale, numberLocale, partSeparator } from '@/lib/i18n/digits';
-import { hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
+/**
+ * The one formatting module of the portal (issue 39 item 5): numbers, money by
+ * the currency's own decimals, dates in both calendars, clock times and digits,
+ * for the pages, the e-mails, the receipt and the CSV export alike. ESLint lets
+ * no other file build an Intl formatter (eslint.config.mjs).
+ *
+ * The one digit rule of the pages (docs/DIGITS.md): an Arabic page counts in
+ * Arabic-Indic digits (٠١٢٣٤٥٦٧٨٩) everywhere a number is read as a number:
+ * times, dates, amounts, counts, step numbers. Identifiers (references,
+ * passport, ID and phone numbers, e-mail addresses) keep Western digits on
+ * every page, as they are printed and typed, and are marked data-identifier.
+ *
+ * Every Intl formatter takes its locale from here: plain 'ar' now defaults to
+ * Western digits in ICU, and next-intl formats message arguments with plain
+ * 'ar', so numbers reach messages already formatted.
+ */
 
-/** Intl locales of the request screens, with the digits of the page (lib/i18n/digits.ts). */
+import { formatHijri, gregorianToHijri, hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
+import { dateLocale, formatAmount, numberLocale, pageDigits, partSeparator, zonedDayAndTime } from './numbers';
+
+export * from './numbers';
+
+/** Intl locales of the request screens, with the digits of the page (numbers.ts). */
 const INTL = {
   en: { hijri: dateLocale('en', 'islamic-umalqura'), gregorian: dateLocale('en', 'gregory'), number: numberLocale('en') },
   ar: { hijri: dateLocale('ar', 'islamic-umalqura'), gregorian: dateLocale('ar', 'gregory'), number: numberLocale('ar') },
@@ -100,8 +119,44 @@ function buildFormats(locale: string, timeZone: string) {
     money: (minor: number, currency: string) => {
       let format = money.get(currency);
       if (!format) money.set(currency, (format = new Intl.NumberFormat(intl.number, { style: 'currency', currency, currencyDisplay: locale === 'ar' ? 'name' : 'symbol' })));
+      // The formatter's own decimals are the currency's (currencyDigits), read without building another.
       return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
     },
     fileSize: (bytes: number) => kilobytes.format(Math.max(1, Math.round(bytes / 1024))),
   };
+}
+
+// ------------------------------------------------------------ printed documents
+
+// The receipt prints both languages side by side in fonts of its own, with the months' names as an office's
+// letters write them ("Jumada al-Akhirah", not ICU's "Jumada II"), so it does not use the pages' Intl formatters.
+const HIJRI_MONTHS = {
+  en: ['Muharram', 'Safar', "Rabi' al-Awwal", "Rabi' al-Thani", 'Jumada al-Ula', 'Jumada al-Akhirah', 'Rajab', "Sha'ban", 'Ramadan', 'Shawwal', "Dhu al-Qa'dah", 'Dhu al-Hijjah'],
+  ar: ['محرم', 'صفر', 'ربيع الأول', 'ربيع الآخر', 'جمادى الأولى', 'جمادى الآخرة', 'رجب', 'شعبان', 'رمضان', 'شوال', 'ذو القعدة', 'ذو الحجة'],
+};
+const GREGORIAN_MONTHS = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
+};
+
+/** A moment as a printed document writes it, in a time zone, in both calendars and both languages; the Arabic in Arabic-Indic digits. */
+export function printedMoment(moment: Date, timeZone: string) {
+  const { day: iso, time } = zonedDayAndTime(moment, timeZone);
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const hijri = gregorianToHijri(iso);
+  const arabic = (text: string) => pageDigits(text, 'ar');
+  return {
+    iso,
+    time,
+    hijriNumeric: formatHijri(hijri),
+    hijriNumericAr: arabic(formatHijri(hijri)),
+    timeAr: arabic(time),
+    hijri: { en: `${hijri.day} ${HIJRI_MONTHS.en[hijri.month - 1]} ${hijri.year} AH`, ar: arabic(`${hijri.day} ${HIJRI_MONTHS.ar[hijri.month - 1]} ${hijri.year} هـ`) },
+    gregorian: { en: `${day} ${GREGORIAN_MONTHS.en[month - 1]} ${year}`, ar: arabic(`${day} ${GREGORIAN_MONTHS.ar[month - 1]} ${year}م`) },
+  };
+}
+
+/** An amount as a printed document writes it: "SAR 1,500.00" in English, as the Arabic pages write it in Arabic (the riyal in words). */
+export function printedAmount(amountMinor: number, currency: string, timeZone: string) {
+  return { en: `${currency} ${formatAmount(amountMinor, currency)}`, ar: requestFormats('ar', timeZone).money(amountMinor, currency) };
 }

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { useLocale, useTimeZone } from 'next-intl';
-import { requestFormats } from '@/lib/requests/formats';
+import { requestFormats } from '@/lib/i18n/formats';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** The request screens' formats for the page language and the app's time zone. */

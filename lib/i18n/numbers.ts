@@ -1,16 +1,12 @@
 /**
- * The one digit rule of the pages (docs/digits.md): an Arabic page counts in
- * Arabic-Indic digits (٠١٢٣٤٥٦٧٨٩) everywhere a number is read as a number:
- * times, dates, amounts, counts, step numbers. Identifiers (references,
- * passport, ID and phone numbers, e-mail addresses) keep Western digits on
- * every page, as they are printed and typed, and are marked data-identifier.
- *
- * Every Intl formatter of a page takes its locale from here: plain 'ar' now
- * defaults to Western digits in ICU, and next-intl formats message arguments
- * with plain 'ar', so numbers reach messages already formatted.
+ * The calendar-free half of the formatting module (lib/i18n/formats.ts, which
+ * re-exports it): digits, counts, amounts and clock times. The pages of the
+ * first load (the header's badge, the footer, sign-in's messages) import it
+ * from here, so the Umm al-Qura calendar loads only with the screens that
+ * write dates. ESLint lets only these two files build an Intl formatter.
  */
 
-type Calendar = 'islamic-umalqura' | 'gregory';
+export type Calendar = 'islamic-umalqura' | 'gregory';
 
 /** The Intl locale for numbers and amounts on a page in this language. */
 export function numberLocale(locale: string): string {
@@ -41,6 +37,40 @@ export function formatMegabytes(bytes: number, locale: string): string {
 /** A clock time with seconds ("14:05:09", "٢:٠٥:٠٩ م") in the office's time zone. */
 export function formatTime(date: Date, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(dateLocale(locale, 'gregory'), { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(date);
+}
+
+/** A measure read as a number, not an amount ("4000", "٤٠٠٠"; an image's width in pixels): never grouped, one decimal at most. */
+export function formatPlain(value: number, locale: string): string {
+  return new Intl.NumberFormat(numberLocale(locale), { useGrouping: false, maximumFractionDigits: 1 }).format(value);
+}
+
+// The calendar day and clock of a moment in a time zone, in Western digits (en-CA writes the day as YYYY-MM-DD).
+const zonedClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment's day (ISO YYYY-MM-DD) and time (HH:MM, 24 h) in a time zone: the office's day for the CSV and the receipt. */
+export function zonedDayAndTime(moment: Date, timeZone: string): { day: string; time: string } {
+  let clock = zonedClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zonedClocks.set(timeZone, clock);
+  }
+  const parts = Object.fromEntries(clock.formatToParts(moment).map((part) => [part.type, part.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** How many decimals a currency has (SAR 2, KWD 3, JPY 0): money is stored in its minor unit. An unknown code: two. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount in minor units as a plain number with the currency's decimals, Western digits ("1,500.00"): the receipt's English column. */
+export function formatAmount(amountMinor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits);
 }
 
 /**

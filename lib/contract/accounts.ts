@@ -1,0 +1,50 @@
+import { z } from '@/lib/validation/z';
+import { emailPreferencesSchema } from '@/lib/auth/recovery-schemas';
+import { timestamp, uuid } from './common';
+
+// The pilgrim's account: the user, signing in, the sessions, Google and the e-mail preferences.
+
+/** The user as the API shows it: never the password hash. */
+export const publicUser = z.object({
+  id: uuid,
+  name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  phone: z.string().nullable(),
+  locale: z.enum(['en', 'ar']),
+  created_at: timestamp,
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const signedIn = z.object({ data: publicUser, token: z.string().describe('The bearer token; the response also sets the session cookie') });
+export type SignedIn = z.infer<typeof signedIn>;
+
+/** A signed-in session as GET /me/sessions lists it ("your devices"): never its token, nor the raw User-Agent. */
+export const accountSession = z.object({
+  id: uuid,
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  created_at: timestamp,
+  last_used_at: timestamp,
+  current: z.boolean().describe('The session this call was made with'),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+
+/** What the Google sign-in popup needs (public by design). */
+export const firebaseClientConfig = z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() });
+export type FirebaseClientConfig = z.infer<typeof firebaseClientConfig>;
+
+export const googleLink = z.object({
+  linked: z.boolean(),
+  has_password: z.boolean().describe('False for an account made by Google sign-in that has not set a password yet'),
+  config: firebaseClientConfig.nullable().describe('The sign-in popup’s settings; null when Google sign-in is not configured'),
+});
+export type GoogleLink = z.infer<typeof googleLink>;
+
+/** POST /me/email: the new address, pending until its link is followed. */
+export const pendingEmail = z.object({ pending_email: z.string() });
+export type PendingEmail = z.infer<typeof pendingEmail>;
+
+/** Which notification e-mails go out: answered in the shape PUT /me/email-preferences takes. */
+export const emailPreferences = emailPreferencesSchema;
+export type EmailPreferences = z.infer<typeof emailPreferences>;

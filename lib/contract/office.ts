@@ -1,0 +1,124 @@
+import { z } from '@/lib/validation/z';
+import { REQUEST_STATUSES } from '@/lib/requests/statuses';
+import { STAFF_ROLES } from '@/lib/office/roles';
+import { page, pageMeta, timestamp, uuid } from './common';
+import { payment } from './payments';
+import { requestDetails, requestDocument, requestHistoryEntry, requestPayment, requestStatus, requestSummary, requestTypeInfo } from './requests';
+
+// The office console (issue 18): staff sign-in, the dashboard, the queue, a request as the office reads it,
+// the catalogue with its places and reserve lists, the staff and the audit log; and the operator API's answers.
+
+/** One request waiting for places, in the order places will be offered. */
+export const reserveEntry = z.object({ position: z.int().min(1), request_id: uuid, reference: z.string().nullable(), applicant_name: z.string().nullable(), pilgrims: z.int().min(1), joined_at: timestamp });
+export type ReserveEntry = z.infer<typeof reserveEntry>;
+
+/** A service in the office's catalogue: what pilgrims see, with the places set and held per package. */
+export const officeRequestType = requestTypeInfo.extend({
+  places: z.record(z.string(), z.int().min(0).nullable()).describe('Per package offered: the number of places set for the season; null when unlimited'),
+  places_held: z.record(z.string(), z.int().min(0)).describe('Per package offered: places held by requests sent (unpaid until their pay-by time, or paid); may exceed a number lowered later'),
+  reserve_list: z.record(z.string(), z.array(reserveEntry)).describe('Per package with requests waiting: its reserve list, in the order places will be offered'),
+});
+export type OfficeRequestType = z.infer<typeof officeRequestType>;
+
+export const staffMember = z.object({ id: uuid, email: z.string(), name: z.string(), role: z.enum(STAFF_ROLES) });
+export type StaffMember = z.infer<typeof staffMember>;
+
+/** Who works on a request, or received a payment at the counter: a member by id and name. */
+export const staffRef = z.object({ id: uuid, name: z.string() });
+export type StaffRef = z.infer<typeof staffRef>;
+
+export const staffPasswordStep = z.union([
+  z.object({ next: z.literal('code'), challenge: z.string().describe('Send it back with the code (5 minutes, once)') }),
+  z.object({
+    next: z.literal('enrol'),
+    challenge: z.string(),
+    secret: z.string().describe('Base32 TOTP secret to add to an authenticator app (first sign-in only)'),
+    otpauth_uri: z.string().describe('The same secret as an otpauth:// URI, for a QR code'),
+  }),
+]);
+export type StaffPasswordStep = z.infer<typeof staffPasswordStep>;
+
+export const staffSignedIn = z.object({
+  data: staffMember,
+  recovery_codes: z.array(z.string()).optional().describe('At enrolment only: ten single-use codes for a lost authenticator, shown once'),
+});
+export type StaffSignedIn = z.infer<typeof staffSignedIn>;
+
+export const officeDashboard = z.object({
+  // Every status, each its own property (a record with enum keys made a schema whose required keys it did not define).
+  by_status: z.object(Object.fromEntries(REQUEST_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof REQUEST_STATUSES)[number], z.ZodNumber>),
+  submitted_today: z.number().int(),
+  submitted_this_week: z.number().int(),
+  // Payments whose money arrived today, summed per currency (minor units).
+  received_today: z.array(z.object({ currency: z.string(), amount_minor: z.number().int(), payments: z.number().int() })),
+  // Awaiting payment, expiring unpaid within 24 hours: the soonest first (at most 10).
+  due_within_24_hours: z.object({ count: z.number().int(), requests: z.array(z.object({ id: uuid, reference: z.string().nullable(), pay_by: timestamp })) }),
+  // The request that has waited longest for review (submitted, not yet taken).
+  oldest_waiting: z.object({ id: uuid, reference: z.string().nullable(), submitted_at: timestamp }).nullable(),
+});
+export type OfficeDashboard = z.infer<typeof officeDashboard>;
+
+export const addedStaff = z.object({ staff: staffMember, set_password_url: z.string().describe('One-time link (72 hours) built from APP_URL') });
+export type AddedStaff = z.infer<typeof addedStaff>;
+
+export const queueItem = requestSummary.extend({ assigned_to: staffRef.nullable() });
+export type QueueItem = z.infer<typeof queueItem>;
+
+export const queueMeta = pageMeta.extend({ counts: z.partialRecord(requestStatus, z.int()).describe('Requests per status over the other filters (for the tabs)') });
+export type QueueMeta = z.infer<typeof queueMeta>;
+
+/** GET /office/requests: a page of the queue. */
+export const queuePage = page(queueItem, queueMeta);
+export type QueuePage = z.infer<typeof queuePage>;
+
+/** POST /office/requests/{id}/assign */
+export const assignment = z.object({ assigned_to: staffRef.nullable() });
+export type Assignment = z.infer<typeof assignment>;
+
+const receiver = staffRef.nullable().describe('Paid at the counter: the finance member or admin who received it');
+
+export const requestNote = z.object({ id: uuid, body: z.string(), staff_name: z.string(), at: timestamp });
+export type RequestNote = z.infer<typeof requestNote>;
+
+/** A sent request as the office reads it: answers, documents with the console's links, payments, history naming the staff, notes. */
+export const officeRequest = requestDetails.extend({
+  flagged: z.record(z.string(), z.array(z.string())),
+  payments: z.array(requestPayment.extend({ recorded_by: receiver })),
+  history: z.array(requestHistoryEntry.extend({ staff_name: z.string().nullable() })),
+  documents: z.array(requestDocument.extend({ url: z.string().describe('The console’s link: inline, or ?download=1') })),
+  account: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+  assigned_to: staffRef.nullable(),
+  notes: z.array(requestNote),
+});
+export type OfficeRequest = z.infer<typeof officeRequest>;
+
+/** Money received at the counter, recorded: the payment and the request it moved. */
+export const counterPaymentRecorded = z.object({
+  payment: payment.extend({ recorded_by: receiver }),
+  request: requestSummary,
+});
+export type CounterPaymentRecorded = z.infer<typeof counterPaymentRecorded>;
+
+export const auditEntry = z.object({
+  id: z.int(),
+  at: timestamp,
+  actor: z.object({ kind: z.enum(['staff', 'ops_key']), email: z.string().nullable() }),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /office/audit: a page of the log. */
+export const auditPage = page(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
+
+export const staffListed = staffMember.extend({
+  disabled: z.boolean(),
+  password_set: z.boolean(),
+  two_factor: z.boolean().describe('An authenticator is enrolled'),
+  locked: z.boolean().describe('Locked for 15 minutes after 5 wrong codes at the code step (wrong passwords lock only the client address they came from, and do not show here)'),
+  created_at: timestamp,
+});
+export type StaffListed = z.infer<typeof staffListed>;

@@ -1,0 +1,43 @@
+import { z } from '@/lib/validation/z';
+import { nullableTimestamp, timestamp, uuid } from './common';
+
+// Paying a request's fee: the payment as its payer sees it, and the outcome a payer without a session may read.
+
+export const paymentStatus = z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded']);
+
+// Why a payment did not become the fee (messages CheckPayment.reasons); `hold_ended` and `capture_failed` from authorise, then capture (docs/PLACES.md).
+export const failureReason = z
+  .string()
+  .nullable()
+  .describe(
+    'declined, insufficient_funds, authentication_failed, expired, canceled, failed, amount_mismatch, gateway_unavailable, voided; ' +
+      'capture_failed (authorised, but the capture was refused: nothing taken, the request still awaits payment); ' +
+      'hold_ended (status voided: authorised after the hold on the places ended, so it was voided and nothing taken)',
+  );
+
+export const payment = z.object({
+  id: uuid,
+  request_id: uuid,
+  status: paymentStatus,
+  amount_minor: z.int(),
+  currency: z.string(),
+  provider: z.string(),
+  failure_reason: failureReason,
+  refund_reason: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  redirect_url: z.string().nullable().describe('Where to send the payer while the checkout is open'),
+  receipt_number: z.string().nullable().describe('Paid at the counter (provider `counter`): the number of the receipt handed over'),
+  created_at: timestamp,
+  paid_at: nullableTimestamp,
+});
+export type Payment = z.infer<typeof payment>;
+
+/** For a payer back from the gateway without a session (another host, a session that ended): nothing of the request or the account. */
+export const paymentOutcome = z.object({
+  id: uuid,
+  status: paymentStatus,
+  amount_minor: z.int(),
+  currency: z.string(),
+  failure_reason: failureReason,
+});
+export type PaymentOutcome = z.infer<typeof paymentOutcome>;

@@ -1,0 +1,117 @@
+import { z } from '@/lib/validation/z';
+import { REQUEST_STATUSES } from '@/lib/requests/statuses';
+import { REQUEST_STEPS } from '@/lib/requests/steps';
+import { nullableTimestamp, page, timestamp, uuid } from './common';
+import { failureReason, paymentStatus } from './payments';
+
+// The services on offer and the pilgrim's requests: a summary in lists, the whole request on its page, what needs doing.
+
+export const requestStatus = z.enum(REQUEST_STATUSES);
+const serviceId = z.enum(['hajj', 'umrah']);
+
+/** A service's season (lib/requests/travel-months.ts): Hajj's applications close before its days, 8-13 Dhu al-Hijjah. */
+export const seasonInfo = z
+  .object({
+    start: z.string().describe('Hijri DD-MM-YYYY: the first day applications are taken'),
+    end: z.string().describe('Hijri: the last day of travel (Hajj: 13 Dhu al-Hijjah)'),
+    start_gregorian: z.string().nullable(),
+    end_gregorian: z.string().nullable(),
+    applications_close: z.string().describe('Hijri: the last day a request can be sent (Hajj: before the pilgrimage, e.g. 29 Shawwal); the season’s end when the service has none of its own'),
+    applications_close_gregorian: z.string().nullable(),
+    pilgrimage: z
+      .object({ start: z.string(), end: z.string(), start_gregorian: z.string().nullable(), end_gregorian: z.string().nullable() })
+      .nullable()
+      .describe('Hajj’s days, 8-13 Dhu al-Hijjah (Hijri); null for a service without fixed days (Umrah). No travel month after the month they start in is offered: arrival must reach them'),
+  })
+  .describe('docs/PLACES.md, "Hajj in its month": travel months run from this month (or the start) to the end’s month, for Hajj to the pilgrimage’s month');
+export type SeasonInfo = z.infer<typeof seasonInfo>;
+
+/** A service on offer (GET /request-types). */
+export const requestTypeInfo = z.object({
+  id: serviceId,
+  code: z.string(),
+  name: z.object({ en: z.string(), ar: z.string() }),
+  fee_minor: z.int().describe('The lowest fee per pilgrim of the packages offered ("from"), in the currency’s minor unit (halalas)'),
+  fees_minor: z
+    .record(z.string(), z.int().min(0))
+    .describe('Per package offered: its fee per pilgrim in halalas, set by the office. A request pays its package’s fee × its pilgrims, fixed when it is sent'),
+  currency: z.string(),
+  season: seasonInfo,
+  companion_limit: z.int(),
+  packages: z.array(z.string()),
+  places_left: z
+    .record(z.string(), z.int().min(0).nullable())
+    .describe('Per package offered: places left this season, max(0, places − held); null when unlimited (docs/PLACES.md)'),
+  open: z.boolean().describe('Whether the office takes applications for it now; a season that has ended is closed too'),
+});
+export type RequestTypeInfo = z.infer<typeof requestTypeInfo>;
+
+/** A request as its owner sees it in a list. */
+export const requestSummary = z.object({
+  id: uuid,
+  payment: z.enum(['paid', 'refunding', 'refunded', 'unpaid']).nullable(),
+  reference: z.string().nullable(),
+  type: serviceId,
+  status: requestStatus,
+  step: z.enum(REQUEST_STEPS),
+  completed_steps: z.array(z.enum(REQUEST_STEPS)),
+  steps_total: z.int(),
+  pilgrims: z.int(),
+  applicant_name: z.string().nullable(),
+  fee_minor: z.int().nullable(),
+  fee_pilgrims: z.int().nullable().describe('How many pilgrims the fee covers, fixed at the first submit'),
+  currency: z.string().nullable(),
+  version: z.int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  submitted_at: nullableTimestamp,
+  pay_by: nullableTimestamp.describe('While awaiting payment: when the request expires unpaid'),
+  reserve_position: z.int().min(1).nullable().describe('While reserved: its place on the package’s reserve list, 1 being offered places first; null otherwise'),
+});
+export type RequestSummary = z.infer<typeof requestSummary>;
+
+/** GET /requests: a page of the user's requests. */
+export const requestsPage = page(requestSummary);
+export type RequestsPage = z.infer<typeof requestsPage>;
+
+export const requestPayment = z.object({
+  id: uuid,
+  status: paymentStatus,
+  amount_minor: z.int(),
+  currency: z.string(),
+  failure_reason: failureReason,
+  card_last4: z.string().nullable(),
+  provider: z.string().describe('test, moyasar, or counter (money received at the office’s counter)'),
+  receipt_number: z.string().nullable().describe('Paid at the counter: the number of the receipt handed over'),
+  created_at: timestamp,
+  paid_at: nullableTimestamp,
+  refunded_at: nullableTimestamp,
+  refund_reason: z.string().nullable(),
+});
+export type RequestPayment = z.infer<typeof requestPayment>;
+
+export const requestDocument = z.object({ id: uuid, pilgrim: z.string(), kind: z.enum(['passport', 'photo']), file_name: z.string(), mime: z.string(), size: z.int(), created_at: timestamp });
+export type RequestDocument = z.infer<typeof requestDocument>;
+
+export const requestHistoryEntry = z.object({ from: requestStatus.nullable(), to: requestStatus, actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp });
+export type RequestHistoryEntry = z.infer<typeof requestHistoryEntry>;
+
+/** The whole request: answers, documents, payments and the status timeline. */
+export const requestDetails = requestSummary.extend({
+  data: z.record(z.string(), z.unknown()).describe('The answers, per step'),
+  flagged: z.record(z.string(), z.array(z.string())).nullable().describe('While changes are requested: per pilgrim (applicant, companion-0, …), the answer fields and documents the office asked to change'),
+  payments: z.array(requestPayment),
+  documents: z.array(requestDocument),
+  history: z.array(requestHistoryEntry),
+});
+export type RequestDetails = z.infer<typeof requestDetails>;
+
+/** What needs doing on the account (GET /me/needs-doing): the account page's first section and the header's count. */
+export const needsDoing = z.object({
+  count: z.int().describe('Payments due plus changes asked for'),
+  awaiting_payment: z.array(requestSummary),
+  changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+  reserved: z.array(requestSummary).describe('On a reserve list, with reserve_position; nothing to do but wait, so not counted'),
+  drafts: z.array(requestSummary),
+});
+export type NeedsDoing = z.infer<typeof needsDoing>;
