@@ -9,6 +9,7 @@ import { BuildWatcher } from '@/components/layout/build-watcher';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { FRAME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import { publicSiteUrl } from '@/lib/server/http/origin';
+import { pageLocale } from '@/lib/i18n/page-metadata';
 
 // Each language preloads the cuts of the faces its pages use (app/globals.css):
 // English text is set in Inter; Arabic text in IBM Plex Sans Arabic, in two
@@ -33,7 +34,7 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
     // Canonical and hreflang links are written relative to the site's address.
@@ -46,7 +47,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const viewport: Viewport = { themeColor: '#175740', width: 'device-width', initialScale: 1 };
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const { iso, dir } = localeInfo[locale];

@@ -4,6 +4,7 @@ import { applicationsClosed } from '@/lib/requests/travel-months';
 import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { usePlacesText } from '@/components/requests/places-left';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 /** A service as GET /request-types answers it (the home page renders publicRequestType's on the server). */
 export type HomeService = RequestTypeInfo;
@@ -81,7 +82,7 @@ export function ServiceCard({ service }: { service: HomeService }) {
           <ul className="mt-1 flex flex-col gap-1">
             {limited.map((name) => (
               <li key={name} className="font-semibold text-ink">
-                {places('package', { package: packageNames(`${name}.name`), places: placesText(service.places_left[name])! })}
+                {places('package', { package: messageOf(packageNames, `${name}.name`), places: placesText(service.places_left[name])! })}
               </li>
             ))}
           </ul>

@@ -17,6 +17,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PACKAGES, type Package } from '@/lib/requests/packages';
 import { OfficeReserveList } from './office-reserve-list';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 const inputClass = 'w-40 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
@@ -72,7 +73,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       const offered = values.packages;
       const fees = Object.fromEntries(offered.map((name) => [name, minorOf(values.fees[name] ?? '')]));
       for (const [name, value] of Object.entries(fees)) {
-        if (value === null) errors[`fees.${name}`] = t('feeInvalidPackage', { package: packageNames(`${name}.name`) });
+        if (value === null) errors[`fees.${name}`] = t('feeInvalidPackage', { package: messageOf(packageNames, `${name}.name`) });
       }
       if (!isHijriDate(values.season_start)) errors.season_start = t('dateInvalid', { field: t('seasonStart') });
       if (!isHijriDate(values.season_end)) errors.season_end = t('dateInvalid', { field: t('seasonEnd') });
@@ -81,7 +82,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       if (offered.length === 0) errors.packages = t('packagesRequired');
       const places = Object.fromEntries(offered.map((name) => [name, placesOf(values.places[name] ?? '')]));
       for (const [name, value] of Object.entries(places)) {
-        if (value === undefined) errors[`places.${name}`] = t('placesInvalid', { package: packageNames(`${name}.name`) });
+        if (value === undefined) errors[`places.${name}`] = t('placesInvalid', { package: messageOf(packageNames, `${name}.name`) });
       }
       return {
         errors,

@@ -10,6 +10,7 @@ import { PlainButton } from '@/components/ui/plain-button';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { useApiForm } from '@/components/forms/use-api-form';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 const inputClass = 'rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
@@ -135,7 +136,7 @@ function Member({ member, self, onDone }: { member: StaffListed; self: boolean; 
               ))}
             </select>
           </label>
-          <PlainButton variant="secondary" isPending={change.isPending} disabled={role === member.role} onClick={() => run(() => change.mutateAsync({ id: member.id, role }), t('roleChanged', { name: member.name, role: roles(role) }))} className="px-3 py-2 text-sm">
+          <PlainButton variant="secondary" isPending={change.isPending} disabled={role === member.role} onClick={() => run(() => change.mutateAsync({ id: member.id, role }), t('roleChanged', { name: member.name, role: messageOf(roles, role) }))} className="px-3 py-2 text-sm">
             {t('changeRole')}
           </PlainButton>
           <PlainButton variant="secondary" onClick={() => run(() => change.mutateAsync({ id: member.id, disabled: !member.disabled }), t(member.disabled ? 'enabled' : 'disabledDone', { name: member.name }))} className="px-3 py-2 text-sm">

@@ -15,6 +15,7 @@ import { useFormats } from '@/lib/i18n/use-formats';
 import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
 import { PayButton } from './pay-button';
+import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 const actionClass = 'inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
 
@@ -87,7 +88,7 @@ function SignedOutOutcome({ paymentId }: { paymentId: string }) {
     data.status === 'paid'
       ? ['border-emerald-300 bg-emerald-50', t('paid.title'), [t('paid.body', { amount }), t('paid.next')]]
       : data.status === 'failed'
-        ? ['border-red-300 bg-red-50', t('failed.title'), [data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other'), t('failed.body', { amount })]]
+        ? ['border-red-300 bg-red-50', t('failed.title'), [data.failure_reason && hasMessage(t, `reasons.${data.failure_reason}`) ? messageOf(t, `reasons.${data.failure_reason}`) : t('reasons.other'), t('failed.body', { amount })]]
         : pending
           ? ['border-slate-200 bg-white', t('pending.title'), [t('pending.body')]]
           : ['border-slate-300 bg-slate-50', t(`${closedKind(data)}.title`), [t(`${closedKind(data)}.body`, { amount })]];
@@ -142,7 +143,7 @@ function CheckPaymentState() {
   const amount = formats.money(data.amount_minor, data.currency);
   if (data.status === 'paid') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
   if (data.status === 'failed') {
-    const reason = data.failure_reason && t.has(`reasons.${data.failure_reason}`) ? t(`reasons.${data.failure_reason}`) : t('reasons.other');
+    const reason = data.failure_reason && hasMessage(t, `reasons.${data.failure_reason}`) ? messageOf(t, `reasons.${data.failure_reason}`) : t('reasons.other');
     return (
       <section className="rounded-xl border border-red-300 bg-red-50 p-6" aria-labelledby="failed-title" data-payment-state="failed">
         <h2 id="failed-title" className="text-xl font-bold text-red-900">

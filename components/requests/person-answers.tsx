@@ -7,6 +7,7 @@ import { text, type PersonAnswers as Person } from './answers-of';
 import { HijriAnswer } from './hijri-answer';
 import { PhoneAnswer } from './phone-answer';
 import { isMinorOn } from '@/lib/requests/minor';
+import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 /** Identifiers, Latin names and addresses read left to right inside Arabic text too. */
 const LTR_FIELDS = new Set(['name_latin', 'national_id', 'passport_number', 'mobile', 'email']);
@@ -29,7 +30,7 @@ export function PersonAnswers({ person, withRelation = false, travelMonth }: { p
   const notGiven = <span className="text-muted">{t('answers.notGiven')}</span>;
 
   // A known choice in the page language; anything else as it was saved.
-  const choice = (group: 'genders' | 'relations', value: string) => (t.has(`${group}.${value}`) ? t(`${group}.${value}`) : value);
+  const choice = (group: 'genders' | 'relations', value: string) => (hasMessage(t, `${group}.${value}`) ? messageOf(t, `${group}.${value}`) : value);
 
   const valueOf = (field: string): ReactNode => {
     const value = text(person[field]);
@@ -46,5 +47,5 @@ export function PersonAnswers({ person, withRelation = false, travelMonth }: { p
   };
 
   const shown = withRelation ? ['relation', ...FIELDS] : FIELDS;
-  return <AnswerList items={shown.map((field) => ({ label: fields(field), value: valueOf(field) }))} />;
+  return <AnswerList items={shown.map((field) => ({ label: messageOf(fields, field), value: valueOf(field) }))} />;
 }

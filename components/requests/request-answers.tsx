@@ -6,6 +6,7 @@ import { AnswerList } from './answer-list';
 import { answersOf, text } from './answers-of';
 import { PersonAnswers } from './person-answers';
 import { useFormats } from '@/lib/i18n/use-formats';
+import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 const groupClass = 'rounded-xl border border-slate-200 bg-white p-5';
 
@@ -33,7 +34,7 @@ export function RequestAnswers({ request }: { request: RequestDetails }) {
         <AnswerList
           items={[
             { label: fields('type'), value: type(request.type) },
-            { label: fields('package'), value: pkg ? (t.has(`packages.${pkg}`) ? t(`packages.${pkg}`) : pkg) : notGiven },
+            { label: fields('package'), value: pkg ? (hasMessage(t, `packages.${pkg}`) ? messageOf(t, `packages.${pkg}`) : pkg) : notGiven },
             { label: fields('travel_month'), value: month ? (hijriMonth(month) ?? month) : notGiven },
           ]}
         />

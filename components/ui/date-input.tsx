@@ -8,6 +8,7 @@ import { useFormats } from '@/lib/i18n/use-formats';
 import { pageDigits } from '@/lib/i18n/numbers';
 import { focusRing } from './focus-ring';
 import { focusVisibleRing } from './focus-visible-ring';
+import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 /** Where the pilgrim's last choice of calendar for a question is remembered on this device. */
 const storageKey = (question: string) => `date-calendar.${question}`;
@@ -127,7 +128,7 @@ export function DateInput({
   const equivalentId = `${ownId}-equivalent`;
   const showError = isInvalid && Boolean(errorMessage);
   // A question may have its own example (a passport expiry lies ahead, a birth behind).
-  const example = t.has(`examples.${question}.${calendar}`) ? t(`examples.${question}.${calendar}`) : t(calendar === 'hijri' ? 'hijriExample' : 'gregorianExample');
+  const example = hasMessage(t, `examples.${question}.${calendar}`) ? messageOf(t, `examples.${question}.${calendar}`) : t(calendar === 'hijri' ? 'hijriExample' : 'gregorianExample');
   const describedBy = [hintId, showError && errorId, equivalent && equivalentId].filter(Boolean).join(' ');
 
   return (

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { answersOf, personName } from '@/components/requests/answers-of';
 import { stepOfFlag } from '@/lib/requests/flagged-steps';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 /**
  * A part's state: what the office flagged is "to change" until it is saved
@@ -54,7 +55,7 @@ export function ChangesTaskList({
     Object.entries(flagged).flatMap(([pilgrim, items]) =>
       items
         .filter((item) => stepOfFlag(pilgrim, item) === step)
-        .map((item) => (step === 'applicant' ? fields(item) : `${fields(item)} (${who(pilgrim)})`)),
+        .map((item) => (step === 'applicant' ? messageOf(fields, item) : `${messageOf(fields, item)} (${who(pilgrim)})`)),
     );
   return (
     <section aria-labelledby="tasks-title" className="flex flex-col gap-4">

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { setRequestLocale } from 'next-intl/server';
 import { Brand } from '@/components/layout/brand';
 import { LanguageSwitch } from '@/components/layout/language-switch';
+import { pageLocale } from '@/lib/i18n/page-metadata';
 
 const CARD_END = 'auth-card-end';
 
 // The auth layout: a centred card with the brand and the language switch.
 export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   return (
     <main id="main" className="flex flex-1 items-center justify-center bg-sand-100 px-4 py-10">
       {/* The card is centred: painted before its end was parsed, it grew and jumped

@@ -3,10 +3,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { VerifyEmailBanner } from '@/components/account/verify-email-banner';
+import { pageLocale } from '@/lib/i18n/page-metadata';
 
 // The default layout: header with navigation, main content, footer.
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Header');
   return (
     <>

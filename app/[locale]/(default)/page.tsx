@@ -4,7 +4,7 @@ import { HomePage } from '@/components/home/home-page';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { HOME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import type { AppLocale } from '@/i18n/routing';
-import { alternatesFor, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { alternatesFor, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 import { pickFaqs } from '@/lib/server/content/faqs';
 import { listRequestTypes, publicRequestType } from '@/lib/server/requests/request-types';
 
@@ -12,7 +12,7 @@ import { listRequestTypes, publicRequestType } from '@/lib/server/requests/reque
 const TEASER_FAQS = ['drafts', 'passport-validity', 'payment-deadline', 'refund-when'] as const;
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return { description: t('description'), alternates: alternatesFor(locale, '') };
 }

@@ -7,6 +7,7 @@ import { StaffSignOut } from '@/components/office/staff-sign-out';
 import { pageStaff } from '@/lib/server/office/page-staff';
 import { can } from '@/lib/office/roles';
 import { testPaymentsOn } from '@/lib/server/payments/gateway-choice';
+import { pageLocale } from '@/lib/i18n/page-metadata';
 
 // The office console's own frame (issue 18): not the pilgrims' header, menu or
 // notifications. Every page is rendered per request, under a nonce, and never
@@ -14,7 +15,7 @@ import { testPaymentsOn } from '@/lib/server/payments/gateway-choice';
 export const dynamic = 'force-dynamic';
 
 export default async function OfficeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   const t = await getTranslations('Office');
   const tPayments = await getTranslations('Payments');

@@ -17,6 +17,7 @@ import { formatCount, formatMegabytes } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
 import { FlaggedContext, FlaggedMark } from '../flagged';
 import type { StepProps } from './step-props';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 // The server's limits (lib/server/uploads/inspect.ts), checked here first so that a refusal comes at once, saying why.
 const KINDS = [
@@ -139,7 +140,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
       // The server says why (too large, wrong type, unreadable): said with the document and whose it is.
       const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? '';
       const reason = error instanceof ApiClientError ? (Object.values(error.fields)[0]?.[0] ?? error.message) : null;
-      const message = reason ? t('uploadRefused', { document: fields(kind).toLocaleLowerCase(locale), pilgrim: who, reason }) : t('uploadOffline');
+      const message = reason ? t('uploadRefused', { document: messageOf(fields, kind).toLocaleLowerCase(locale), pilgrim: who, reason }) : t('uploadOffline');
       setUploads((all) => ({ ...all, [slot]: { progress: 0, error: message } }));
     }
   }
@@ -156,7 +157,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
     placeServerError: (field, message) => {
       const [, pilgrim, kind] = field.split('.');
       const who = pilgrims.find((p) => p.key === pilgrim)?.name ?? pilgrim;
-      return { field: `${pilgrim}-${kind}`, message: t('documentMissing', { document: fields(kind ?? 'file'), pilgrim: who ?? '' }) || message };
+      return { field: `${pilgrim}-${kind}`, message: t('documentMissing', { document: messageOf(fields, kind ?? 'file'), pilgrim: who ?? '' }) || message };
     },
   });
   // Made as the form is sent, not as it is drawn: it reads the uploads under way (a ref).

@@ -21,6 +21,7 @@ import { formatCount, joinParts } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
 import { CostSummary } from '../cost-summary';
 import type { StepProps } from './step-props';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 // Shown as printed, left to right and in Western digits on every page (docs/DIGITS.md).
 const IDENTIFIERS = new Set(['national_id', 'passport_number', 'mobile', 'email']);
@@ -94,6 +95,8 @@ export function ReviewStep({
 }) {
   const t = useTranslations('Wizard');
   const fields = useTranslations('Fields');
+  // The rows' fields are named by their data (an answer's key): read through messageOf (lib/i18n/data-keys.ts).
+  const fieldLabel = (field: string) => messageOf(fields, field);
   const locale = useLocale();
   const message = useFieldMessage();
   const documents = request.documents;
@@ -130,10 +133,10 @@ export function ReviewStep({
 
   function shown(field: string, value: string | undefined) {
     if (!value) return t('notGiven');
-    if (field === 'gender') return t(`genders.${value}`);
-    if (field === 'relation') return t(`relations.${value}`);
+    if (field === 'gender') return messageOf(t, `genders.${value}`);
+    if (field === 'relation') return messageOf(t, `relations.${value}`);
     if (field === 'nationality') return regions.of(value) ?? value;
-    if (field === 'package') return t(`packages.${value}.name`);
+    if (field === 'package') return messageOf(t, `packages.${value}.name`);
     if (field === 'date_of_birth' || field === 'passport_expiry') {
       // Dates in the page's digits: "١٤ ربيع الأول ١٤١٠ هـ (١٥ أكتوبر ١٩٨٩)".
       const date = formats.hijriAnswer(value);
@@ -173,7 +176,7 @@ export function ReviewStep({
       continueLabel={request.status === 'changes_requested' ? t('submitAgain') : packageFee(type, service.package) > 0 ? t('submit') : t('submitFree')}
       onSubmit={send}
     >
-      <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
+      <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
         title={t('steps.service')}
         step="service"
         rows={[
@@ -182,12 +185,12 @@ export function ReviewStep({
           ['travel_month', service.travel_month],
         ]}
       />
-      <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
+      <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
-        <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
+        <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
       ))}
-      {companions.length === 0 && <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
-      <Group shown={shown} labels={{ field: fields, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
+      {companions.length === 0 && <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
+      <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}
         title={t('steps.documents')}
         step="documents"
         rows={[]}

@@ -13,6 +13,7 @@ import { StepShell } from '../step-shell';
 import { SeasonDates } from '../season-dates';
 import { useStepForm } from '../use-step-form';
 import type { StepProps } from './step-props';
+import { messageOf } from '@/lib/i18n/data-keys';
 
 type Values = { package: string; travel_month: string };
 
@@ -57,9 +58,9 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         // Each package at its own fee per pilgrim, set by the office; the total on check answers follows the one chosen.
         options={type.packages.map((value) => ({
           value,
-          label: t(`packages.${value}.name`),
+          label: messageOf(t, `packages.${value}.name`),
           price: t('packageFee', { fee: formats.money(packageFee(type, value), type.currency) }),
-          description: t(`packages.${value}.body`),
+          description: messageOf(t, `packages.${value}.body`),
           note: placesText(type.places_left?.[value]),
         }))}
         onCommit={() => void form.trigger('package')}

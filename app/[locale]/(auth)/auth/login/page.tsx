@@ -4,7 +4,7 @@ import { LoginForm } from '@/components/auth/login-form';
 import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { Link } from '@/components/ui/link';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
-import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { publicPageMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 import { AuthLink } from '@/components/auth/auth-link';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { AUTH_FORM_NAMESPACES } from '@/lib/i18n/client-namespaces';
@@ -15,7 +15,7 @@ export const revalidate = 300;
 export const generateMetadata = publicPageMetadata('login', '/auth/login');
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Auth');
   const reset = await getTranslations('PasswordReset');
   const google = await googleSignInConfig();

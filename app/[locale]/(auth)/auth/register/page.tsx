@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RegisterForm } from '@/components/auth/register-form';
 import { GoogleSignIn } from '@/components/auth/google-sign-in';
 import { googleSignInConfig } from '@/lib/server/firebase/config';
-import { publicPageMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { publicPageMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 import { AuthLink } from '@/components/auth/auth-link';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { AUTH_FORM_NAMESPACES } from '@/lib/i18n/client-namespaces';
@@ -14,7 +14,7 @@ export const revalidate = 300;
 export const generateMetadata = publicPageMetadata('register', '/auth/register');
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Auth');
   const google = await googleSignInConfig();
   return (

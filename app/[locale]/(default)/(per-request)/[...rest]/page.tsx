@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ErrorNotice } from '@/components/errors/error-notice';
 import { isStaticPageAddress } from '@/lib/routing/static-pages';
+import { pageLocale } from '@/lib/i18n/page-metadata';
 
 type Props = { params: Promise<{ locale: string; rest: string[] }> };
 
@@ -14,7 +15,7 @@ async function unknownStaticPage(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!(await unknownStaticPage(params))) return {};
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'Errors' });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: 'Errors' });
   return { title: t('invalidParam.title'), robots: { index: false } };
 }
 
@@ -25,6 +26,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // Its 404 status is set at the HTTP layer, from the path (lib/server/http/unknown-static-pages.ts).
 export default async function UnknownPage({ params }: Props) {
   if (!(await unknownStaticPage(params))) notFound();
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   return <ErrorNotice kind="invalidParam" />;
 }

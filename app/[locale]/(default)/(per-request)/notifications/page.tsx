@@ -3,12 +3,12 @@ import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { Suspense } from 'react';
 import { NotificationsList } from '@/components/notifications/notifications-list';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { titleMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('notifications');
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <>

@@ -7,12 +7,12 @@ import { PushSettings } from '@/components/profile/push-settings';
 import { EmailSettings } from '@/components/profile/email-settings';
 import { YourDevices } from '@/components/profile/your-devices';
 import { LinkedAccounts } from '@/components/profile/linked-accounts';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { titleMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('profile');
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <>

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OfficeAudit } from '@/components/office/office-audit';
 import { requirePageStaff } from '@/lib/server/office/page-staff';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Office.audit');
@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: LocaleParams) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   await requirePageStaff(locale, 'audit');
   const t = await getTranslations('Office.audit');

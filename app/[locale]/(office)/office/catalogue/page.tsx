@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OfficeCatalogue } from '@/components/office/office-catalogue';
 import { requirePageStaff } from '@/lib/server/office/page-staff';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Office.catalogue');
@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: LocaleParams) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   await requirePageStaff(locale, 'catalogue');
   const t = await getTranslations('Office.catalogue');

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StaffLogin } from '@/components/office/staff-login';
 import { pageStaff } from '@/lib/server/office/page-staff';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Office.login');
@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: LocaleParams) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   if (await pageStaff()) redirect(`/${locale}/office`);
   const t = await getTranslations('Office.login');

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OfficeQueue } from '@/components/office/office-queue';
 import { can } from '@/lib/office/roles';
 import { requirePageStaff } from '@/lib/server/office/page-staff';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Office.queue');
@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: LocaleParams) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   const member = await requirePageStaff(locale, 'queue');
   const t = await getTranslations('Office.queue');

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OfficeStaff } from '@/components/office/office-staff';
 import { requirePageStaff } from '@/lib/server/office/page-staff';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Office.staff');
@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: LocaleParams) {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   const member = await requirePageStaff(locale, 'staff');
   const t = await getTranslations('Office.staff');

@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'PasswordReset' });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: 'PasswordReset' });
   return { title: t('forgotTitle'), robots: { index: false } };
 }
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('PasswordReset');
   return (
     <>

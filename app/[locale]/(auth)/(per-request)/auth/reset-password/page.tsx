@@ -2,16 +2,16 @@ import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
-import type { LocaleParams } from '@/lib/i18n/page-metadata';
+import { pageLocale, type LocaleParams } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'PasswordReset' });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: 'PasswordReset' });
   // The address carries a reset token: no index, and no Referer to other sites.
   return { title: t('resetTitle'), robots: { index: false }, referrer: 'no-referrer' };
 }
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('PasswordReset');
   return (
     <>

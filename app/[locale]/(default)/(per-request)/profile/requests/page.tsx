@@ -2,12 +2,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { RequestsList } from '@/components/requests/requests-list';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { titleMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('requests');
 
 export default async function Page({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <>

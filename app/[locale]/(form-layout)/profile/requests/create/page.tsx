@@ -2,12 +2,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { CreateRequest } from '@/components/wizard/create-request';
 import { WizardSteps } from '@/components/wizard/wizard-steps';
-import { titleMetadata, type LocaleParams } from '@/lib/i18n/page-metadata';
+import { titleMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('create');
 
 export default async function CreateRequestPage({ params }: LocaleParams) {
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <>

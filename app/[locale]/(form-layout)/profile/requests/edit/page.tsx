@@ -4,7 +4,7 @@ import { SignedInGate } from '@/components/account/signed-in-gate';
 import { RequestWizard } from '@/components/wizard/request-wizard';
 import { PageTitle, WizardTitle } from '@/components/wizard/wizard-title';
 import { isRequestId } from '@/lib/requests/request-id';
-import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { titleMetadata, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('edit');
 
@@ -14,7 +14,7 @@ export default async function Page({ params, searchParams }: Props) {
   const { id } = await searchParams;
   // A missing or malformed id is an invalid parameter: 'Page Not Found: {full path}'.
   if (!isRequestId(id)) notFound();
-  setRequestLocale((await params).locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <>

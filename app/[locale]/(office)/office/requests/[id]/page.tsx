@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OfficeRequest } from '@/components/office/office-request';
 import { isRequestId } from '@/lib/requests/request-id';
 import { requirePageStaff } from '@/lib/server/office/page-staff';
+import { pageLocale } from '@/lib/i18n/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Office.request');
@@ -11,7 +12,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: { params: Promise<{ locale: string; id: string }> }) {
-  const { locale, id } = await params;
+  const { id } = await params;
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   const member = await requirePageStaff(locale, 'queue');
   if (!isRequestId(id)) notFound();

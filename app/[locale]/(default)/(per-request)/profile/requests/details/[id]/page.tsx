@@ -4,15 +4,15 @@ import { PageHeader } from '@/components/layout/page-header';
 import { SignedInGate } from '@/components/account/signed-in-gate';
 import { RequestDetailsView } from '@/components/requests/request-details';
 import { isRequestId } from '@/lib/requests/request-id';
-import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { titleMetadata, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('requestDetails');
 
 export default async function RequestDetailsPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
-  const { locale, id } = await params;
+  const { id } = await params;
   // A malformed id is an invalid parameter: 'Page Not Found: {full path}'.
   if (!isRequestId(id)) notFound();
-  setRequestLocale(locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <>

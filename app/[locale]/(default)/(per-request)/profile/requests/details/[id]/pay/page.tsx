@@ -4,7 +4,7 @@ import { SignedInGate } from '@/components/account/signed-in-gate';
 import { Confirmation } from '@/components/wizard/confirmation';
 import { PageTitle } from '@/components/wizard/wizard-title';
 import { isRequestId } from '@/lib/requests/request-id';
-import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { titleMetadata, pageLocale } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('payment');
 
@@ -14,10 +14,10 @@ export const generateMetadata = titleMetadata('payment');
  * form's "Save and exit": nothing is left to save.
  */
 export default async function RequestPaymentPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
-  const { locale, id } = await params;
+  const { id } = await params;
   // A malformed id is an invalid parameter: 'Page Not Found: {full path}'.
   if (!isRequestId(id)) notFound();
-  setRequestLocale(locale);
+  setRequestLocale(await pageLocale(params));
   const t = await getTranslations('Titles');
   return (
     <SignedInGate signedOutTitle={<PageTitle>{t('payment')}</PageTitle>}>
