@@ -31,11 +31,14 @@ export type JsonAnswer<T> = { status: number; body: T };
  * reads the answer as JSON: an empty or unreadable body is null. A status that
  * is not a success throws an ApiClientError carrying the body.
  */
-export async function fetchJson<T = unknown>(url: string, { locale, ...init }: RequestInit & { locale: string }): Promise<JsonAnswer<T>> {
+export async function fetchJson<T = unknown>(
+  url: string,
+  { locale, fetcher = fetch, ...init }: RequestInit & { locale: string; /** The page's fetch, or a test's. */ fetcher?: typeof fetch },
+): Promise<JsonAnswer<T>> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', locale);
-  const response = await fetch(url, { ...init, headers, credentials: 'same-origin' });
+  const response = await fetcher(url, { ...init, headers, credentials: 'same-origin' });
   const text = await response.text();
   let body: unknown = null;
   try {

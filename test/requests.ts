@@ -37,7 +37,7 @@ export async function readyDraft(token: string, { companions = 1, service = SERV
   }
   const db = await getDb();
   for (const pilgrim of ['applicant', ...people.map((_, i) => `companion-${i}`)]) {
-    for (const kind of ['passport', 'photo']) {
+    for (const kind of ['passport', 'photo'] as const) {
       await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
     }
   }

@@ -1,11 +1,10 @@
 'use client';
 
-import { Controller } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { PlainButton } from '@/components/ui/plain-button';
-import { DateInput } from '@/components/ui/date-input';
+import { FilterDates } from './filter-dates';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { checkRules } from '@/components/forms/form-rules';
 import { useApiForm } from '@/components/forms/use-api-form';
@@ -75,18 +74,7 @@ export function OfficeAudit() {
           <span className="text-sm text-muted" id="audit-action-hint">{t('actionHint')}</span>
           <input {...form.register('action')} dir="ltr" aria-describedby="audit-action-hint" className={inputClass} />
         </label>
-        <div className="grid w-full grid-cols-1 gap-4 md:grid-cols-2">
-          {DATES.map((name) => (
-            <Controller
-              key={name}
-              control={form.control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <DateInput id={`audit-${name}`} name={name} legend={t(name)} value={field.value} onChange={field.onChange} isInvalid={fieldState.invalid} errorMessage={fieldState.error?.message} question="office_audit" defaultCalendar="hijri" />
-              )}
-            />
-          ))}
-        </div>
+        <FilterDates control={form.control} names={DATES} formId="audit" legend={(name) => t(name)} question="office_audit" className="grid w-full grid-cols-1 gap-4 md:grid-cols-2" />
         <PlainButton type="submit">{t('apply')}</PlainButton>
       </form>
       {isError && <p role="alert">{t('failed')}</p>}

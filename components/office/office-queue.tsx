@@ -1,9 +1,8 @@
 'use client';
 
-import { Controller } from 'react-hook-form';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { DateInput } from '@/components/ui/date-input';
+import { FilterDates } from './filter-dates';
 import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { checkRules } from '@/components/forms/form-rules';
@@ -107,28 +106,7 @@ export function OfficeQueue({ canExport }: { canExport: boolean }) {
             </select>
           </label>
         </div>
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {DATES.map((name) => (
-            <Controller
-              key={name}
-              control={form.control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <DateInput
-                  id={`queue-${name}`}
-                  name={name}
-                  legend={t(`queue.${name}`)}
-                  value={field.value}
-                  onChange={field.onChange}
-                  isInvalid={fieldState.invalid}
-                  errorMessage={fieldState.error?.message}
-                  question="office_submitted"
-                  defaultCalendar="hijri"
-                />
-              )}
-            />
-          ))}
-        </div>
+        <FilterDates control={form.control} names={DATES} formId="queue" legend={(name) => t(`queue.${name}`)} question="office_submitted" />
         <div className="flex flex-wrap items-center gap-4">
           <PlainButton type="submit">{t('queue.apply')}</PlainButton>
           <a href={pathname} className={linkClass}>{t('queue.clear')}</a>

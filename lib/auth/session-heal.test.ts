@@ -25,7 +25,8 @@ describe('healing the session once per page load', () => {
     expect(fetcher).toHaveBeenCalledOnce();
     const [url, init] = fetcher.mock.calls[0]!;
     expect(url).toBe('/api/v1/me');
-    expect(init).toMatchObject({ credentials: 'same-origin', headers: { 'Accept-Language': 'en' } });
+    expect(init).toMatchObject({ credentials: 'same-origin' });
+    expect(new Headers(init!.headers).get('Accept-Language')).toBe('en');
     expect(useAuthStore.getState()).toMatchObject({ userData: user, token: null });
     expect(sessionSettled()).toBe(true);
   });

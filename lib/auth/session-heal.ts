@@ -1,5 +1,6 @@
 'use client';
 
+import { API_BASE_URL, ApiClientError, fetchJson } from '@/lib/fetch-json';
 import { isSignedIn, useAuthStore, type UserData } from './auth-store';
 
 /**
@@ -21,9 +22,6 @@ import { isSignedIn, useAuthStore, type UserData } from './auth-store';
  */
 
 export const SESSION_HINT_COOKIE = 'has_session';
-
-// As lib/api-client.ts has it; not imported, so that every page's header stays light.
-const API_BASE_URL = process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1';
 
 type Phase = 'waiting' | 'healing' | 'done';
 let phase: Phase = 'waiting';
@@ -52,16 +50,14 @@ function forgetHint() {
 }
 
 async function restoreFromCookie(locale: string, fetcher: typeof fetch) {
-  const response = await fetcher(`${API_BASE_URL}/me`, {
-    headers: { Accept: 'application/json', 'Accept-Language': locale },
-    credentials: 'same-origin',
-  });
-  if (response.ok) {
-    const { data } = (await response.json()) as { data: UserData };
-    useAuthStore.getState().setUserData(data);
-  } else if (response.status === 401) {
+  // The fetch core alone (lib/fetch-json.ts), not the pilgrims' client: its 401 would sign out and go home.
+  try {
+    const { body } = await fetchJson<{ data: UserData }>(`${API_BASE_URL}/me`, { locale, fetcher });
+    useAuthStore.getState().setUserData(body.data);
+  } catch (error) {
     // The server cleared the ended session's cookie with this answer.
-    forgetHint();
+    if (error instanceof ApiClientError && error.status === 401) return forgetHint();
+    throw error;
   }
 }
 

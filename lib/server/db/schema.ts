@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { RequestStatus } from '@/lib/requests/statuses';
+import type { RequestStep } from '@/lib/requests/steps';
+import type { Payment, RequestDocument, RequestHistoryEntry } from '@/lib/contract';
 import { type AnyPgColumn, bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -86,13 +89,13 @@ export const requests = pgTable(
     typeId: text('type_id')
       .notNull()
       .references(() => requestTypes.id),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<RequestStatus>().notNull().default('draft'),
     reference: text('reference').unique(),
     // The answers, grouped by step; every autosave bumps the version.
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    step: text('step').notNull().default('service'),
+    step: text('step').$type<RequestStep>().notNull().default('service'),
     // Steps the user finished with "Continue" and that passed their checks.
-    completedSteps: jsonb('completed_steps').$type<string[]>().notNull().default([]),
+    completedSteps: jsonb('completed_steps').$type<RequestStep[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     // Fixed at every submit from the pilgrims then in the request (DESIGN section 6).
     feeMinor: integer('fee_minor'),
@@ -203,9 +206,9 @@ export const requestHistory = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    actor: text('actor').notNull(),
+    fromStatus: text('from_status').$type<RequestStatus>(),
+    toStatus: text('to_status').$type<RequestStatus>().notNull(),
+    actor: text('actor').$type<RequestHistoryEntry['actor']>().notNull(),
     note: text('note'),
     // The staff member who made an office move in the console (null for the ops key, the pilgrim and the system).
     staffId: uuid('staff_id'),
@@ -223,7 +226,7 @@ export const documents = pgTable(
       .references(() => requests.id, { onDelete: 'cascade' }),
     // 'applicant' or 'companion-<n>' (the companion's position).
     pilgrim: text('pilgrim').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<RequestDocument['kind']>().notNull(),
     fileName: text('file_name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -264,7 +267,7 @@ export const payments = pgTable(
     // paid → refunding → refunded; money that arrives on a voided or mismatched
     // payment goes pending/voided → refunding → refunded. `refunding` is money
     // owed back: the refund sweep retries it until the gateway confirms.
-    status: text('status').notNull().default('initiated'),
+    status: text('status').$type<Payment['status']>().notNull().default('initiated'),
     failureReason: text('failure_reason'),
     // Why the money went back: cancelled, not_awaiting_payment, amount_mismatch.
     refundReason: text('refund_reason'),

@@ -13,6 +13,7 @@ import { queueFilters } from './queue';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { zonedDayAndTime } from '@/lib/i18n/numbers';
+import { isRequestStatus } from '@/lib/requests/statuses';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
@@ -32,7 +33,7 @@ function hijriDay(date: Date | null): string | null {
  */
 export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: number }, member: StaffMember, address: string | null) {
   const db = await getDb();
-  const where = and(...queueFilters(query, member), query.status ? eq(requests.status, query.status) : undefined);
+  const where = and(...queueFilters(query, member), isRequestStatus(query.status) ? eq(requests.status, query.status) : undefined);
   const rows = await db
     .select({
       request: summaryColumns,

@@ -9,6 +9,7 @@ import { requestSummary } from '@/lib/server/requests/request-views';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import type { QueueItem, QueueMeta } from '@/lib/contract/office';
+import { isRequestStatus } from '@/lib/requests/statuses';
 
 const ZONE = OFFICE_TIME_ZONE;
 
@@ -55,7 +56,7 @@ export function queueFilters(query: Omit<QueueQuery, 'page'>, member: StaffMembe
 export async function officeQueue(query: QueueQuery, member: StaffMember): Promise<{ items: QueueItem[]; meta: QueueMeta }> {
   const db = await getDb();
   const filters = queueFilters(query, member);
-  const where = and(...filters, query.status ? eq(requests.status, query.status) : undefined);
+  const where = and(...filters, isRequestStatus(query.status) ? eq(requests.status, query.status) : undefined);
 
   const offset = (query.page - 1) * PAGE_SIZE;
   const [rows, [total], byStatus] = await Promise.all([

@@ -58,7 +58,7 @@ export function publicPayment(payment: PaymentRow): Payment {
     id: payment.id,
     request_id: payment.requestId,
     // The column is text, written only with these statuses (this file and counter.ts).
-    status: payment.status as Payment['status'],
+    status: payment.status,
     amount_minor: payment.amountMinor,
     currency: payment.currency,
     provider: payment.provider,

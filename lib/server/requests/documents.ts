@@ -47,7 +47,7 @@ export async function uploadDocument(
   const { t } = reader;
   const db = await getDb();
   const row = await ownRequest(db, userId, requestId);
-  if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+  if (!EDITABLE_STATUSES.includes(row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
   if (!pilgrimsOf(row.data).includes(input.pilgrim)) {
     throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
   }

@@ -83,9 +83,10 @@ export type SummaryJson = {
   id: string;
   reference: string | null;
   type_id: string;
-  status: string;
-  step: string;
-  completed_steps: string[];
+  // As the columns are typed (schema.ts): the JSON is built from them in SQL.
+  status: SummaryRow['status'];
+  step: SummaryRow['step'];
+  completed_steps: SummaryRow['completedSteps'];
   pilgrims: number;
   data: SummaryRow['data'];
   fee_minor: number | null;

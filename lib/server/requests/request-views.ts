@@ -1,17 +1,14 @@
 import 'server-only';
 import type { documents, payments, requestHistory } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
-import { REQUEST_STEPS, type RequestStep } from '@/lib/requests/steps';
-import type { RequestStatus } from '@/lib/requests/statuses';
+import { REQUEST_STEPS } from '@/lib/requests/steps';
 import type { RequestDetails, RequestDocument, RequestHistoryEntry, RequestPayment, RequestSummary } from '@/lib/contract/requests';
 import type { RequestRow, SummaryRow } from './request-rows';
 
 // A request as the API answers it (lib/contract/requests.ts): to its owner (a
 // summary in lists, the whole request on its page) and, with what the console
-// adds, to the office. The columns below are text, written only by the state
-// machine (statuses.ts), the wizard (steps.ts), the catalogue, the uploads and
-// the payments with their own values: each is given its type here, where the
-// row becomes the answer.
+// adds, to the office. The text columns of statuses, steps, kinds and actors are
+// typed in the schema (schema.ts `$type`), so rows reach the answer as they are.
 
 type DocumentRow = typeof documents.$inferSelect;
 type HistoryRow = typeof requestHistory.$inferSelect;
@@ -31,7 +28,7 @@ function applicantName(data: SummaryRow['data']): string | null {
 }
 
 export function publicDocument(doc: DocumentRow): RequestDocument {
-  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind as RequestDocument['kind'], file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
+  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
 }
 
 export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
@@ -61,9 +58,9 @@ export function requestSummary(row: SummaryRow, settled?: string, reservePositio
     id: row.id,
     reference: row.reference,
     type: row.typeId as RequestSummary['type'],
-    status: row.status as RequestStatus,
-    step: row.step as RequestStep,
-    completed_steps: row.completedSteps as RequestStep[],
+    status: row.status,
+    step: row.step,
+    completed_steps: row.completedSteps,
     steps_total: REQUEST_STEPS.length,
     pilgrims: row.pilgrims,
     applicant_name: applicantName(row.data),
@@ -96,7 +93,7 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
     ...requestSummary(row, settled, reservePosition),
     payments: paid.map((p): RequestPayment => ({
       id: p.id,
-      status: p.status as RequestPayment['status'],
+      status: p.status,
       amount_minor: p.amountMinor,
       currency: p.currency,
       failure_reason: p.failureReason,
@@ -113,7 +110,7 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
     flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
     documents: docs.map(publicDocument),
     history: history.map(
-      (h): RequestHistoryEntry => ({ from: h.fromStatus as RequestStatus | null, to: h.toStatus as RequestStatus, actor: h.actor as RequestHistoryEntry['actor'], note: h.note, at: iso(h.createdAt) }),
+      (h): RequestHistoryEntry => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) }),
     ),
   };
 }

@@ -130,7 +130,7 @@ export async function saveStep(
   }
   return db.transaction(async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
-    if (!EDITABLE_STATUSES.includes(row.status as RequestStatus)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+    if (!EDITABLE_STATUSES.includes(row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     if (row.version !== input.version) {
       const docs = await tx.select().from(documents).where(eq(documents.requestId, id));
       throw new ApiError('conflict', { extra: { data: requestDetails(row, docs, []) } });

@@ -10,6 +10,8 @@ import { call } from '@/test/api';
 import { upload } from '@/test/api-form';
 import { newUser } from '@/test/accounts';
 import { pdfFile, pngFile } from '@/test/files';
+import type { Payment } from '@/lib/contract/payments';
+import type { RequestStatus } from '@/lib/requests/statuses';
 import * as meRoute from './route';
 import * as listRoute from '../requests/route';
 import * as documentsRoute from '../requests/[id]/documents/route';
@@ -29,7 +31,7 @@ afterAll(() => s3.close());
 let sequence = 0;
 
 /** A request of the user with an uploaded passport scan and photo, moved to `status`; answers its id, reference and files. */
-async function requestWithFiles(token: string, status = 'draft') {
+async function requestWithFiles(token: string, status: RequestStatus = 'draft') {
   const id = (await call(listRoute.POST, { token, body: { type: 'umrah' } })).json!.data.id as string;
   for (const [kind, file] of [['passport', pdfFile()], ['photo', pngFile()]] as const) {
     const { status: uploaded } = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind, file }, { token, params: { id } });
@@ -44,7 +46,7 @@ async function requestWithFiles(token: string, status = 'draft') {
   return { id, reference, keys };
 }
 
-async function pay(userId: string, requestId: string, status: string) {
+async function pay(userId: string, requestId: string, status: Payment['status']) {
   const db = await getDb();
   sequence += 1;
   const [row] = await db
@@ -132,7 +134,7 @@ describe('DELETE /me: the stored files', () => {
 });
 
 describe('DELETE /me: refused while money is moving or a paid request is under way', () => {
-  it.each([
+  it.each<[string, RequestStatus, Payment['status'], string | null]>([
     ['a refund is still owed', 'cancelled', 'refunding', null],
     ['a voided checkout the gateway has not confirmed closed', 'cancelled', 'voided', 'voided'],
   ])('409 while %s: the money must be settled first', async (_, requestStatus, paymentStatus, failureReason) => {
@@ -169,7 +171,7 @@ describe('DELETE /me: refused while money is moving or a paid request is under w
     expect((await call(meRoute.GET, { token })).status).toBe(200);
   });
 
-  it.each(['submitted', 'under_review', 'changes_requested', 'approved', 'cancelled'])(
+  it.each<RequestStatus>(['submitted', 'under_review', 'changes_requested', 'approved', 'cancelled'])(
     '409 while a paid request is %s, naming its reference',
     async (status) => {
       const { token, user } = await newUser();

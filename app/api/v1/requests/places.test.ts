@@ -244,7 +244,7 @@ describe('holding places while the pilgrim pays', () => {
       expect(saved.status).toBe(200);
     };
     await addCompanion(2);
-    await (await getDb()).insert(documents).values(['passport', 'photo'].map((kind) => ({ requestId: id, pilgrim: 'companion-1', kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/companion-1/${kind}` })));
+    await (await getDb()).insert(documents).values((['passport', 'photo'] as const).map((kind) => ({ requestId: id, pilgrim: 'companion-1', kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/companion-1/${kind}` })));
     const refused = await submit(token, id);
     expect(refused.status).toBe(409);
     expect(refused.json!.places).toEqual({ package: 'standard', places_left: 0, needed: 3 });

@@ -38,7 +38,7 @@ async function completeDraft(token: string, id: string, companions = [companion(
   const db = await getDb();
   const pilgrims = ['applicant', ...companions.map((_, i) => `companion-${i}`)];
   for (const pilgrim of pilgrims) {
-    for (const kind of ['passport', 'photo']) {
+    for (const kind of ['passport', 'photo'] as const) {
       await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: `${kind}.png`, mime: 'image/png', size: 100, storageKey: `test/${id}/${pilgrim}-${kind}` });
     }
   }
