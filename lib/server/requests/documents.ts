@@ -18,7 +18,7 @@ import { deleteStoredFiles, thumbnailKey } from './request-files';
 
 /** The `file` field's messages, with numbers in the reader's digits. */
 function inspectMessages({ locale, t }: { locale: string; t: Translate }): InspectMessages {
-  const number = { format: (value: number) => formatPlain(value, locale) };
+  const number = (value: number) => formatPlain(value, locale);
   return {
     notAnImage: t('ApiErrors.not_an_image'),
     tooBig: (maxKb) => t('ApiErrors.file_too_big', { limit: formatMegabytes(maxKb * 1024, locale) }),
@@ -26,10 +26,10 @@ function inspectMessages({ locale, t }: { locale: string; t: Translate }): Inspe
     tooDemanding: t('ApiErrors.image_too_demanding'),
     tooLarge: ({ width, height }) =>
       t('ApiErrors.image_too_large', {
-        width: number.format(width),
-        height: number.format(height),
-        megapixels: number.format(IMAGE_LIMITS.maxPixels / 1_000_000),
-        side: number.format(IMAGE_LIMITS.maxSide),
+        width: number(width),
+        height: number(height),
+        megapixels: number(IMAGE_LIMITS.maxPixels / 1_000_000),
+        side: number(IMAGE_LIMITS.maxSide),
       }),
   };
 }
