@@ -77,6 +77,10 @@ export const requestTypes = pgTable('request_types', {
   // The office's switch: a closed service starts no new application and sends no draft (issue 18, item 6).
   open: boolean('open').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  // The office's review target (issue 41, item 2): working days from sending (or from payment) to a decision.
+  reviewDays: integer('review_days').notNull().default(5),
+  // When the review clock starts: 'sent' (the default) or 'paid'.
+  clockFrom: text('clock_from').$type<'sent' | 'paid'>().notNull().default('sent'),
 });
 
 export const requests = pgTable(
@@ -114,6 +118,17 @@ export const requests = pgTable(
     // What the office asked to change, per pilgrim ('applicant', 'companion-0', …): answer fields and document kinds.
     // Set with changes_requested; the pilgrim's edit form highlights them; cleared when the request is sent again.
     flagged: jsonb('flagged').$type<Record<string, string[]>>(),
+    // Per flagged field, the ready-made reason (a code of lib/office/change-reasons.ts) and the reviewer's note, per pilgrim (issue 41, item 8).
+    flagNotes: jsonb('flag_notes').$type<Record<string, Record<string, { reason: string | null; note: string | null }>>>(),
+    // The date by which the office asked the pilgrim to send the changes (a deadline told to the pilgrim, not enforced).
+    changesDueAt: timestamp('changes_due_at', { withTimezone: true }),
+    // The answers as they were when changes were asked: the console shows old -> new after the pilgrim sends again.
+    previousData: jsonb('previous_data').$type<Record<string, unknown>>(),
+    // The review clock (lib/server/office/review-clock.ts): the moment a decision is due while it runs, null while it
+    // does not (not yet started, paused while changes are asked, or stopped by a decision).
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    // While paused: the working time it had left, in seconds, resumed from when the pilgrim sends again.
+    clockLeftSeconds: integer('clock_left_seconds'),
   },
   (table) => [
     index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt),
@@ -124,6 +139,8 @@ export const requests = pgTable(
     index('requests_user_sent_idx').on(table.userId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`status <> 'draft'`),
     // The office's queue: by status, oldest first.
     index('requests_status_submitted_idx').on(table.status, table.submittedAt),
+    // "My work" by lateness: a member's requests by their review deadline.
+    index('requests_assigned_due_idx').on(table.assignedStaffId, table.dueAt),
   ],
 );
 
@@ -609,4 +626,62 @@ export const requestNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('request_notes_request_idx').on(table.requestId, table.createdAt)],
+);
+
+// The office's calendar for the review clocks (issue 41, item 2): one row. The days of the week it works
+// (0 = Sunday … 6 = Saturday, in Asia/Riyadh) and its public holidays (Hijri DD-MM-YYYY, Umm al-Qura).
+export const officeCalendar = pgTable(
+  'office_calendar',
+  {
+    id: integer('id').primaryKey().default(1),
+    workDays: jsonb('work_days').$type<number[]>().notNull().default([0, 1, 2, 3, 4]),
+    holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('office_calendar_one_row', sql`${table.id} = 1`)],
+);
+
+// Four eyes on money (issue 41, item 5): a refund proposed by one finance member (or admin) and
+// approved or refused by another. At most one open proposal per request; the database itself
+// refuses a decision by the proposer.
+export const refundProposals = pgTable(
+  'refund_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    // What goes back, in minor units: the whole of what was paid, or less (a partial refund).
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    // The message to the pilgrim, sent with the cancellation once approved.
+    note: text('note').notNull(),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => staff.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decision: text('decision').$type<'approved' | 'refused'>(),
+    decidedBy: uuid('decided_by').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('refund_proposals_one_open').on(table.requestId).where(sql`decision is null`),
+    check('refund_proposals_four_eyes', sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.proposedBy}`),
+    check('refund_proposals_amount', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+// A member's named queue filters (issue 41, item 6): the console's query string, kept as it was in the URL.
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('saved_filters_staff_name_key').on(table.staffId, sql`lower(${table.name})`)],
 );
