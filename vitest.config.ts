@@ -51,7 +51,7 @@ export default defineConfig({
           exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**', '.tmp/**', POSTGRES_ONLY],
           pool,
           environment: 'node',
-          env: { TEST_DATABASE: 'pglite', REDIS_URL: '', DATA_DIR: '.data/test-pglite', LOG_LEVEL: 'silent' },
+          env: { TEST_DATABASE: 'pglite', REDIS_URL: '', DATA_DIR: '.data/test-pglite', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
           server: { deps: { inline: ['next-intl'] } },
           setupFiles: ['test/setup.ts'],
           globalSetup: ['test/global-setup-pglite.ts'],

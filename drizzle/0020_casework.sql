@@ -29,6 +29,7 @@ CREATE TABLE "saved_filters" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refund_amount_minor" integer;--> statement-breakpoint
 ALTER TABLE "request_types" ADD COLUMN "review_days" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 ALTER TABLE "request_types" ADD COLUMN "clock_from" text DEFAULT 'sent' NOT NULL;--> statement-breakpoint
 ALTER TABLE "requests" ADD COLUMN "flag_notes" jsonb;--> statement-breakpoint

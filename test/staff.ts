@@ -81,3 +81,16 @@ export async function paidRequest(token: string) {
   if (verified.json?.data?.status !== 'paid') throw new Error(`payment not settled: ${JSON.stringify(verified.json)}`);
   return { ...sent, paymentId: checkout.id };
 }
+
+/**
+ * Cancels a paid request in the console as the office must (issue 41, item 5): the member of
+ * `cookie` proposes the refund, a second finance member approves it. The approval's answer.
+ */
+export async function cancelWithRefund(id: string, cookie: string, note = 'Checked') {
+  const reviewRoute = await import('@/app/api/v1/office/requests/[id]/review/route');
+  const approvalRoute = await import('@/app/api/v1/office/requests/[id]/refund-approval/route');
+  const proposed = await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: cookie, params: { id }, body: { status: 'cancelled', note }, locale: 'en' });
+  if (proposed.status !== 200) return proposed;
+  const second = await signedInStaff('finance', 'Second Finance');
+  return consoleCall(approvalRoute.POST, { method: 'POST', staffCookie: second.cookie, params: { id }, body: { decision: 'approve' }, locale: 'en' });
+}

@@ -17,6 +17,8 @@ export const officeRequestType = requestTypeInfo.extend({
   places: z.record(z.string(), z.int().min(0).nullable()).describe('Per package offered: the number of places set for the season; null when unlimited'),
   places_held: z.record(z.string(), z.int().min(0)).describe('Per package offered: places held by requests sent (unpaid until their pay-by time, or paid); may exceed a number lowered later'),
   reserve_list: z.record(z.string(), z.array(reserveEntry)).describe('Per package with requests waiting: its reserve list, in the order places will be offered'),
+  review_days: z.int().min(1).max(60).describe('The review target: working days from sending (or payment) to a decision'),
+  clock_from: z.enum(['sent', 'paid']).describe('When the review clock starts: when the request is sent, or when it is paid'),
 });
 export type OfficeRequestType = z.infer<typeof officeRequestType>;
 
@@ -55,13 +57,22 @@ export const officeDashboard = z.object({
   due_within_24_hours: z.object({ count: z.number().int(), requests: z.array(z.object({ id: uuid, reference: z.string().nullable(), pay_by: timestamp })) }),
   // The request that has waited longest for review (submitted, not yet taken).
   oldest_waiting: z.object({ id: uuid, reference: z.string().nullable(), submitted_at: timestamp }).nullable(),
+  // Requests past their review deadline, per member working on them (null: nobody has taken them), most first.
+  overdue_by_reviewer: z.array(z.object({ assigned_to: staffRef.nullable(), count: z.int() })),
+  // The median time from sending to a decision (approved or rejected) over the decisions made this week, in hours; null with none.
+  median_decision_hours: z.number().nullable(),
 });
 export type OfficeDashboard = z.infer<typeof officeDashboard>;
 
 export const addedStaff = z.object({ staff: staffMember, set_password_url: z.string().describe('One-time link (72 hours) built from APP_URL') });
 export type AddedStaff = z.infer<typeof addedStaff>;
 
-export const queueItem = requestSummary.extend({ assigned_to: staffRef.nullable() });
+export const queueItem = requestSummary.extend({
+  assigned_to: staffRef.nullable(),
+  due_at: timestamp.nullable().describe('When a decision is due by the service’s review target (working days, the office’s calendar); null while the clock does not run (changes asked of the pilgrim, decided, awaiting payment when the clock starts at payment)'),
+  overdue: z.boolean().describe('Past due_at'),
+  possible_duplicate: z.boolean().describe('A pilgrim of this request has the same passport (with nationality) or national ID as a pilgrim of another active request'),
+});
 export type QueueItem = z.infer<typeof queueItem>;
 
 export const queueMeta = pageMeta.extend({ counts: z.partialRecord(requestStatus, z.int()).describe('Requests per status over the other filters (for the tabs)') });
@@ -80,6 +91,37 @@ const receiver = staffRef.nullable().describe('Paid at the counter: the finance 
 export const requestNote = z.object({ id: uuid, body: z.string(), staff_name: z.string(), at: timestamp });
 export type RequestNote = z.infer<typeof requestNote>;
 
+/** Another active request with one of this request's pilgrims in it (issue 41, item 4). */
+export const duplicateMatch = z.object({
+  request_id: uuid,
+  reference: z.string().nullable(),
+  status: requestStatus,
+  pilgrim: z.string().describe('Which pilgrim of this request matched: applicant, companion-0, …'),
+  other_pilgrim: z.string().describe('The matching pilgrim of the other request'),
+  field: z.enum(['passport_number', 'national_id', 'name_and_birth']).describe('What matched: the passport number with the nationality, the national ID (exact), or a similar Latin name with the same date of birth (possible)'),
+  strength: z.enum(['exact', 'possible']),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatch>;
+
+/** One answer changed since the office asked for changes: old -> new (issue 41, item 7). */
+export const answerChange = z.object({ pilgrim: z.string(), field: z.string(), old: z.unknown(), new: z.unknown() });
+export type AnswerChange = z.infer<typeof answerChange>;
+
+/** A refund proposed by one member, awaiting another's approval (issue 41, item 5). */
+export const refundProposal = z.object({
+  id: uuid,
+  amount_minor: z.int().min(1),
+  currency: z.string(),
+  note: z.string(),
+  proposed_by: staffRef,
+  proposed_at: timestamp,
+});
+export type RefundProposal = z.infer<typeof refundProposal>;
+
+/** A flagged field's ready-made reason (a code of lib/office/change-reasons.ts) and the reviewer's note. */
+export const flagNote = z.object({ reason: z.string().nullable(), note: z.string().nullable() });
+export type FlagNote = z.infer<typeof flagNote>;
+
 /** A sent request as the office reads it: answers, documents with the console's links, payments, history naming the staff, notes. */
 export const officeRequest = requestDetails.extend({
   flagged: z.record(z.string(), z.array(z.string())),
@@ -89,6 +131,14 @@ export const officeRequest = requestDetails.extend({
   account: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
   assigned_to: staffRef.nullable(),
   notes: z.array(requestNote),
+  due_at: timestamp.nullable(),
+  overdue: z.boolean(),
+  duplicates: z.array(duplicateMatch),
+  changes: z.array(answerChange).describe('Since changes were last asked: each answer the pilgrim changed, old -> new (empty when none were asked)'),
+  flag_notes: z.record(z.string(), z.record(z.string(), flagNote)).describe('Per pilgrim and flagged field: the reason and note sent with the request for changes'),
+  changes_due_at: timestamp.nullable().describe('The deadline given to the pilgrim for the changes'),
+  pilgrim_locale: z.enum(['en', 'ar']).describe('The language the pilgrim reads the office’s messages in'),
+  refund_proposal: refundProposal.nullable(),
 });
 export type OfficeRequest = z.infer<typeof officeRequest>;
 
@@ -122,3 +172,22 @@ export const staffListed = staffMember.extend({
   created_at: timestamp,
 });
 export type StaffListed = z.infer<typeof staffListed>;
+
+/** POST /office/requests/bulk: what went through, and what could not take the action (with why). */
+export const bulkResult = z.object({
+  done: z.array(z.object({ id: uuid, reference: z.string().nullable() })),
+  refused: z.array(z.object({ id: uuid, reference: z.string().nullable(), code: z.string(), message: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResult>;
+
+/** A member's named queue filter: the console's query string as it was in the URL. */
+export const savedFilter = z.object({ id: uuid, name: z.string(), query: z.string() });
+export type SavedFilter = z.infer<typeof savedFilter>;
+
+/** The office's calendar for the review clocks: the days of the week it works (0 = Sunday) and its holidays (Hijri DD-MM-YYYY). */
+export const officeCalendar = z.object({ work_days: z.array(z.int().min(0).max(6)), holidays: z.array(z.string()) });
+export type OfficeCalendar = z.infer<typeof officeCalendar>;
+
+/** POST /office/requests/{id}/refund-approval: the proposal decided, and the request as it is now. */
+export const refundDecision = z.object({ decision: z.enum(['approved', 'refused']), request: requestSummary });
+export type RefundDecision = z.infer<typeof refundDecision>;

@@ -9,7 +9,7 @@ import { API_BASE_URL, ApiClientError, fetchJson } from '@/lib/fetch-json';
 
 const locale = () => window.location.pathname.split('/')[1] || 'ar';
 
-export async function officeRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<T> {
+export async function officeRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<T> {
   const answer = await fetchJson<T>(`${API_BASE_URL}/office${path}`, {
     method: options.method ?? 'GET',
     headers: options.body ? { 'Content-Type': 'application/json' } : undefined,

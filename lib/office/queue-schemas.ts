@@ -17,6 +17,13 @@ export const queueQuerySchema = z.object({
   submitted_from: textField([rules.hijri_date_format()], { optional: true }),
   submitted_to: textField([rules.hijri_date_format()], { optional: true }),
   assigned: textField([rules.one_of(['me', 'unassigned'])], { optional: true }),
+  // Whose work (issue 41, item 1): mine (assigned to me, by lateness), unassigned (the team's pool), or all (the default for the API).
+  view: textField([rules.one_of(['mine', 'unassigned', 'all'])], { optional: true }),
+  package: textField([rules.one_of(PACKAGES)], { optional: true }),
+  // Past the review deadline only.
+  overdue: textField([rules.one_of(['1'])], { optional: true }),
+  // Possible duplicates only (a pilgrim on another active request, issue 41, item 4).
+  duplicates: textField([rules.one_of(['1'])], { optional: true }),
   // A reference, an applicant's name (Arabic or Latin), a passport number or an e-mail address.
   q: textField([rules.max(100)], { optional: true }),
   page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),
@@ -37,6 +44,14 @@ export const officeReviewSchema = z
     status: textField([rules.one_of(['under_review', 'changes_requested', 'approved', 'rejected', 'cancelled'])]),
     note: textField([rules.max(2000)], { optional: true }),
     flags: z.record(z.string().regex(PILGRIM_KEY), z.array(z.enum(FLAGGABLE)).max(FLAGGABLE.length)).optional(),
+    // Per flagged field: a ready-made reason (lib/office/change-reasons.ts) and a note, sent to the pilgrim in their language (issue 41, item 8).
+    flag_notes: z
+      .record(z.string().regex(PILGRIM_KEY), z.partialRecord(z.enum(FLAGGABLE), z.object({ reason: textField([rules.max(64)], { optional: true }), note: textField([rules.max(500)], { optional: true }) })))
+      .optional(),
+    // The deadline for the changes: a Hijri day (DD-MM-YYYY), the end of that day in the office's time zone.
+    changes_due: textField([rules.hijri_date_format()], { optional: true }),
+    // With cancelled, on a paid request: the refund proposed, in halalas, when less than all that was paid goes back.
+    refund_minor: textField([rules.integer(), rules.min_value(1), rules.max_value(100_000_000)], { ...numericText, optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
   })
   .superRefine((value, ctx) => {
     if ((value.status === 'changes_requested' || value.status === 'rejected' || value.status === 'cancelled') && !value.note) {
@@ -69,6 +84,34 @@ export const opsCounterPaymentSchema = counterPaymentSchema.extend({
 export type OpsCounterPaymentInput = z.output<typeof opsCounterPaymentSchema>;
 
 export const assignSchema = z.object({ assign: textField([rules.one_of(['me', 'nobody'])]) });
+
+/** POST /office/requests/bulk (issue 41, item 3): one action on many requests, each as if done one by one. */
+export const bulkSchema = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(100),
+    action: textField([rules.one_of(['assign', 'release', 'note'])]),
+    // With assign: "me" or a member's id.
+    assign: z.union([z.literal('me'), z.uuid()]).optional(),
+    // With note: the internal note.
+    body: textField([rules.min(1), rules.max(4000)], { optional: true }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'assign' && !value.assign) ctx.addIssue({ code: 'custom', path: ['assign'], message: encodeRule('required') });
+    if (value.action === 'note' && !value.body) ctx.addIssue({ code: 'custom', path: ['body'], message: encodeRule('required') });
+  });
+export type BulkInput = z.output<typeof bulkSchema>;
+
+/** POST /office/requests/{id}/refund-approval: a second member decides a proposed refund. */
+export const refundApprovalSchema = z.object({ decision: textField([rules.one_of(['approve', 'refuse'])]) });
+
+/** POST /office/saved-filters: a member names the queue's filters as they are in the URL. */
+export const savedFilterSchema = z.object({ name: textField([rules.min(1), rules.max(60)]), query: textField([rules.max(500)]) });
+
+/** PUT /office/calendar: the days of the week the office works (0 = Sunday) and its holidays (Hijri DD-MM-YYYY). */
+export const officeCalendarSchema = z.object({
+  work_days: z.array(z.int().min(0).max(6)).min(1).max(7),
+  holidays: z.array(textField([rules.hijri_date_format()])).max(100),
+});
 export const noteSchema = z.object({ body: textField([rules.min(1), rules.max(4000)]) });
 
 export const auditQuerySchema = z.object({
@@ -108,6 +151,9 @@ export const catalogueChangeSchema = z
     // Each package's own fee per pilgrim, in halalas (issue 40); packages left out keep theirs. `fee_minor` alone sets
     // every package's fee to one price, as before packages had their own; sent together, fees_minor has the last word.
     fees_minor: z.record(z.string().max(40), feeValue).optional(),
+    // The review target in working days, and when its clock starts (issue 41, item 2).
+    review_days: textField([rules.integer(), rules.min_value(1), rules.max_value(60)], { ...numericText, optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
+    clock_from: textField([rules.one_of(['sent', 'paid'])], { optional: true }).transform((value) => value as 'sent' | 'paid' | undefined),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
 

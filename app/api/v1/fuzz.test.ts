@@ -34,6 +34,10 @@ import * as officeReviewRoute from './office/requests/[id]/review/route';
 import * as officeNotesRoute from './office/requests/[id]/notes/route';
 import * as officePaymentRoute from './office/requests/[id]/payments/route';
 import * as officeCatalogueRoute from './office/catalogue/[id]/route';
+import * as officeRefundApprovalRoute from './office/requests/[id]/refund-approval/route';
+import * as officeBulkRoute from './office/requests/bulk/route';
+import * as officeSavedFiltersRoute from './office/saved-filters/route';
+import * as officeCalendarRoute from './office/calendar/route';
 import * as officeStaffRoute from './office/staff/route';
 import * as officeStaffMemberRoute from './office/staff/[id]/route';
 import * as officeResetTwoFactorRoute from './office/staff/[id]/reset-two-factor/route';
@@ -348,6 +352,10 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'PATCH office/staff/[id]', handler: officeStaffMemberRoute.PATCH, method: 'PATCH', fields: ['role', 'disabled'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/staff/[id]/reset-two-factor', handler: officeResetTwoFactorRoute.POST, method: 'POST', fields: ['x'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PATCH office/catalogue/[id]', handler: officeCatalogueRoute.PATCH, method: 'PATCH', fields: ['fee_minor', 'season_start', 'season_end', 'companion_limit'], params: async () => ({ id: 'umrah' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/requests/[id]/refund-approval', handler: officeRefundApprovalRoute.POST, method: 'POST', fields: ['decision'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/requests/bulk', handler: officeBulkRoute.POST, method: 'POST', fields: ['ids', 'action', 'assign', 'body'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/saved-filters', handler: officeSavedFiltersRoute.POST, method: 'POST', fields: ['name', 'query'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'PUT office/calendar', handler: officeCalendarRoute.PUT, method: 'PUT', fields: ['work_days', 'holidays'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/notes', handler: officeNotesRoute.POST, method: 'POST', fields: ['body'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/payments', handler: officePaymentRoute.POST, method: 'POST', fields: ['amount_minor', 'receipt_number'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST test-gateway/[id]/pay', handler: gatewayRoute.POST, method: 'POST', fields: ['card_number', 'otp'], params: async () => ({ id: gatewayId }), valid: () => ({ card_number: '4000000000000002', otp: '123456' }) },

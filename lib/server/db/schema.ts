@@ -295,6 +295,8 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    // What goes back when less than all of it does (a partial refund approved by two people, issue 41 item 5); null: all of amount_minor.
+    refundAmountMinor: integer('refund_amount_minor'),
     // Money received at the office's counter (provider `counter`): the number of the
     // receipt handed to the payer, and the finance member (or admin) who received it.
     receiptNumber: text('receipt_number'),

@@ -31,6 +31,8 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     deadline: text('deadline') ? dualMoment(formats, text('deadline')) : '',
     refund_reason: reason || 'other',
     reason: t.has(`CheckPayment.reasons.${reason}`) ? t(`CheckPayment.reasons.${reason}`) : t('CheckPayment.reasons.other'),
+    fields: fieldsToChange(t, text('fields')) || 'none',
+    changes_by: text('changes_by') ? formats.moment(text('changes_by')).hijri + ` (${formats.moment(text('changes_by')).gregorian})` : 'none',
   };
   const type = row.type as NotificationType;
   return {
@@ -44,6 +46,26 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+type FieldToChange = { pilgrim: string; field: string; reason: string | null; note: string | null };
+
+/** "Passport number (Main applicant): the passport number does not match the passport, note" for each field to change. */
+function fieldsToChange(t: ReturnType<typeof translatorFor>, json: string): string {
+  let fields: FieldToChange[];
+  try {
+    fields = json ? (JSON.parse(json) as FieldToChange[]) : [];
+  } catch {
+    return '';
+  }
+  return fields
+    .map(({ pilgrim, field, reason, note }) => {
+      const who = pilgrim === 'applicant' ? t('RequestDetails.answers.applicant') : t('RequestDetails.answers.companion', { number: Number(pilgrim.split('-')[1] ?? 0) + 1 });
+      const label = t.has(`Fields.${field}`) ? t(`Fields.${field}`) : field;
+      const why = [reason && t.has(`ChangeReasons.${reason}`) ? t(`ChangeReasons.${reason}`) : null, note].filter(Boolean).join(t('Notifications.changeJoin'));
+      return why ? t('Notifications.changeField', { field: label, pilgrim: who, why }) : t('Notifications.changeFieldBare', { field: label, pilgrim: who });
+    })
+    .join(t('Notifications.changeSeparator'));
 }
 
 function dualMoment(formats: RequestFormats, iso: string) {

@@ -31,6 +31,8 @@ function officeRequestType(type: RequestTypeWithPlaces, lists: Record<string, Re
     // Who waits for places, per package, in the order they will be offered (docs/PLACES.md). Every package with
     // a list, also one no longer offered: those requests still wait there.
     reserve_list: lists[type.id] ?? {},
+    review_days: type.reviewDays,
+    clock_from: type.clockFrom,
   };
 }
 
@@ -68,6 +70,9 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
       // In the order the messages list them, each once, whatever order was sent.
       packages: change.packages ? PACKAGES.filter((name) => change.packages!.includes(name)) : current.packages,
       open: change.open ?? current.open,
+      // A new target counts for clocks started from now on: a request already waiting keeps the deadline it was given.
+      reviewDays: change.review_days ?? current.reviewDays,
+      clockFrom: change.clock_from ?? current.clockFrom,
     };
     if (next.packages.length === 0) {
       throw new ApiError('validation_failed', { fields: { packages: [t('ApiErrors.packages_required')] } });
@@ -87,7 +92,15 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
       throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`places.${name}`, [t('ApiErrors.places_unknown_package')]])) });
     }
     // Fees are audited per package below; the other fields as they are.
-    const fields: Omit<typeof next, 'packageFees'> = { seasonStart: next.seasonStart, seasonEnd: next.seasonEnd, companionLimit: next.companionLimit, packages: next.packages, open: next.open };
+    const fields: Omit<typeof next, 'packageFees'> = {
+      seasonStart: next.seasonStart,
+      seasonEnd: next.seasonEnd,
+      companionLimit: next.companionLimit,
+      packages: next.packages,
+      open: next.open,
+      reviewDays: next.reviewDays,
+      clockFrom: next.clockFrom,
+    };
     const changed: Record<string, string> = Object.fromEntries(
       (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => String(fields[key]) !== String(current[key])).map((key) => [key, `${current[key]} → ${fields[key]}`]),
     );

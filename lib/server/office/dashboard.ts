@@ -15,11 +15,12 @@ const weekStart = sql`((date_trunc('day', now() at time zone ${ZONE}) - make_int
 export async function officeDashboard(): Promise<OfficeDashboard> {
   const hours = env().PAYMENT_DEADLINE_HOURS;
   const deadline = sql`(submitted_at + make_interval(hours => ${hours}))`;
-  const [statuses, submitted, received, due, dueCount, oldest] = await Promise.all([
+  const [statuses, submitted, received, due, dueCount, oldest, overdue, decisions] = await Promise.all([
     queryRows<{ status: string; count: number }>(sql`select status, count(*)::int as count from requests group by status`),
+    // Sent to the office: paid and in its hands (or decided since), never one still awaiting payment or left to expire.
     queryRows<{ today: number; week: number }>(sql`
       select count(*) filter (where submitted_at >= ${todayStart})::int as today, count(*) filter (where submitted_at >= ${weekStart})::int as week
-      from requests where submitted_at is not null`),
+      from requests where submitted_at is not null and status not in ('draft', 'reserved', 'pending_payment', 'expired')`),
     queryRows<{ currency: string; amount_minor: number; payments: number }>(sql`
       select currency, sum(amount_minor)::bigint as amount_minor, count(*)::int as payments
       from payments where paid_at >= ${todayStart} group by currency order by currency`),
@@ -32,6 +33,15 @@ export async function officeDashboard(): Promise<OfficeDashboard> {
       where status = 'pending_payment' and ${deadline} > now() and ${deadline} <= now() + interval '24 hours'`),
     queryRows<{ id: string; reference: string | null; submitted_at: Date | string }>(sql`
       select id, reference, submitted_at from requests where status = 'submitted' order by submitted_at limit 1`),
+    // Past their review deadline, per member working on them (issue 41, item 2).
+    queryRows<{ staff_id: string | null; name: string | null; count: number }>(sql`
+      select r.assigned_staff_id as staff_id, s.name, count(*)::int as count from requests r left join staff s on s.id = r.assigned_staff_id
+      where r.due_at < now() group by r.assigned_staff_id, s.name order by count(*) desc, s.name nulls first`),
+    // This week's decisions: how long each took from sending, in hours; the median of them.
+    queryRows<{ hours: number | null }>(sql`
+      select round((percentile_cont(0.5) within group (order by extract(epoch from (h.created_at - r.submitted_at)) / 3600))::numeric, 1)::float8 as hours
+      from request_history h join requests r on r.id = h.request_id
+      where h.to_status in ('approved', 'rejected') and h.created_at >= ${weekStart} and r.submitted_at is not null`),
   ]);
   const byStatus = Object.fromEntries(REQUEST_STATUSES.map((status) => [status, 0])) as Record<RequestStatus, number>;
   for (const row of statuses) if (row.status in byStatus) byStatus[row.status as RequestStatus] = Number(row.count);
@@ -43,5 +53,7 @@ export async function officeDashboard(): Promise<OfficeDashboard> {
     received_today: received.map((row) => ({ currency: row.currency, amount_minor: Number(row.amount_minor), payments: Number(row.payments) })),
     due_within_24_hours: { count: Number(dueCount[0]?.count ?? 0), requests: due.map((row) => ({ id: row.id, reference: row.reference, pay_by: iso(row.pay_by) })) },
     oldest_waiting: oldest[0] ? { id: oldest[0].id, reference: oldest[0].reference, submitted_at: iso(oldest[0].submitted_at) } : null,
+    overdue_by_reviewer: overdue.map((row) => ({ assigned_to: row.staff_id ? { id: row.staff_id, name: row.name ?? '' } : null, count: Number(row.count) })),
+    median_decision_hours: decisions[0]?.hours === null || decisions[0]?.hours === undefined ? null : Number(decisions[0].hours),
   };
 }

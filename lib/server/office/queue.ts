@@ -10,6 +10,7 @@ import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import type { QueueItem, QueueMeta } from '@/lib/contract/office';
 import { isRequestStatus } from '@/lib/requests/statuses';
+import { isDuplicated } from './duplicates';
 
 const ZONE = OFFICE_TIME_ZONE;
 
@@ -42,8 +43,11 @@ export function queueFilters(query: Omit<QueueQuery, 'page'>, member: StaffMembe
   if (query.type) filters.push(eq(requests.typeId, query.type));
   if (query.submitted_from) filters.push(sql`${requests.submittedAt} >= ${dayStart(query.submitted_from)}`);
   if (query.submitted_to) filters.push(sql`${requests.submittedAt} < ${dayStart(query.submitted_to, true)}`);
-  if (query.assigned === 'me') filters.push(eq(requests.assignedStaffId, member.id));
-  if (query.assigned === 'unassigned') filters.push(isNull(requests.assignedStaffId));
+  if (query.assigned === 'me' || query.view === 'mine') filters.push(eq(requests.assignedStaffId, member.id));
+  if (query.assigned === 'unassigned' || query.view === 'unassigned') filters.push(isNull(requests.assignedStaffId));
+  if (query.package) filters.push(sql`${requests.data} -> 'service' ->> 'package' = ${query.package}`);
+  if (query.overdue) filters.push(sql`${requests.dueAt} < now()`);
+  if (query.duplicates) filters.push(isDuplicated);
   if (query.q?.trim()) filters.push(search(query.q));
   return filters;
 }
@@ -61,12 +65,13 @@ export async function officeQueue(query: QueueQuery, member: StaffMember): Promi
   const offset = (query.page - 1) * PAGE_SIZE;
   const [rows, [total], byStatus] = await Promise.all([
     db
-      .select({ request: summaryColumns, settled: settledPayment, assignedName: staff.name })
+      .select({ request: summaryColumns, settled: settledPayment, assignedName: staff.name, duplicated: sql<boolean>`${isDuplicated}` })
       .from(requests)
       .innerJoin(users, eq(users.id, requests.userId))
       .leftJoin(staff, eq(staff.id, requests.assignedStaffId))
       .where(where)
-      .orderBy(sql`${requests.submittedAt} asc nulls last`, asc(requests.createdAt))
+      // My work: the most late first (by the review deadline); otherwise the one waiting longest.
+      .orderBy(...(query.view === 'mine' ? [sql`${requests.dueAt} asc nulls last`] : []), sql`${requests.submittedAt} asc nulls last`, asc(requests.createdAt))
       .limit(PAGE_SIZE)
       .offset(offset),
     db.select({ value: count() }).from(requests).innerJoin(users, eq(users.id, requests.userId)).where(where),
@@ -74,9 +79,12 @@ export async function officeQueue(query: QueueQuery, member: StaffMember): Promi
   ]);
   const totalCount = Number(total?.value ?? 0);
   return {
-    items: rows.map(({ request, settled, assignedName }) => ({
+    items: rows.map(({ request, settled, assignedName, duplicated }) => ({
       ...requestSummary(request, settled ?? undefined),
       assigned_to: request.assignedStaffId ? { id: request.assignedStaffId, name: assignedName ?? '' } : null,
+      due_at: request.dueAt ? request.dueAt.toISOString() : null,
+      overdue: request.dueAt !== null && request.dueAt.getTime() < Date.now(),
+      possible_duplicate: Boolean(duplicated),
     })),
     meta: {
       page: query.page,

@@ -407,10 +407,11 @@ export async function voidOpenPayments(requestId: string) {
  * Marks every paid payment of a request as owed back (inside the caller's
  * transaction, with the move that closes the request); `refundDue` gives it back.
  */
-export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason) {
+export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason, amountMinor?: number) {
   return tx
     .update(payments)
-    .set({ status: 'refunding', refundReason: reason, updatedAt: new Date() })
+    // A partial refund (approved by two members of the office) owes back less than was paid; otherwise all of it.
+    .set({ status: 'refunding', refundReason: reason, refundAmountMinor: amountMinor ?? null, updatedAt: new Date() })
     .where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')))
     .returning({ id: payments.id });
 }
@@ -428,7 +429,7 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
   const provider = providerOf(payment);
   try {
     if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
-    await provider.refundPayment(payment.providerPaymentId, payment.amountMinor);
+    await provider.refundPayment(payment.providerPaymentId, payment.refundAmountMinor ?? payment.amountMinor);
   } catch (error) {
     logger.error('refund failed', { payment: payment.id, error: describeError(error) });
     return payment;
@@ -446,7 +447,7 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
       userId: payment.userId,
       type: 'payment_refunded',
       requestId: payment.requestId,
-      params: { reference: request?.reference ?? '', amount_minor: refunded.amountMinor, currency: refunded.currency, reason: refunded.refundReason ?? 'cancelled' },
+      params: { reference: request?.reference ?? '', amount_minor: refunded.refundAmountMinor ?? refunded.amountMinor, currency: refunded.currency, reason: refunded.refundReason ?? 'cancelled' },
     });
     return refunded;
   });

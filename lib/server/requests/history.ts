@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { PLACES_GIVEN_BACK, TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { env } from '@/lib/server/env';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
+import { clockOfMove } from './review-clock';
 
 export type Actor = 'user' | 'office' | 'system';
 
@@ -36,9 +37,11 @@ export async function changeStatus(...[tx, request, to, actor, note = null, chan
     throw new ApiError('conflict', { messageKey: 'payment_required' });
   }
   if (!TRANSITIONS[from]?.[actor].includes(to)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+  // The review clock follows every move (review-clock.ts): started, paused, resumed or stopped with it.
+  const clock = await clockOfMove(tx, request.id, from, to);
   const [moved] = await tx
     .update(requests)
-    .set({ ...changes, status: to, updatedAt: new Date() })
+    .set({ ...changes, ...clock, status: to, updatedAt: new Date() })
     .where(and(eq(requests.id, request.id), eq(requests.status, from)))
     .returning();
   if (!moved) throw new ApiError('conflict', { messageKey: 'wrong_state' });
@@ -97,7 +100,17 @@ function notificationOfMove(
   if (to === 'submitted' && from === 'changes_requested') return { ...base, type: 'request_submitted', params: { reference, stage: 'resubmitted' } };
   // Paid: through the gateway or at the office's counter, the same notice.
   if (to === 'submitted' && actor === 'system') return { ...base, type: 'payment_succeeded', params: { reference, ...amount } };
-  if (to === 'changes_requested') return { ...base, type: 'changes_requested', params: { reference, note: note ?? '' } };
+  if (to === 'changes_requested') {
+    // Each field to change, with its ready-made reason and note (issue 41, item 8): rendered in the pilgrim's language when read.
+    const fields = Object.entries(moved.flagged ?? {}).flatMap(([pilgrim, names]) =>
+      names.map((field) => ({ pilgrim, field, reason: moved.flagNotes?.[pilgrim]?.[field]?.reason ?? null, note: moved.flagNotes?.[pilgrim]?.[field]?.note ?? null })),
+    );
+    return {
+      ...base,
+      type: 'changes_requested',
+      params: { reference, note: note ?? '', fields: JSON.stringify(fields), ...(moved.changesDueAt ? { changes_by: moved.changesDueAt.toISOString() } : {}) },
+    };
+  }
   if (to === 'expired') return { ...base, type: 'request_expired', params: { reference } };
   return { ...base, type: 'status_changed', params: { reference, status: to, ...(note ? { note } : {}) } };
 }

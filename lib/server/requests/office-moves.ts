@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/server/http/errors';
 import { audit, type AuditActor, type AuditEntry } from '@/lib/server/audit/audit';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 import { isRequestId } from '@/lib/requests/request-id';
-import type { RequestStatus } from '@/lib/requests/statuses';
+import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
+import { changeStatus } from './history';
 import { moveRequest } from './move-request';
 import type { RequestRow } from './request-rows';
 import { requestSummary } from './request-views';
@@ -21,6 +22,14 @@ export type OfficeMove = {
   staffId?: string | null;
   /** What else the move changes on the request, and adds to its audit row, seen the request as it was found. */
   plan?: (row: RequestRow) => { changes?: Partial<typeof requests.$inferInsert>; details?: AuditEntry['details'] };
+  /**
+   * A status to pass through first when the request is not yet in it and the office may go there and on (a
+   * decision on a request just sent goes through under_review: one step from opening to deciding). Recorded in
+   * the history, not told to the pilgrim: the decision is.
+   */
+  via?: RequestStatus;
+  /** With cancelled: less than all that was paid goes back (a partial refund approved by two members). */
+  refundMinor?: number;
 };
 
 /**
@@ -33,13 +42,19 @@ export type OfficeMove = {
 export async function moveByOffice(find: (tx: Db) => Promise<RequestRow>, move: OfficeMove) {
   const db = await getDb();
   const moved = await db.transaction(async (tx) => {
-    const row = await find(tx);
+    let row = await find(tx);
+    const via = move.via;
+    if (via && row.status !== via && TRANSITIONS[row.status].office.includes(via) && TRANSITIONS[via].office.includes(move.status)) {
+      const from = row.status;
+      row = await changeStatus(tx, row, via, 'office', null, { version: row.version + 1 }, move.staffId ?? null);
+      await audit(move.actor, { action: 'request.move', target: { type: 'request', id: row.id }, details: { from, to: via }, address: move.address }, tx);
+    }
     const { changes = {}, details = {} } = move.plan?.(row) ?? {};
     const result = await moveRequest(tx, row, move.status, 'office', move.note, { version: row.version + 1, ...changes }, move.staffId ?? null);
     // In the audit log with the move: who, from and to which status; the note is the request's, not the log's.
     await audit(move.actor, { action: 'request.move', target: { type: 'request', id: row.id }, details: { from: row.status, to: move.status, ...details }, address: move.address }, tx);
     // A cancelled request's fee goes back to the payer: owed in the same transaction as the move, given back after it.
-    if (move.status === 'cancelled') await markRefundDue(tx, row.id, 'cancelled');
+    if (move.status === 'cancelled') await markRefundDue(tx, row.id, 'cancelled', move.refundMinor);
     return result;
   });
   if (move.status === 'cancelled') await releasePayments(moved.id);

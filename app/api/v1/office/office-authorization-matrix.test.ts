@@ -51,8 +51,19 @@ const MATRIX: Record<string, Entry> = {
   'GET requests': { expect: STAFF_ONLY(200) },
   'GET requests/[id]': { setup: paid, expect: STAFF_ONLY(200) },
   'POST requests/[id]/assign': { setup: paid, body: { assign: 'me' }, expect: ROLES(200, 403, 200) },
-  // Approving a request not yet under review passes the role check and is then refused by the state machine (409); finance may not review at all.
-  'POST requests/[id]/review': { setup: paid, body: { status: 'approved' }, expect: ROLES(409, 403, 409) },
+  // Approving a request just paid takes it through under_review in one step (issue 41): the reviewer approves it, the
+  // admin after them finds it approved (409); finance may not review at all.
+  'POST requests/[id]/review': { setup: paid, body: { status: 'approved' }, expect: ROLES(200, 403, 409) },
+  // Finance and admins decide a refund proposed (none here: 404); a reviewer may not.
+  'POST requests/[id]/refund-approval': { setup: paid, body: { decision: 'approve' }, expect: ROLES(403, 404, 404) },
+  // Assigning many is reviewing work, as one by one.
+  'POST requests/bulk': { setup: async (token) => ({ body: { ids: [(await paidRequest(token)).id], action: 'assign', assign: 'me' } }), expect: ROLES(200, 403, 200) },
+  'GET saved-filters': { expect: STAFF_ONLY(200) },
+  'POST saved-filters': { setup: async () => ({ body: { name: `Mine ${Date.now()}`, query: 'view=mine&overdue=1' } }), expect: STAFF_ONLY(201) },
+  // Another member's, or nobody's: 404 for everyone.
+  'DELETE saved-filters/[id]': { setup: async () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }), expect: STAFF_ONLY(404) },
+  'GET calendar': { expect: ROLES(403, 403, 200) },
+  'PUT calendar': { body: { work_days: [0, 1, 2, 3, 4], holidays: [] }, expect: ROLES(403, 403, 200) },
   // Money received at the counter: finance records it (201); the admin after them finds it paid (409).
   'POST requests/[id]/payments': {
     setup: async (token) => {

@@ -15,6 +15,7 @@ import * as viewRoute from './requests/[id]/route';
 import * as assignRoute from './requests/[id]/assign/route';
 import * as reviewRoute from './requests/[id]/review/route';
 import * as notesRoute from './requests/[id]/notes/route';
+import * as refundApprovalRoute from './requests/[id]/refund-approval/route';
 import * as documentRoute from './documents/[id]/route';
 import * as exportRoute from './export/route';
 import * as auditRoute from './audit/route';
@@ -132,7 +133,6 @@ describe('a request in the console', () => {
     const pilgrim = await newUser();
     const paid = await paidRequest(pilgrim.token);
 
-    expect((await post(reviewRoute.POST, reviewer.cookie, paid.id, { status: 'approved' })).status).toBe(409);
     const started = await post(reviewRoute.POST, reviewer.cookie, paid.id, { status: 'under_review' });
     expect(started.json!.data.status).toBe('under_review');
 
@@ -161,8 +161,13 @@ describe('a request in the console', () => {
     const submitRoute = await import('../requests/[id]/submit/route');
     expect((await call(submitRoute.POST, { token: pilgrim.token, params: { id: paid.id }, body: {} })).json!.data.status).toBe('submitted');
     expect((await call(pilgrimRequestRoute.GET, { token: pilgrim.token, params: { id: paid.id } })).json!.data.flagged).toBeNull();
-    await post(reviewRoute.POST, reviewer.cookie, paid.id, { status: 'under_review' });
+    // One step from opening to deciding (issue 41): approved straight from submitted, through under_review on the way.
     expect((await post(reviewRoute.POST, reviewer.cookie, paid.id, { status: 'approved', note: 'Welcome.' })).json!.data.status).toBe('approved');
+    const told = (await notificationsOf(pilgrim.token)).items;
+    expect(told[0]).toMatchObject({ type: 'status_changed' });
+    expect(told[0]!.body).toContain('Welcome.');
+    // The pilgrim is told the decision, not "under review" as well.
+    expect(told.filter((item: { body: string }) => item.body.includes('Under review') || item.body.includes('under review'))).toHaveLength(0);
     const moves = (await auditFor(paid.id)).filter((row) => row.action === 'request.move').map((row) => row.details);
     expect(moves).toEqual([
       { from: 'submitted', to: 'under_review' },
@@ -172,16 +177,20 @@ describe('a request in the console', () => {
     ]);
   });
 
-  it('lets finance cancel a paid request with a refund, and not review it; a reviewer cannot cancel', async () => {
+  it('lets finance cancel a paid request with a refund, approved by a second member, and not review it; a reviewer cannot cancel', async () => {
     const reviewer = await signedInStaff('reviewer');
     const finance = await signedInStaff('finance', 'Khalid Finance');
+    const second = await signedInStaff('finance', 'Huda Finance');
     const pilgrim = await newUser();
     const paid = await paidRequest(pilgrim.token);
     expect((await post(reviewRoute.POST, finance.cookie, paid.id, { status: 'under_review' })).status).toBe(403);
     expect((await post(reviewRoute.POST, reviewer.cookie, paid.id, { status: 'cancelled', note: 'Duplicate application' })).status).toBe(403);
-    const cancelled = await post(reviewRoute.POST, finance.cookie, paid.id, { status: 'cancelled', note: 'Duplicate application' });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.json!.data.status).toBe('cancelled');
+    // Proposed: the request as it was until a second member approves (issue 41, item 5).
+    const proposed = await post(reviewRoute.POST, finance.cookie, paid.id, { status: 'cancelled', note: 'Duplicate application' });
+    expect(proposed.status).toBe(200);
+    expect(proposed.json!.data.status).toBe('submitted');
+    const approved = await post(refundApprovalRoute.POST, second.cookie, paid.id, { decision: 'approve' });
+    expect(approved.json!.data).toMatchObject({ decision: 'approved', request: { status: 'cancelled' } });
     const own = (await call(pilgrimRequestRoute.GET, { token: pilgrim.token, params: { id: paid.id } })).json!.data;
     expect(own.payments[0].status).toBe('refunded');
     expect(own.payments[0].refund_reason).toBe('cancelled');

@@ -5,7 +5,7 @@ import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { notificationsOf } from '@/test/notifications';
 import { submittedRequest } from '@/test/requests';
-import { consoleCall, invitedStaff, paidRequest, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
+import { cancelWithRefund, consoleCall, invitedStaff, paidRequest, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
 import { requestFormats } from '@/lib/i18n/formats';
 import * as requestRoute from '@/app/api/v1/requests/[id]/route';
@@ -156,7 +156,8 @@ describe('payments received at the office counter', () => {
     const { token } = await newUser();
     const { id, fee } = await submittedRequest(token);
     expect((await consoleCall(officePaymentRoute.POST, { method: 'POST', staffCookie: finance.cookie, params: { id }, body: { amount_minor: fee, receipt_number: receipt() } })).status).toBe(201);
-    const cancelled = await consoleCall(officeReviewRoute.POST, { method: 'POST', staffCookie: finance.cookie, params: { id }, body: { status: 'cancelled', note: 'The season is full' }, locale: 'en' });
+    // Proposed by one member, approved by another (issue 41, item 5).
+    const cancelled = await cancelWithRefund(id, finance.cookie, 'The season is full');
     expect(cancelled.status).toBe(200);
     expect(await pilgrimView(token, id)).toMatchObject({ status: 'cancelled', payment: 'refunding', payments: [expect.objectContaining({ provider: 'counter', status: 'refunding', refund_reason: 'cancelled' })] });
   });

@@ -5,7 +5,7 @@ import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { companion } from '@/test/answers';
 import { readyDraft } from '@/test/requests';
-import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
+import { cancelWithRefund, consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { documents } from '@/lib/server/db/schema';
 import * as typesRoute from '../request-types/route';
@@ -170,7 +170,7 @@ describe('holding places while the pilgrim pays', () => {
 
     const refunded = await paidRequest(token);
     expect(await placesLeft()).toBe(0);
-    expect((await review(refunded.id, 'cancelled')).status).toBe(200);
+    expect((await cancelWithRefund(refunded.id, admin.cookie)).status).toBe(200);
     const [payment] = await queryRows<{ status: string }>(sql`select status from payments where id = ${refunded.paymentId}`);
     expect(payment!.status).toBe('refunded');
     expect(await placesLeft()).toBe(2);

@@ -4,7 +4,7 @@ import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { readyDraft } from '@/test/requests';
-import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
+import { cancelWithRefund, consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import * as typesRoute from '../request-types/route';
 import * as listRoute from './route';
@@ -186,7 +186,7 @@ describe('places given back are offered down the list', () => {
       return checkout.id;
     })();
     expect((await details(token, a.id)).status).toBe('submitted');
-    expect((await review(a.id, 'cancelled')).status).toBe(200);
+    expect((await cancelWithRefund(a.id, admin.cookie)).status).toBe(200);
     const [refund] = await queryRows<{ status: string }>(sql`select status from payments where id = ${paidA}`);
     expect(refund!.status).toBe('refunded');
     await expectOffered(token, b.id, 2);

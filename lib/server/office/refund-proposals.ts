@@ -1,0 +1,103 @@
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { payments, refundProposals, staff } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/errors';
+import { moveByOffice } from '@/lib/server/requests/office-moves';
+import { requestSummary } from '@/lib/server/requests/request-views';
+import { audit } from '@/lib/server/audit/audit';
+import { TRANSITIONS } from '@/lib/requests/statuses';
+import type { Translate } from '@/lib/validation/localize';
+import type { RefundDecision, RefundProposal } from '@/lib/contract/office';
+import { staffActor } from './office-auth';
+import { sentRequest } from './sent-request';
+import type { StaffMember } from './staff-sessions';
+
+// Four eyes on money (issue 41, item 5; DESIGN section 9). Cancelling a paid
+// request in the console sends money back, so one finance member (or admin)
+// proposes it and another approves it. Until then the request stays as it was
+// and the pilgrim is told nothing; the approval makes the cancel move, with
+// its notice and its refund (all of what was paid, or the part proposed).
+// The database refuses a decision by the proposer too (refund_proposals_four_eyes).
+
+/** The open proposal of a request, with its proposer's name; null when none. */
+export async function openRefundProposal(requestId: string): Promise<RefundProposal | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ proposal: refundProposals, name: staff.name })
+    .from(refundProposals)
+    .innerJoin(staff, eq(staff.id, refundProposals.proposedBy))
+    .where(and(eq(refundProposals.requestId, requestId), isNull(refundProposals.decision)));
+  if (!row) return null;
+  const { proposal } = row;
+  return { id: proposal.id, amount_minor: proposal.amountMinor, currency: proposal.currency, note: proposal.note, proposed_by: { id: proposal.proposedBy, name: row.name }, proposed_at: proposal.proposedAt.toISOString() };
+}
+
+/**
+ * The cancel move asked in the console: when money was paid, a proposal
+ * instead of the move (null when nothing was paid: a plain cancel, nothing
+ * goes back). At most one proposal open per request (409); the amount is all
+ * that was paid, or `refundMinor` when less goes back (more: 422).
+ */
+export async function proposeRefund(id: string, member: StaffMember, note: string, refundMinor: number | undefined, address: string | null, t: Translate) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await sentRequest(tx, id, true);
+    const [paid] = await tx.select().from(payments).where(and(eq(payments.requestId, id), eq(payments.status, 'paid'))).limit(1);
+    if (!paid) return null;
+    if (!TRANSITIONS[row.status].office.includes('cancelled')) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+    const [open] = await tx.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, id), isNull(refundProposals.decision)));
+    if (open) throw new ApiError('conflict', { messageKey: 'refund_already_proposed' });
+    const amount = refundMinor ?? paid.amountMinor;
+    if (amount > paid.amountMinor) throw new ApiError('validation_failed', { fields: { refund_minor: [t('ApiErrors.refund_more_than_paid')] } });
+    await tx.insert(refundProposals).values({ requestId: id, amountMinor: amount, currency: paid.currency, note, proposedBy: member.id });
+    await audit(staffActor(member), { action: 'refund.propose', target: { type: 'request', id }, details: { amount_minor: amount, currency: paid.currency, paid_minor: paid.amountMinor }, address }, tx);
+    return requestSummary(row);
+  });
+}
+
+/**
+ * Another member decides the open proposal. Approve: the request is cancelled
+ * (its notice, its places given back) and the amount proposed goes back, in
+ * one transaction with the decision. Refuse: the request stays as it was, the
+ * pilgrim is told nothing. A request closed meanwhile by another path (the
+ * pilgrim cancelled it: refunded then) drops the proposal: nothing goes back twice.
+ */
+export async function decideRefund(id: string, member: StaffMember, decision: 'approve' | 'refuse', address: string | null): Promise<RefundDecision> {
+  const db = await getDb();
+  // Who may decide, and whether the request can still be cancelled, in a transaction of its own: a proposal
+  // the request outgrew is dropped (and says so) even though the approval then fails.
+  const check = await db.transaction(async (tx) => {
+    const row = await sentRequest(tx, id, true);
+    const [proposal] = await tx.select().from(refundProposals).where(and(eq(refundProposals.requestId, id), isNull(refundProposals.decision))).for('update');
+    if (!proposal) throw new ApiError('not_found', { messageKey: 'no_refund_proposed' });
+    if (proposal.proposedBy === member.id) throw new ApiError('forbidden', { messageKey: 'refund_own_proposal' });
+    if (decision === 'refuse' || !TRANSITIONS[row.status].office.includes('cancelled')) {
+      await tx.update(refundProposals).set({ decision: 'refused', decidedBy: member.id, decidedAt: new Date() }).where(eq(refundProposals.id, proposal.id));
+      await audit(staffActor(member), { action: 'refund.refuse', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, dropped: decision === 'approve' }, address }, tx);
+      return { proposal, refused: true, row };
+    }
+    return { proposal, refused: false, row };
+  });
+  if (check.refused) {
+    if (decision === 'approve') throw new ApiError('conflict', { messageKey: 'wrong_state' });
+    return { decision: 'refused', request: requestSummary(check.row) };
+  }
+  const proposal = check.proposal;
+  const request = await moveByOffice(
+    async (tx) => {
+      const row = await sentRequest(tx, id, true);
+      // Decided once: a second approval at the same moment finds no open proposal.
+      const [taken] = await tx
+        .update(refundProposals)
+        .set({ decision: 'approved', decidedBy: member.id, decidedAt: new Date() })
+        .where(and(eq(refundProposals.id, proposal.id), isNull(refundProposals.decision)))
+        .returning({ id: refundProposals.id });
+      if (!taken) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+      await audit(staffActor(member), { action: 'refund.approve', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, proposed_by: proposal.proposedBy }, address }, tx);
+      return row;
+    },
+    { status: 'cancelled', note: proposal.note, actor: staffActor(member), address, staffId: member.id, refundMinor: proposal.amountMinor },
+  );
+  return { decision: 'approved', request };
+}
