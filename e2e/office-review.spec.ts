@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { watchViolations } from './csp-violations';
-import { requestAwaitingPayment, signInStaff, signUp } from './session';
+import { paidRequest, requestAwaitingPayment, signInStaff, signUp } from './session';
 import { expectAccessible } from './axe';
 
 // Issue 18: the office works a request in the console, and the pilgrim sees
@@ -10,16 +10,6 @@ import { expectAccessible } from './axe';
 // sign-in screens); everything after is done on the screens.
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
-
-/** A request the pilgrim paid on the test gateway: waiting for the office. */
-async function paidRequest(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const sent = await requestAwaitingPayment(request, token);
-  const checkout = (await (await request.post(`/api/v1/requests/${sent.id}/payments`, { headers, data: {} })).json()).data;
-  await request.post(`/api/test-gateway/${checkout.redirect_url.split('/').pop()}/pay`, { data: { card_number: '4111111111111111' } });
-  expect((await (await request.get(`/api/v1/payments/${checkout.id}`, { headers })).json()).data.status).toBe('paid');
-  return sent;
-}
 
 for (const locale of ['en', 'ar'] as const) {
   const m = MESSAGES[locale];
@@ -38,6 +28,11 @@ for (const locale of ['en', 'ar'] as const) {
     // The queue: found by its reference.
     await desk.goto(`/${locale}/office/requests`);
     await expect(desk.getByRole('heading', { level: 1, name: o.queue.title })).toBeVisible();
+    // The filters are folded (issue 41): / opens them on the search box.
+    await expect(async () => {
+      await desk.keyboard.press('/');
+      await expect(desk.getByRole('searchbox', { name: o.queue.q })).toBeFocused({ timeout: 1_000 });
+    }).toPass();
     await desk.getByRole('searchbox', { name: o.queue.q }).fill(reference);
     await desk.getByRole('button', { name: o.queue.apply }).click();
     await expect(desk).toHaveURL(new RegExp(`q=${reference}`));
@@ -52,6 +47,8 @@ for (const locale of ['en', 'ar'] as const) {
     // By its name: the documents come in upload order, passport first, and once
     // pdf.js has drawn the passport's page (role img too) it is the first image.
     const photo = desk.getByRole('img', { name: o.request.documentOf.replace('{kind}', m.Fields.photo).replace('{pilgrim}', o.request.applicant), exact: true });
+    // Beside the applicant's answers, loaded once in sight (loading="lazy").
+    await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // The passport scan drawn inside the page (pdf.js, under the console's CSP: watchViolations), named for a screen reader.
     const one = locale === 'ar' ? '١' : '1';
@@ -77,10 +74,8 @@ for (const locale of ['en', 'ar'] as const) {
     await scan.close();
     await expectAccessible(desk, 'request');
 
-    // Start the review, then ask for the applicant's passport number.
-    await desk.getByRole('radio', { name: o.request.moves.under_review }).check();
-    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
-    await expect(desk.getByTestId('request-status')).toHaveText(o.status.under_review);
+    // Nothing is chosen for the reviewer (issue 41); asking for changes is one step from the request just sent.
+    await expect(desk.getByRole('radio', { checked: true })).toHaveCount(0);
     await desk.getByRole('radio', { name: o.request.moves.changes_requested }).check();
     await desk.getByRole('button', { name: o.request.confirmDecision }).click();
     // Nothing chosen and no message: the summary says both, and takes the focus.
@@ -112,10 +107,7 @@ for (const locale of ['en', 'ar'] as const) {
     // The reviewer sees it back, and approves.
     await desk.reload();
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
-    await expect(desk.getByText('A7654321')).toBeVisible();
-    await desk.getByRole('radio', { name: o.request.moves.under_review }).check();
-    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
-    await expect(desk.getByTestId('request-status')).toHaveText(o.status.under_review);
+    await expect(desk.getByText('A7654321').first()).toBeVisible();
     await desk.getByRole('radio', { name: o.request.moves.approved }).check();
     await desk.getByRole('button', { name: o.request.confirmDecision }).click();
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.approved);
@@ -125,26 +117,52 @@ for (const locale of ['en', 'ar'] as const) {
     await office.close();
   });
 
-  test(`finance cancels a paid request and the fee is refunded (${locale})`, async ({ page, context, browser }) => {
+  test(`finance proposes a refund with its amount and the pilgrims named; a second member approves it (${locale})`, async ({ page, context, browser }) => {
     test.setTimeout(90_000);
     const { token } = await signUp(context, page, locale);
     const { id } = await paidRequest(context.request, token);
+    const fee = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.fee_minor as number;
     const office = await browser.newContext();
     await signInStaff(office.request, 'finance', 'Khalid Omar');
     const desk = await office.newPage();
     await desk.goto(`/${locale}/office/requests/${id}`);
-    // Finance may cancel with a refund, not review.
+    // Finance may cancel with a refund, not review; nothing is chosen for them (issue 41).
     await expect(desk.getByRole('radio')).toHaveCount(1);
+    await expect(desk.getByRole('radio', { checked: true })).toHaveCount(0);
     await desk.getByRole('radio', { name: o.request.moves.cancelled }).check();
+    // A partial refund: 500 riyals kept.
+    const partial = fee - 50_000;
+    await desk.getByRole('textbox', { name: o.request.refund.amount.replace('{currency}', 'SAR') }).fill((partial / 100).toFixed(2));
     await desk.getByRole('textbox', { name: o.request.noteToPilgrim }).fill('Cancelled at the applicant’s request by phone.');
     await desk.getByRole('button', { name: o.request.confirmDecision }).click();
-    await expect(desk.getByTestId('request-status')).toHaveText(o.status.cancelled);
-    await expect(desk.getByRole('region', { name: o.request.payments })).toContainText(o.payment.refunded);
-    await expectAccessible(desk, 'cancelled request');
-    // The pilgrim's request says so too.
+    // Confirmed first, with the amount and whose request.
+    const confirm = desk.getByRole('group', { name: o.request.refund.confirmTitle });
+    await expect(confirm).toContainText(locale === 'en' ? 'Aisha Rahman' : 'عائشة رحمن');
+    await expectAccessible(desk, 'refund confirmation');
+    await confirm.getByRole('button', { name: o.request.refund.confirm }).click();
+    await expect(desk.getByRole('status').filter({ hasText: o.request.refund.proposed })).toBeVisible();
+    // Proposed: the request as it was, awaiting another member.
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
+    const awaiting = desk.getByRole('region', { name: o.request.refund.title });
+    await expect(awaiting).toContainText('Khalid Omar');
+    await expect(awaiting).toContainText(o.request.refund.own);
+    await expect(awaiting.getByRole('button')).toHaveCount(0);
+
+    // A second finance member approves it.
+    const second = await browser.newContext();
+    await signInStaff(second.request, 'finance', 'Huda Salem');
+    const other = await second.newPage();
+    await other.goto(`/${locale}/office/requests/${id}`);
+    await other.getByRole('region', { name: o.request.refund.title }).getByRole('button', { name: o.request.refund.approve }).click();
+    await expect(other.getByRole('status').filter({ hasText: o.request.refund.approved })).toBeVisible();
+    await expect(other.getByTestId('request-status')).toHaveText(o.status.cancelled);
+    await expect(other.getByRole('region', { name: o.request.payments })).toContainText(o.payment.refunded);
+    await expectAccessible(other, 'cancelled request');
+    // The pilgrim's request says so too; the part refunded is what was proposed.
     const own = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
     expect(own.payment).toBe('refunded');
     await office.close();
+    await second.close();
   });
 
   test(`finance records a payment received at the counter: the request goes on, the pilgrim sees it paid (${locale})`, async ({ page, context, browser }) => {

@@ -201,3 +201,14 @@ export async function signInStaff(request: APIRequestContext, role: string, name
 
 /** An admin of the console, signed in on this request context (office calls need `SAME_ORIGIN`). */
 export const signInAdmin = (request: APIRequestContext) => signInStaff(request, 'admin', 'Amina Saleh');
+
+/** A request the pilgrim paid on the test gateway: waiting for the office. */
+export async function paidRequest(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const sent = await requestAwaitingPayment(request, token);
+  const checkout = (await (await request.post(`/api/v1/requests/${sent.id}/payments`, { headers, data: {} })).json()).data;
+  await request.post(`/api/test-gateway/${checkout.redirect_url.split('/').pop()}/pay`, { data: { card_number: '4111111111111111' } });
+  expect((await (await request.get(`/api/v1/payments/${checkout.id}`, { headers })).json()).data.status).toBe('paid');
+  return sent;
+}
+

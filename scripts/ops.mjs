@@ -7,7 +7,12 @@
 // fee), the receipt number, and the e-mail address of the finance member (or
 // admin) who received it:
 //   OPS_API_KEY=… npm run ops -- HJ-1448-000001 paid --amount 30000.00 --receipt CTR-0042 --by finance@office.example
-// BASE_URL picks the app (default http://localhost:$PORT, PORT 3000).
+// It calls the app at APP_URL (from the environment or the app's .env
+// files, as `next start` reads them), else http://localhost:$PORT; BASE_URL
+// overrides both (another instance, or the app's own port behind a proxy).
+import { appAddress, loadAppEnv } from './app-address.mjs';
+
+loadAppEnv();
 const args = process.argv.slice(2);
 const options = {};
 const positional = [];
@@ -42,7 +47,7 @@ if (status === 'paid') {
   body = { amount_minor: amount, receipt_number: options.receipt, received_by: options.by };
 }
 
-const base = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+const base = appAddress(process.env);
 const response = await fetch(`${base}${path}`, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': 'en', 'X-Ops-Key': key },

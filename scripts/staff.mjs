@@ -3,7 +3,12 @@
 //   OPS_API_KEY=… npm run staff -- add amina@office.example --name "Amina Saleh" --role admin
 // prints the one-time link with which the new member sets a password (72 hours);
 // their first sign-in at /{locale}/office/login then enrols an authenticator app.
-// Audited as "ops key". BASE_URL picks the app (default http://localhost:$PORT, PORT 3000).
+// Audited as "ops key". It calls the app at APP_URL (from the environment or the app's .env
+// files, as `next start` reads them), else http://localhost:$PORT; BASE_URL
+// overrides both (another instance, or the app's own port behind a proxy).
+import { appAddress, loadAppEnv } from './app-address.mjs';
+
+loadAppEnv();
 const args = process.argv.slice(2);
 const option = (name) => {
   const at = args.indexOf(`--${name}`);
@@ -20,11 +25,11 @@ if (command !== 'add' || !email || !name || !role) {
 }
 const key = process.env.OPS_API_KEY;
 if (!key) {
-  console.error('OPS_API_KEY is not set: the ops API refuses every call without it (set the same key for the app and this command).');
+  console.error('OPS_API_KEY is not set (in the environment or the app’s .env): the ops API refuses every call without it (set the same key for the app and this command).');
   process.exit(2);
 }
 
-const base = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+const base = appAddress(process.env);
 const response = await fetch(`${base}/api/v1/ops/staff`, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': locale, 'X-Ops-Key': key },

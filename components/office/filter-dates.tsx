@@ -8,7 +8,7 @@ import { DateInput } from '@/components/ui/date-input';
  * "from/to"): Hijri first, either calendar typed, each field's own message
  * from the filter's check.
  */
-export function FilterDates<T extends FieldValues>({
+export function FilterDates<T extends FieldValues, Checked = T>({
   control,
   names,
   formId,
@@ -16,7 +16,7 @@ export function FilterDates<T extends FieldValues>({
   question,
   className = 'grid grid-cols-1 gap-4 md:grid-cols-2',
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, Checked>;
   names: readonly Path<T>[];
   formId: string;
   legend: (name: Path<T>) => string;

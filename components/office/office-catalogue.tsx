@@ -55,6 +55,8 @@ type ServiceValues = {
   packages: string[];
   open: 'yes' | 'no';
   places: Record<string, string>;
+  review_days: string;
+  clock_from: 'sent' | 'paid';
 };
 
 function ServiceForm({ service }: { service: OfficeRequestType }) {
@@ -80,6 +82,8 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       const companions = westernDigits(values.companion_limit.trim());
       if (!/^\d{1,2}$/.test(companions) || Number(companions) > 20) errors.companion_limit = t('limitInvalid');
       if (offered.length === 0) errors.packages = t('packagesRequired');
+      const reviewDays = westernDigits(values.review_days.trim());
+      if (!/^\d{1,2}$/.test(reviewDays) || Number(reviewDays) < 1 || Number(reviewDays) > 60) errors.review_days = t('reviewDaysInvalid');
       const places = Object.fromEntries(offered.map((name) => [name, placesOf(values.places[name] ?? '')]));
       for (const [name, value] of Object.entries(places)) {
         if (value === undefined) errors[`places.${name}`] = t('placesInvalid', { package: messageOf(packageNames, `${name}.name`) });
@@ -94,6 +98,8 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
           packages: offered as Package[],
           open: values.open === 'yes',
           places: places as Record<string, number | null>,
+          review_days: Number(reviewDays),
+          clock_from: values.clock_from,
         },
       };
     }),
@@ -105,6 +111,8 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       packages: service.packages,
       open: service.open ? 'yes' : 'no',
       places: Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : String(service.places[name])])),
+      review_days: String(service.review_days),
+      clock_from: service.clock_from,
     },
     {
       checkOn: 'submit',
@@ -152,6 +160,16 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
         />
       ))}
       <NumberField id={id('companion_limit')} label={t('limit')} {...form.register('companion_limit')} inputMode="numeric" error={errorOf('companion_limit')} />
+      <NumberField id={id('review_days')} label={t('reviewDays')} {...form.register('review_days')} inputMode="numeric" error={errorOf('review_days')} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-semibold">{t('clockFrom')}</legend>
+        {(['sent', 'paid'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" value={value} {...form.register('clock_from')} className="size-5 accent-brand-800" />
+            {t(`clockFromOptions.${value}`)}
+          </label>
+        ))}
+      </fieldset>
       <fieldset id={id('packages')} tabIndex={-1} aria-describedby={`${id('packages-hint')}${errorOf('packages') ? ` ${id('packages-error')}` : ''}`} className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('packages')}</legend>
         <span className="text-sm text-muted" id={id('packages-hint')}>{t('packagesHint')}</span>

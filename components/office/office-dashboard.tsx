@@ -4,6 +4,12 @@ import { useTranslations } from 'next-intl';
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { useOfficeDashboard } from '@/lib/office/dashboard-api';
 import { useFormats } from '@/lib/i18n/use-formats';
+import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
+import { useLocale } from 'next-intl';
+
+const linkClass = 'rounded underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+/** Today on the office's clock (UTC+3 all year), as the queue's Hijri filters take it. */
+const todayHijri = () => formatHijri(gregorianToHijri(new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)));
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
 
@@ -12,6 +18,9 @@ export function OfficeDashboard() {
   const t = useTranslations('Office');
   const formats = useFormats();
   const { data, isError } = useOfficeDashboard();
+  const locale = useLocale();
+  // Every figure opens the queue filtered to what it counts (issue 41, item 9).
+  const queue = (query: string) => `/${locale}/office/requests?view=all&${query}`;
   if (isError) return <p role="alert">{t('dashboard.failed')}</p>;
   if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;
   const when = (iso: string) => {
@@ -35,7 +44,7 @@ export function OfficeDashboard() {
             {REQUEST_STATUSES.filter((status) => status !== 'draft').map((status) => (
               <tr key={status} className="border-b border-slate-200 last:border-0">
                 <th scope="row" className="py-1 text-start font-normal">{t(`status.${status}`)}</th>
-                <td className="py-1 text-end tabular-nums">{formats.number(data.by_status[status])}</td>
+                <td className="py-1 text-end tabular-nums"><a href={queue(`status=${status}`)} className={linkClass}>{formats.number(data.by_status[status])}</a></td>
               </tr>
             ))}
           </tbody>
@@ -47,7 +56,7 @@ export function OfficeDashboard() {
           <dl className="grid grid-cols-2 gap-4">
             <div>
               <dt className="text-sm text-muted">{t('dashboard.submittedToday')}</dt>
-              <dd className="text-3xl font-bold tabular-nums" data-testid="submitted-today">{formats.number(data.submitted_today)}</dd>
+              <dd className="text-3xl font-bold tabular-nums" data-testid="submitted-today"><a href={queue(`submitted_from=${todayHijri()}&submitted_to=${todayHijri()}`)} className={linkClass}>{formats.number(data.submitted_today)}</a></dd>
             </div>
             <div>
               <dt className="text-sm text-muted">{t('dashboard.submittedThisWeek')}</dt>
@@ -86,6 +95,24 @@ export function OfficeDashboard() {
             ))}
           </ul>
         )}
+      </section>
+      <section aria-labelledby="overdue" className={CARD}>
+        <h2 id="overdue" className="mb-2 text-lg font-bold">{t('dashboard.overdueTitle')}</h2>
+        {data.overdue_by_reviewer.length === 0 ? (
+          <p className="text-muted">{t('dashboard.overdueNone')}</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {data.overdue_by_reviewer.map((row) => (
+              <li key={row.assigned_to?.id ?? 'nobody'}>
+                {row.assigned_to?.name ?? t('queue.nobody')}{formats.separator}
+                <a href={queue(`overdue=1${row.assigned_to ? '' : '&assigned=unassigned'}`)} className={`${linkClass} font-semibold tabular-nums`}>{t('dashboard.overdueCount', { count: row.count, n: formats.number(row.count) })}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3">
+          {t('dashboard.medianDecision')}: <span className="font-semibold">{data.median_decision_hours === null ? t('dashboard.medianNone') : t('dashboard.hours', { count: data.median_decision_hours, n: formats.number(data.median_decision_hours) })}</span>
+        </p>
       </section>
       <section aria-labelledby="oldest" className={CARD}>
         <h2 id="oldest" className="mb-2 text-lg font-bold">{t('dashboard.oldestWaiting')}</h2>

@@ -4,27 +4,35 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { can, type StaffRole } from '@/lib/office/roles';
 import { FLAGGABLE } from '@/lib/office/queue-schemas';
-import { useOfficeAssign, useOfficeCounterPayment, useOfficeNote, useOfficeRequest, useOfficeReview, type ReviewMove } from '@/lib/office/office-requests-api';
+import { useOfficeAssign, useOfficeCounterPayment, useOfficeNote, useOfficeRequest } from '@/lib/office/office-requests-api';
 // Named apart from the component below, which shows it.
 import type { OfficeRequest as OfficeRequestData } from '@/lib/contract/office';
 import { minorOf } from '@/lib/office/money-input';
-import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
+import { PACKAGES, type Package } from '@/lib/requests/packages';
 import { PlainButton } from '@/components/ui/plain-button';
 import { ErrorSummary, FORM_ERROR } from '@/components/ui/error-summary';
 import { checkRules } from '@/components/forms/form-rules';
 import { useApiForm } from '@/components/forms/use-api-form';
-import { answersOf, personName } from '@/components/requests/answers-of';
+import { answersOf } from '@/components/requests/answers-of';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { DualDate } from '@/components/requests/dual-date';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PdfPages } from './pdf-pages';
+import { Decision } from './request/decision';
+import { RefundProposal } from './request/refund-proposal';
+import { DuplicatesPanel } from './request/duplicates-panel';
+import { AnswerChanges } from './request/answer-changes';
+import { clockOf } from '@/lib/office/lateness';
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
+const isPackage = (name: unknown): name is Package => typeof name === 'string' && (PACKAGES as readonly string[]).includes(name);
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
 /** A request as the office works on it (issue 18, items 3 and 4). */
 export function OfficeRequest({ id, staffId, role }: { id: string; staffId: string; role: StaffRole }) {
   const t = useTranslations('Office');
+  const locale = useLocale();
+  const basePath = `/${locale}/office/requests`;
   const { data, isError } = useOfficeRequest(id);
   // Recording a counter payment sends the request on, and its form goes: the confirmation stays here.
   const [counterRecorded, setCounterRecorded] = useState(false);
@@ -37,9 +45,11 @@ export function OfficeRequest({ id, staffId, role }: { id: string; staffId: stri
         <div className="flex min-w-0 flex-col gap-6">
           {counterRecorded && <p role="status" className="rounded-lg bg-brand-50 p-3">{t('request.counter.recorded', { status: t(`status.${data.status}`) })}</p>}
           {can(role, 'payments') && data.status === 'pending_payment' && <CounterPayment request={data} onRecorded={() => setCounterRecorded(true)} />}
-          <Decision request={data} role={role} />
+          <DuplicatesPanel request={data} basePath={basePath} />
+          <AnswerChanges request={data} />
+          <RefundProposal request={data} staffId={staffId} role={role} />
+          <Decision request={data} role={role} basePath={basePath} />
           <Pilgrims request={data} />
-          <Documents request={data} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Payments request={data} />
@@ -56,13 +66,20 @@ function Overview({ request, staffId, role }: { request: OfficeRequestData; staf
   const formats = useFormats();
   const assign = useOfficeAssign(request.id);
   const mine = request.assigned_to?.id === staffId;
+  const packageName = answersOf(request.data).service.package;
+  const clock = request.due_at ? clockOf(request.due_at) : null;
   return (
     <section aria-labelledby="overview-title" className={CARD}>
       <h2 id="overview-title" className="sr-only">{t('request.overview')}</h2>
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div><dt className="text-sm text-muted">{t('queue.columns.reference')}</dt><dd className="font-mono font-semibold"><span dir="ltr">{request.reference}</span></dd></div>
         <div><dt className="text-sm text-muted">{t('request.status')}</dt><dd className="font-semibold" data-testid="request-status">{t(`status.${request.status}`)}</dd></div>
         <div><dt className="text-sm text-muted">{t('request.service')}</dt><dd>{t(`queue.${request.type as 'hajj' | 'umrah'}`)}{formats.separator}{t('request.pilgrims', { count: request.pilgrims, n: formats.number(request.pilgrims) })}</dd></div>
+        <div><dt className="text-sm text-muted">{t('request.package')}</dt><dd data-testid="request-package">{isPackage(packageName) ? t(`packages.${packageName}`) : '—'}</dd></div>
+        <div>
+          <dt className="text-sm text-muted">{t('request.due')}</dt>
+          <dd className={clock?.over ? 'font-semibold text-red-800' : ''}>{clock ? t('queue.clock', { over: String(clock.over), unit: clock.unit, count: clock.count, n: formats.number(clock.count) }) : '—'}</dd>
+        </div>
         <div><dt className="text-sm text-muted">{t('request.account')}</dt><dd>{request.account?.name}<br /><span dir="ltr" className="break-all">{request.account?.email}</span></dd></div>
         <div>
           <dt className="text-sm text-muted">{t('request.assignedTo')}</dt>
@@ -76,103 +93,6 @@ function Overview({ request, staffId, role }: { request: OfficeRequestData; staf
           </dd>
         </div>
       </dl>
-    </section>
-  );
-}
-
-type Choice = 'under_review' | 'approved' | 'changes_requested' | 'rejected' | 'cancelled';
-
-/** The moves this member may make now: the state machine's office moves, by role. */
-function choicesFor(status: RequestStatus, role: StaffRole): Choice[] {
-  const allowed = TRANSITIONS[status].office as string[];
-  const review = (['under_review', 'approved', 'changes_requested', 'rejected'] as const).filter((move) => allowed.includes(move) && can(role, 'review'));
-  const cancel = allowed.includes('cancelled') && can(role, 'payments') ? (['cancelled'] as const) : [];
-  return [...review, ...cancel];
-}
-
-type DecisionValues = { choice: Choice | ''; note: string; flags: Record<string, string[]> };
-
-const needsNote = (choice: Choice | '') => choice === 'changes_requested' || choice === 'rejected' || choice === 'cancelled';
-
-function Decision({ request, role }: { request: OfficeRequestData; role: StaffRole }) {
-  const t = useTranslations('Office');
-  const locale = useLocale();
-  const review = useOfficeReview(request.id);
-  const choices = choicesFor(request.status as RequestStatus, role);
-  const [done, setDone] = useState<Choice | null>(null);
-  const { form, summary, attempt, onSubmit } = useApiForm<DecisionValues, ReviewMove>(
-    checkRules(({ choice, note, flags }) => {
-      const errors: Record<string, string> = {};
-      if (!choice) errors.choice = t('request.chooseDecision');
-      if (needsNote(choice) && !note.trim()) errors.note = t('request.noteRequired');
-      if (choice === 'changes_requested' && !Object.values(flags).some((fields) => fields.length)) errors.flags = t('request.flagsRequired');
-      return { errors, values: { status: choice as Choice, ...(note.trim() ? { note: note.trim() } : {}), ...(choice === 'changes_requested' ? { flags } : {}) } };
-    }),
-    { choice: choices.length === 1 ? choices[0]! : '', note: '', flags: {} },
-    // Whatever the server refuses, its message says it: the move as a whole was not made.
-    { checkOn: 'submit', offlineMessage: t('request.failedMove'), placeServerError: () => null },
-  );
-  const choice = form.watch('choice');
-  const flags = form.watch('flags');
-  if (choices.length === 0) return null;
-  const answers = answersOf(request.data);
-  const pilgrims = [{ key: 'applicant', name: personName(answers.applicant, locale) ?? t('request.applicant') }, ...answers.companions.map((c, i) => ({ key: `companion-${i}`, name: personName(c, locale) ?? t('request.companion', { number: i + 1 }) }))];
-
-  const submit = onSubmit(async (move) => {
-    await review.mutateAsync(move);
-    setDone(move.status as Choice);
-    form.reset({ choice: '', note: '', flags: {} });
-  });
-
-  const toggle = (pilgrim: string, field: string, on: boolean) => {
-    const fields = new Set(flags[pilgrim] ?? []);
-    if (on) fields.add(field);
-    else fields.delete(field);
-    form.setValue('flags', { ...flags, [pilgrim]: [...fields] });
-  };
-
-  return (
-    <section aria-labelledby="decision-title" className={CARD}>
-      <h2 id="decision-title" className="mb-3 text-lg font-bold">{t('request.decisionTitle')}</h2>
-      {done && <p role="status" className="mb-3 rounded-lg bg-brand-50 p-3">{t('request.moved', { status: t(`status.${done}`) })}</p>}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <ErrorSummary errors={summary} formId="decision" attempt={attempt} />
-        <fieldset id="decision-choice" tabIndex={-1} className="flex flex-col gap-2">
-          <legend className="mb-1 font-semibold">{t('request.decisionLegend')}</legend>
-          {choices.map((value) => (
-            <label key={value} className="flex items-center gap-2">
-              <input type="radio" value={value} {...form.register('choice')} className="size-5 accent-brand-800" />
-              {t(`request.moves.${value}`)}
-            </label>
-          ))}
-        </fieldset>
-        {choice === 'changes_requested' && (
-          <fieldset id="decision-flags" tabIndex={-1} className="flex flex-col gap-3">
-            <legend className="mb-1 font-semibold">{t('request.flagsLegend')}</legend>
-            {pilgrims.map((pilgrim) => (
-              <fieldset key={pilgrim.key} className="rounded-lg border border-slate-300 p-3">
-                <legend className="px-1 font-semibold">{pilgrim.name}</legend>
-                <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
-                  {FLAGGABLE.map((field) => (
-                    <label key={field} className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" checked={flags[pilgrim.key]?.includes(field) ?? false} onChange={(e) => toggle(pilgrim.key, field, e.target.checked)} className="size-4 accent-brand-800" />
-                      {t(`request.flaggable.${field}`)}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </fieldset>
-        )}
-        {choice && (
-          <label className="flex flex-col gap-1">
-            <span className="font-semibold">{needsNote(choice) ? t('request.noteToPilgrim') : t('request.noteToPilgrimOptional')}</span>
-            <span className="text-sm text-muted">{t('request.noteHint')}</span>
-            <textarea id="decision-note" {...form.register('note')} rows={3} maxLength={2000} className="rounded-lg border border-slate-500 px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink" />
-          </label>
-        )}
-        <PlainButton type="submit" isPending={review.isPending} className="self-start">{t('request.confirmDecision')}</PlainButton>
-      </form>
     </section>
   );
 }
@@ -246,9 +166,16 @@ function Pilgrims({ request }: { request: OfficeRequestData }) {
   const answers = answersOf(request.data);
   const formats = useFormats();
   const flagged = (key: string) => request.flagged[key] ?? [];
+  const reasons = useTranslations('ChangeReasons');
+  // The reason and note sent with each flagged field, while the changes are with the pilgrim.
+  const notesOf = (key: string): [string, string][] =>
+    request.status === 'changes_requested'
+      ? Object.entries(request.flag_notes[key] ?? {}).map(([field, note]) => [field, [note.reason && reasons.has(note.reason as 'scan_unreadable') ? reasons(note.reason as 'scan_unreadable') : null, note.note].filter(Boolean).join(formats.separator)])
+      : [];
   return (
     <section aria-labelledby="pilgrims-title" className="flex flex-col gap-4">
       <h2 id="pilgrims-title" className="text-lg font-bold">{t('request.answers')}</h2>
+      {request.status === 'changes_requested' && request.changes_due_at && <p className="font-semibold">{t('request.changesDueNow', { date: formats.moment(request.changes_due_at).hijri })}</p>}
       <p>
         {t('request.travelMonth')}: {typeof answers.service.travel_month === 'string' ? (formats.hijriMonth(answers.service.travel_month) ?? answers.service.travel_month) : '—'}
       </p>
@@ -262,7 +189,15 @@ function Pilgrims({ request }: { request: OfficeRequestData }) {
                 {t('request.flaggedNow', { fields: list.format(flagged(key).map((field) => t(`request.flaggable.${field as (typeof FLAGGABLE)[number]}`))) })}
               </p>
             )}
-            <PersonAnswers person={person} withRelation={index > 0} travelMonth={answers.service.travel_month} />
+            {notesOf(key).length > 0 && (
+              <ul className="mb-3 flex flex-col gap-1 text-sm">
+                {notesOf(key).map(([field, why]) => <li key={field}>{t('request.flagNoteNow', { field: t(`request.flaggable.${field as (typeof FLAGGABLE)[number]}`), why })}</li>)}
+              </ul>
+            )}
+            <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+              <PersonAnswers person={person} withRelation={index > 0} travelMonth={answers.service.travel_month} />
+              <PilgrimDocuments request={request} pilgrim={key} />
+            </div>
           </section>
         );
       })}
@@ -270,17 +205,19 @@ function Pilgrims({ request }: { request: OfficeRequestData }) {
   );
 }
 
-function Documents({ request }: { request: OfficeRequestData }) {
+/** A pilgrim's scans, beside that pilgrim's answers (issue 41, item 7). */
+function PilgrimDocuments({ request, pilgrim }: { request: OfficeRequestData; pilgrim: string }) {
   const t = useTranslations('Office');
   const fields = useTranslations('Fields');
   const formats = useFormats();
-  const owner = (pilgrim: string) => (pilgrim === 'applicant' ? t('request.applicant') : t('request.companion', { number: formats.number(Number(pilgrim.split('-')[1]) + 1) }));
+  const owner = pilgrim === 'applicant' ? t('request.applicant') : t('request.companion', { number: formats.number(Number(pilgrim.split('-')[1]) + 1) });
+  const docs = request.documents.filter((doc) => doc.pilgrim === pilgrim);
+  if (docs.length === 0) return null;
   return (
-    <section aria-labelledby="documents-title" className={CARD}>
-      <h2 id="documents-title" className="mb-3 text-lg font-bold">{t('request.documents')}</h2>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {request.documents.map((doc) => {
-          const label = t('request.documentOf', { kind: fields(doc.kind), pilgrim: owner(doc.pilgrim) });
+    <section aria-label={`${t('request.documentsOf')}: ${owner}`}>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-1">
+        {docs.map((doc) => {
+          const label = t('request.documentOf', { kind: fields(doc.kind), pilgrim: owner });
           return (
             <li key={doc.id} className="flex flex-col gap-2">
               <span className="font-semibold">{label}</span>

@@ -152,9 +152,11 @@ export type CounterPaymentRecorded = z.infer<typeof counterPaymentRecorded>;
 export const auditEntry = z.object({
   id: z.int(),
   at: timestamp,
-  actor: z.object({ kind: z.enum(['staff', 'ops_key']), email: z.string().nullable() }),
+  actor: z.object({ kind: z.enum(['staff', 'ops_key']), email: z.string().nullable(), name: z.string().nullable().describe('The member’s name now (null for the ops key)') }),
   action: z.string(),
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  request: z.object({ id: uuid, reference: z.string().nullable() }).nullable().describe('The request the entry is about: the target itself, or the request of a document viewed'),
+  member: staffRef.nullable().describe('The member the entry names besides the actor: the target of a staff action, or whom a request was assigned to'),
   details: z.record(z.string(), z.unknown()),
   address: z.string().nullable(),
 });

@@ -9,6 +9,10 @@ describe('the export’s CSV', () => {
     expect(csvCell('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
     expect(csvCell('\t=1+1')).toBe("'\t=1+1");
     expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    // Behind spaces or the invisible direction marks of Arabic text, a formula is still one.
+    expect(csvCell(' =1+1')).toBe("' =1+1");
+    expect(csvCell('\u200f=1+1')).toBe("'\u200f=1+1");
+    expect(csvCell('\u2067@SUM(A1)\u2069')).toBe("'\u2067@SUM(A1)\u2069");
     // Text that only contains those characters later is left as it is.
     expect(csvCell('Aisha = Rahman')).toBe('Aisha = Rahman');
     expect(csvCell('HJ-1448-000001')).toBe('HJ-1448-000001');

@@ -2,9 +2,11 @@
 // that Arabic names read right; CRLF line ends; every cell quoted when needed.
 // A cell that a spreadsheet would take for a formula (=, +, -, @, or a tab or
 // carriage return before one) is neutralised with a leading apostrophe, so a
-// name typed as "=HYPERLINK(…)" stays text (CSV injection, OWASP).
+// name typed as "=HYPERLINK(…)" stays text (CSV injection, OWASP). Spaces and
+// invisible direction marks (which Arabic text often carries) before such a
+// character do not hide it.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[\s\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]*[=+\-@\t\r]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';

@@ -9,7 +9,17 @@ import { officeRequest } from './office-client';
 // (app/api/v1/office/requests/*). Every move refreshes the request and the queue.
 // What the API answers is in lib/contract/office.ts.
 
-export type ReviewMove = { status: 'under_review' | 'changes_requested' | 'approved' | 'rejected' | 'cancelled'; note?: string; flags?: Record<string, string[]> };
+export type ReviewMove = {
+  status: 'under_review' | 'changes_requested' | 'approved' | 'rejected' | 'cancelled';
+  note?: string;
+  flags?: Record<string, string[]>;
+  /** Per pilgrim and flagged field: a ready-made reason and a note. */
+  flag_notes?: Record<string, Record<string, { reason?: string; note?: string }>>;
+  /** The deadline for the changes: a Hijri day, DD-MM-YYYY. */
+  changes_due?: string;
+  /** With cancelled on a paid request: a partial refund, in halalas. */
+  refund_minor?: string;
+};
 
 const keys = {
   queue: (query: string) => ['office', 'queue', query] as const,
@@ -47,7 +57,7 @@ export type CounterPayment = { amount_minor: number; receipt_number: string };
 export const useOfficeCounterPayment = (id: string) => useRefreshAfter(id, (payment: CounterPayment) => officeRequest(`/requests/${id}/payments`, { method: 'POST', body: payment }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
 
-export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null>; fees_minor?: Record<string, number> };
+export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null>; fees_minor?: Record<string, number>; review_days?: number; clock_from?: 'sent' | 'paid' };
 
 /** The services as the admin edits them (app/api/v1/office/catalogue). */
 export function useOfficeCatalogue() {

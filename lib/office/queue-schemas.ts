@@ -24,11 +24,16 @@ export const queueQuerySchema = z.object({
   overdue: textField([rules.one_of(['1'])], { optional: true }),
   // Possible duplicates only (a pilgrim on another active request, issue 41, item 4).
   duplicates: textField([rules.one_of(['1'])], { optional: true }),
-  // A reference, an applicant's name (Arabic or Latin), a passport number or an e-mail address.
+  // A reference, the account's e-mail address, or any pilgrim's name (Arabic or Latin, a part), passport number or national ID.
   q: textField([rules.max(100)], { optional: true }),
   page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),
 });
 export type QueueQuery = z.output<typeof queueQuerySchema>;
+
+/** The export: the queue's filters, and the language of its labels and words (the console's; else the reader's). */
+export const exportQuerySchema = queueQuerySchema.extend({
+  locale: textField([rules.one_of(['en', 'ar'])], { optional: true }),
+});
 
 /** What a reviewer may ask a pilgrim to change: answer fields and documents, per pilgrim. */
 export const FLAGGABLE = ['name_ar', 'name_latin', 'date_of_birth', 'gender', 'nationality', 'national_id', 'passport_number', 'passport_expiry', 'mobile', 'email', 'passport', 'photo'] as const;
@@ -118,6 +123,8 @@ export const auditQuerySchema = z.object({
   actor: textField([rules.max(254)], { optional: true }),
   action: textField([rules.max(64)], { optional: true }),
   target: textField([rules.max(64)], { optional: true }),
+  // A request's reference (any case): its entries, and those of its documents.
+  reference: textField([rules.max(32)], { optional: true }),
   // On or after / on or before these Hijri days (DD-MM-YYYY), in the office's time zone.
   from: textField([rules.hijri_date_format()], { optional: true }),
   to: textField([rules.hijri_date_format()], { optional: true }),

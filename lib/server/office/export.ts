@@ -1,24 +1,37 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
-import { requests, staff, users } from '@/lib/server/db/schema';
+import { payments, requests, staff, users } from '@/lib/server/db/schema';
 import { csvDocument } from '@/lib/office/csv';
 import type { QueueQuery } from '@/lib/office/queue-schemas';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import { settledPayment, summaryColumns } from '@/lib/server/requests/request-rows';
 import { requestSummary } from '@/lib/server/requests/request-views';
 import { audit } from '@/lib/server/audit/audit';
+import { translatorFor } from '@/lib/i18n/translator';
 import { staffActor } from './office-auth';
 import { queueFilters } from './queue';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
-import { zonedDayAndTime } from '@/lib/i18n/numbers';
+import { currencyDigits, zonedDayAndTime } from '@/lib/i18n/numbers';
 import { isRequestStatus } from '@/lib/requests/statuses';
+import type { AppLocale } from '@/i18n/routing';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
 
-const HEADER = ['reference', 'service', 'status', 'payment', 'applicant_name_latin', 'applicant_name_ar', 'pilgrims', 'account_email', 'submitted_at', 'submitted_hijri', 'fee', 'currency', 'assigned_to'];
+/** The columns, in order; their labels are in the reader's language (Office.export.columns). */
+export const EXPORT_COLUMNS = ['reference', 'service', 'package', 'status', 'payment', 'applicant_name_latin', 'applicant_name_ar', 'pilgrims', 'account_email', 'submitted_at', 'submitted_hijri', 'paid_at', 'fee', 'currency', 'assigned_to'] as const;
+
+// When the fee was paid: the settled payment's (paid, or since refunded), as the queue's payment column reads it.
+const paidAt = sql<string | null>`(select to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') and p.paid_at is not null order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`;
+
+/** A moment on the office's clock, "2026-11-28 14:05", as a spreadsheet reads a date and time (the header names the zone). */
+function officeTime(iso: string | null): string | null {
+  if (!iso) return null;
+  const { day, time } = zonedDayAndTime(new Date(iso), OFFICE_TIME_ZONE);
+  return `${day} ${time}`;
+}
 
 /** The day of a moment in the office's time zone, as Hijri DD-MM-YYYY. */
 function hijriDay(date: Date | null): string | null {
@@ -26,22 +39,34 @@ function hijriDay(date: Date | null): string | null {
   return formatHijri(gregorianToHijri(zonedDayAndTime(date, OFFICE_TIME_ZONE).day));
 }
 
+/** An amount in minor units as a plain number in major units ("15000.00"): no grouping, so a spreadsheet sums it. */
+function majorUnits(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
 /**
- * The filtered queue as CSV for finance and admins (column names in English,
- * for spreadsheets and scripts; values as stored: statuses as codes, fees in
- * major units). Audited with its filters and its row count.
+ * The filtered queue as CSV for finance and admins, in the reader's language:
+ * the column labels, the service, package, status and payment as words, times
+ * on the office's clock (Asia/Riyadh, named in the header). Numbers, dates and
+ * identifiers keep Western digits and plain forms in both languages, so that a
+ * spreadsheet sorts and sums them. Audited with its filters and its row count.
  */
-export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: number }, member: StaffMember, address: string | null) {
+export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: number }, locale: AppLocale, member: StaffMember, address: string | null) {
+  const t = translatorFor(locale);
+  const word = (key: string, value: string | null) => (value === null ? null : t.has(`${key}.${value}`) ? t(`${key}.${value}`) : value);
   const db = await getDb();
   const where = and(...queueFilters(query, member), isRequestStatus(query.status) ? eq(requests.status, query.status) : undefined);
   const rows = await db
     .select({
       request: summaryColumns,
       settled: settledPayment,
+      paidAt,
       email: users.email,
       assignedName: staff.name,
       nameAr: sql<string | null>`${requests.data} -> 'applicant' ->> 'name_ar'`,
       nameLatin: sql<string | null>`${requests.data} -> 'applicant' ->> 'name_latin'`,
+      package: sql<string | null>`${requests.data} -> 'service' ->> 'package'`,
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
@@ -49,25 +74,27 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
     .where(where)
     .orderBy(sql`${requests.submittedAt} asc nulls last`, asc(requests.createdAt))
     .limit(EXPORT_LIMIT);
-  const lines = rows.map(({ request, settled, email, assignedName, nameAr, nameLatin }) => {
+  const lines = rows.map(({ request, settled, paidAt, email, assignedName, nameAr, nameLatin, package: pack }) => {
     const summary = requestSummary(request, settled ?? undefined);
     return [
       summary.reference,
-      summary.type,
-      summary.status,
-      summary.payment,
+      word('RequestType', summary.type),
+      word('Office.packages', pack),
+      word('Office.status', summary.status),
+      word('Office.payment', summary.payment),
       nameLatin,
       nameAr,
       summary.pilgrims,
       email,
-      summary.submitted_at,
+      officeTime(summary.submitted_at),
       hijriDay(request.submittedAt),
-      summary.fee_minor === null ? null : (summary.fee_minor / 100).toFixed(2),
+      officeTime(paidAt),
+      summary.fee_minor === null || summary.currency === null ? null : majorUnits(summary.fee_minor, summary.currency),
       summary.currency,
       assignedName,
     ];
   });
   const filters = Object.fromEntries(Object.entries(query).filter(([key, value]) => key !== 'page' && value !== undefined && value !== '')) as Record<string, string>;
   await audit(staffActor(member), { action: 'queue.export', details: { ...filters, rows: lines.length, cut: lines.length === EXPORT_LIMIT }, address });
-  return csvDocument([HEADER, ...lines]);
+  return csvDocument([EXPORT_COLUMNS.map((column) => t(`Office.export.columns.${column}`)), ...lines]);
 }

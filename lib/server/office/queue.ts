@@ -11,6 +11,7 @@ import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import type { QueueItem, QueueMeta } from '@/lib/contract/office';
 import { isRequestStatus } from '@/lib/requests/statuses';
 import { isDuplicated } from './duplicates';
+import { passportNumberOf } from '@/lib/validation/passport-number';
 
 const ZONE = OFFICE_TIME_ZONE;
 
@@ -22,18 +23,30 @@ export function dayStart(hijri: string, after = false): SQL {
   return sql`(${gregorian.toISOString().slice(0, 10)}::timestamp at time zone ${ZONE})`;
 }
 
-/** What the office may search by: a reference, the applicant's name in either script, any pilgrim's passport number, the account's e-mail. */
+/**
+ * What the office may search by: a reference, the account's e-mail, and any
+ * pilgrim of the request (the applicant or a companion): a name in either
+ * script (a part of it, any case), a passport number or a national ID (as
+ * typed: spaces, dashes, lower case or Arabic-Indic digits read the same).
+ * One predicate, so the queue, its counts and the export share it.
+ */
 function search(q: string): SQL {
   const text = q.trim();
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const passport = JSON.stringify([{ passport_number: text.toUpperCase() }]);
+  const identifier = passportNumberOf(text).replace(/[\s-]/g, '').toUpperCase();
+  const stored = (field: string) => sql`upper(regexp_replace(translate(p.person ->> ${field}, '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'), '[[:space:]-]', '', 'g'))`;
+  const companions = sql`case when jsonb_typeof(${requests.data} -> 'companions') = 'array' then ${requests.data} -> 'companions' else '[]'::jsonb end`;
   return or(
     sql`${requests.reference} ilike ${like}`,
-    sql`${requests.data} -> 'applicant' ->> 'name_latin' ilike ${like}`,
-    sql`${requests.data} -> 'applicant' ->> 'name_ar' ilike ${like}`,
-    sql`upper(${requests.data} -> 'applicant' ->> 'passport_number') = ${text.toUpperCase()}`,
-    sql`${requests.data} -> 'companions' @> ${passport}::jsonb`,
     sql`lower(${users.email}) = lower(${text})`,
+    sql`exists (
+      select 1 from jsonb_array_elements(jsonb_build_array(${requests.data} -> 'applicant') || ${companions}) as p(person)
+      where jsonb_typeof(p.person) = 'object' and (
+        p.person ->> 'name_latin' ilike ${like}
+        or p.person ->> 'name_ar' ilike ${like}
+        or ${stored('passport_number')} = nullif(${identifier}, '')
+        or ${stored('national_id')} = nullif(${identifier}, '')
+      ))`,
   )!;
 }
 

@@ -7,7 +7,7 @@ import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSche
 import { uploadDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
-import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
+import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, exportQuerySchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
 import * as e from '@/lib/contract';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -195,9 +195,9 @@ export const OPERATIONS: Operation[] = [
     body: json(noteSchema, { body: 'Called the applicant about the photo' }), success: [{ status: 201, description: 'Added', schema: data(e.requestNote) }], errors: [401, 404, 422] },
   { method: 'get', path: '/api/v1/office/documents/{id}', tag: 'Office', auth: 'staff', params: { id: 'The document’s id (a UUID)' }, summary: 'A pilgrim’s document, inline or with ?download=1 (audited)',
     success: [{ status: 200, description: 'The file', contentType: 'application/octet-stream' }], errors: [401, 404] },
-  { method: 'get', path: '/api/v1/office/export', tag: 'Office', auth: 'staff', summary: 'The filtered queue as CSV, UTF-8 with BOM, formulas neutralised (finance, admins; audited)', query: queueQuerySchema,
+  { method: 'get', path: '/api/v1/office/export', tag: 'Office', auth: 'staff', summary: 'The filtered queue as CSV, UTF-8 with BOM, formulas neutralised (finance, admins; audited): labels, services, packages, statuses and payments in the console’s language (`locale`; else the console page it was asked from, the NEXT_LOCALE cookie, Accept-Language), times in Asia/Riyadh (named in the header), the package and when it was paid', query: exportQuerySchema,
     success: [{ status: 200, description: 'CSV', contentType: 'text/csv' }], errors: [401, 403, 422] },
-  { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first, by who, what, on what and when (Hijri days) (admins)', query: auditQuerySchema,
+  { method: 'get', path: '/api/v1/office/audit', tag: 'Office', auth: 'staff', summary: 'The audit log, newest first, by who, what, on what, on which request (its reference: the request’s entries and its documents’) and when (Hijri days); each entry with the actor’s name, the request it is about (id and reference) and the member it names, for the console to write it as a sentence (admins)', query: auditQuerySchema,
     success: [{ status: 200, description: 'A page of the log', schema: e.auditPage }], errors: [401, 403, 422] },
   { method: 'get', path: '/api/v1/office/catalogue', tag: 'Office', auth: 'staff', summary: 'The services, fees, seasons and places (set and held per package) (admins)', success: [{ status: 200, description: 'Services', schema: data(z.array(e.officeRequestType)) }], errors: [401, 403] },
   { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' },

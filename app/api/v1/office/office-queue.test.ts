@@ -206,19 +206,45 @@ describe('the export', () => {
     const sent = await submittedRequest(pilgrim.token);
     await queryRows(sql`update requests set data = jsonb_set(data, '{applicant,name_latin}', '"=HYPERLINK(\\"https://evil.example\\")"') where id = ${sent.id}`);
     expect((await consoleCall(exportRoute.GET, { staffCookie: reviewer.cookie })).status).toBe(403);
-    const answer = await consoleCall(exportRoute.GET, { staffCookie: finance.cookie, path: `/api/v1/office/export?q=${sent.reference}` });
+    const answer = await consoleCall(exportRoute.GET, { staffCookie: finance.cookie, path: `/api/v1/office/export?q=${sent.reference}&locale=en` });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const raw = await (await exportRoute.GET(new Request(`http://portal.test/api/v1/office/export?q=${sent.reference}`, { headers: { cookie: `office_session=${finance.cookie}` } }), { params: Promise.resolve({}) as never })).arrayBuffer();
+    const raw = await (await exportRoute.GET(new Request(`http://portal.test/api/v1/office/export?q=${sent.reference}&locale=en`, { headers: { cookie: `office_session=${finance.cookie}` } }), { params: Promise.resolve({}) as never })).arrayBuffer();
     const bytes = new Uint8Array(raw);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('reference,service,status,payment,applicant_name_latin,applicant_name_ar,pilgrims,account_email,submitted_at,submitted_hijri,fee,currency,assigned_to');
+    expect(lines[0]).toBe('Reference,Service,Package,Status,Payment,Applicant (Latin letters),Applicant (Arabic),Pilgrims,Account e-mail,Sent at (Riyadh time UTC+3),Sent on (Hijri),Paid at (Riyadh time UTC+3),Fee,Currency,Assigned to');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${sent.reference},hajj,pending_payment,unpaid,"'=HYPERLINK(""https://evil.example"")",عائشة رحمن,2,${pilgrim.user.email}`);
+    expect(lines[1]).toContain(`${sent.reference},Hajj,Standard,Awaiting payment,Not paid,"'=HYPERLINK(""https://evil.example"")",عائشة رحمن,2,${pilgrim.user.email}`);
     const [row] = (await queryRows<AuditRow>(sql`select * from audit_log where action = 'queue.export' order by id desc limit 1`));
     expect(row!.details).toEqual({ q: sent.reference, rows: 1, cut: false });
+  });
+
+  it('speaks the console’s language, with Riyadh times, the package and when the fee was paid (issue 41, item 9)', async () => {
+    const finance = await signedInStaff('finance');
+    const pilgrim = await newUser();
+    const paid = await paidRequest(pilgrim.token);
+    // Sent at 21:30 UTC: already the next day in Riyadh (UTC+3); paid the next morning.
+    await queryRows(sql`update requests set submitted_at = '2026-11-27T21:30:00Z' where id = ${paid.id}`);
+    await queryRows(sql`update payments set paid_at = '2026-11-28T06:15:00Z' where id = ${paid.paymentId}`);
+    const csv = async (query: string, headers: Record<string, string> = {}) => {
+      const answer = await exportRoute.GET(new Request(`http://portal.test/api/v1/office/export?q=${paid.reference}${query}`, { headers: { cookie: `office_session=${finance.cookie}`, ...headers } }), { params: Promise.resolve({}) as never });
+      expect(answer.status).toBe(200);
+      return (await answer.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    };
+    const hijri = formatHijri(gregorianToHijri('2026-11-28'));
+
+    // Asked in Arabic: Arabic labels and words; times, amounts and identifiers as a spreadsheet reads them.
+    const arabic = await csv('&locale=ar', { 'accept-language': 'en' });
+    expect(arabic[0]).toBe('الرقم المرجعي,الخدمة,الباقة,الحالة,الدفع,مقدّم الطلب (بالحروف اللاتينية),مقدّم الطلب (بالعربية),عدد الحجاج,البريد الإلكتروني للحساب,وقت الإرسال (بتوقيت الرياض UTC+3),تاريخ الإرسال (هجري),وقت الدفع (بتوقيت الرياض UTC+3),الرسوم,العملة,مُسند إلى');
+    expect(arabic[1]).toBe(`${paid.reference},الحج,قياسية,بانتظار المراجعة,مدفوع,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,`);
+
+    // A download link followed from an Arabic console page: Arabic, whatever the browser's language.
+    expect((await csv('', { 'accept-language': 'en', referer: 'http://portal.test/ar/office/requests?view=all' }))[0]).toMatch(/^الرقم المرجعي,/);
+    // From no page at all: the reader's language; and in English the same row in English words.
+    const english = await csv('', { 'accept-language': 'en' });
+    expect(english[1]).toBe(`${paid.reference},Hajj,Standard,Waiting for review,Paid,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,`);
   });
 });
 
@@ -230,7 +256,7 @@ describe('the audit log', () => {
     const mine = await consoleCall(auditRoute.GET, { staffCookie: admin.cookie, path: `/api/v1/office/audit?actor=${encodeURIComponent(admin.email)}` });
     expect(mine.json!.data.map((entry: { action: string }) => entry.action)).toEqual(['staff.sign_in', 'staff.two_factor_enrolled', 'staff.password_set']);
     const added = await consoleCall(auditRoute.GET, { staffCookie: admin.cookie, path: `/api/v1/office/audit?actor=ops_key&action=staff.&target=${reviewer.id}` });
-    expect(added.json!.data).toEqual([expect.objectContaining({ actor: { kind: 'ops_key', email: null }, action: 'staff.add', target: { type: 'staff', id: reviewer.id }, details: { role: 'reviewer' } })]);
+    expect(added.json!.data).toEqual([expect.objectContaining({ actor: { kind: 'ops_key', email: null, name: null }, action: 'staff.add', target: { type: 'staff', id: reviewer.id }, member: { id: reviewer.id, name: expect.any(String) }, request: null, details: { role: 'reviewer' } })]);
     // When: by the Hijri day in the office's time zone; a row from three days ago is outside today.
     await queryRows(sql`alter table audit_log disable trigger audit_log_no_change`);
     await queryRows(sql`update audit_log set created_at = now() - interval '3 days' where target_id = ${reviewer.id} and action = 'staff.add'`);

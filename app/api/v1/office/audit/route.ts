@@ -3,7 +3,7 @@ import { route } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
 import { auditEntries } from '@/lib/server/office/audit-log';
 
-// GET /api/v1/office/audit?actor=&action=&target=&page= – the audit log, newest first (admins).
+// GET /api/v1/office/audit?actor=&action=&target=&reference=&from=&to=&page= – the audit log, newest first, with the names and references its sentences need (admins).
 export const GET = route.staff('audit', { query: auditQuerySchema }, async ({ query }) => {
   const { items, meta } = await auditEntries(query);
   return ok(items, { meta, headers: { 'Cache-Control': 'no-store' } });

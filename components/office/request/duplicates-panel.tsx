@@ -1,0 +1,33 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { OfficeRequest } from '@/lib/contract/office';
+import { usePilgrimLabel } from './pilgrim-label';
+
+const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
+
+/** The other active requests one of this request's pilgrims is on (issue 41, item 4): which pilgrim, how, and a link to each. */
+export function DuplicatesPanel({ request, basePath }: { request: OfficeRequest; basePath: string }) {
+  const t = useTranslations('Office');
+  const label = usePilgrimLabel();
+  if (request.duplicates.length === 0) return null;
+  return (
+    <section aria-labelledby="duplicates-title" className="rounded-xl border border-amber-700 bg-amber-50 p-5">
+      <h2 id="duplicates-title" className="mb-1 text-lg font-bold">{t('request.duplicates.title')}</h2>
+      <p className="mb-3 text-sm">{t('request.duplicates.intro')}</p>
+      <ul className="flex flex-col gap-2">
+        {request.duplicates.map((match) => (
+          <li key={`${match.pilgrim}-${match.request_id}-${match.other_pilgrim}`} className={match.strength === 'exact' ? 'font-semibold' : ''}>
+            {t.rich('request.duplicates.match', {
+              pilgrim: label(match.pilgrim),
+              how: t(`request.duplicates.${match.field}`),
+              reference: () => <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>,
+              status: t(`status.${match.status}`),
+              other: label(match.other_pilgrim),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

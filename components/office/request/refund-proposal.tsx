@@ -1,0 +1,44 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { PlainButton } from '@/components/ui/plain-button';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { can, type StaffRole } from '@/lib/office/roles';
+import { useRefundDecision } from '@/lib/office/queue-actions-api';
+import type { OfficeRequest } from '@/lib/contract/office';
+
+const CARD = 'rounded-xl border border-amber-700 bg-amber-50 p-5';
+
+/**
+ * A refund proposed and awaiting a second member (issue 41, item 5): what and
+ * by whom; another finance member or admin approves or refuses it, the
+ * proposer only sees that it waits.
+ */
+export function RefundProposal({ request, staffId, role }: { request: OfficeRequest; staffId: string; role: StaffRole }) {
+  const t = useTranslations('Office.request.refund');
+  const formats = useFormats();
+  const decide = useRefundDecision(request.id);
+  const [outcome, setOutcome] = useState<'approved' | 'refused' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const proposal = request.refund_proposal;
+  if (!proposal) return outcome ? <p role="status" className="rounded-lg bg-brand-50 p-3">{t(outcome)}</p> : null;
+  const mine = proposal.proposed_by.id === staffId;
+  const run = (decision: 'approve' | 'refuse') =>
+    decide.mutate(decision, { onSuccess: (answer) => setOutcome(answer.decision), onError: (error) => setFailure(error.message) });
+  return (
+    <section aria-labelledby="refund-title" className={CARD}>
+      <h2 id="refund-title" className="mb-2 text-lg font-bold">{t('title')}</h2>
+      <p>{t('pending', { amount: formats.money(proposal.amount_minor, proposal.currency), name: proposal.proposed_by.name })}</p>
+      <p className="mt-1 rounded bg-white/70 p-2 text-sm"><bdi>{proposal.note}</bdi></p>
+      {mine && <p className="mt-2 text-sm">{t('own')}</p>}
+      {!mine && can(role, 'payments') && (
+        <div className="mt-3 flex flex-wrap gap-3">
+          <PlainButton type="button" isPending={decide.isPending} onClick={() => run('approve')}>{t('approve')}</PlainButton>
+          <PlainButton type="button" variant="secondary" isPending={decide.isPending} onClick={() => run('refuse')}>{t('refuse')}</PlainButton>
+        </div>
+      )}
+      {failure && <p role="alert" className="mt-2 text-sm text-red-800">{failure}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { watchViolations } from './csp-violations';
+import { paidRequest, signInStaff, signUp } from './session';
+import { expectAccessible } from './axe';
+
+// Issue 41: a reviewer's morning in the console, with the keyboard. Five
+// requests of one pilgrim, assigned at once from the team's pool; my work
+// grouped by lateness; one opened with Enter; its duplicates; changes asked
+// with a ready-made reason; the answer changed shown old -> new; approved in
+// one step, then on to the next request.
+
+const MESSAGES = { en, ar: ar as typeof en } as const;
+
+for (const locale of ['en', 'ar'] as const) {
+  const m = MESSAGES[locale];
+  const o = m.Office;
+
+  test(`a reviewer's morning: bulk-assign five, my work by lateness, Enter, duplicates, a reason, old -> new, approve, next (${locale})`, async ({ page, context, browser }) => {
+    test.setTimeout(150_000);
+    const { token, email } = await signUp(context, page, locale);
+    const headers = { authorization: `Bearer ${token}` };
+    const requests = [];
+    for (let i = 0; i < 5; i += 1) requests.push(await paidRequest(context.request, token));
+
+    const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInStaff(office.request, 'reviewer', 'Yusuf Saleh');
+    const desk = await office.newPage();
+    const check = await watchViolations(desk);
+
+    // The team's pool, this pilgrim's five: all selected, assigned to me at once.
+    await desk.goto(`/${locale}/office/requests?view=unassigned&q=${encodeURIComponent(email)}`);
+    await expect(desk.getByRole('link', { name: o.queue.views.unassigned })).toHaveAttribute('aria-current', 'page');
+    await expect(desk.getByRole('checkbox', { name: /^(Select|تحديد) [A-Z]{2}-/ })).toHaveCount(5);
+    await desk.getByRole('checkbox', { name: o.queue.selectAll }).check();
+    const bulk = desk.getByRole('region', { name: new RegExp(o.queue.bulk.title) });
+    await bulk.getByRole('button', { name: o.queue.bulk.assignMe }).click();
+    await expect(bulk.getByRole('status')).toContainText(locale === 'en' ? 'Done for 5 requests.' : 'تم لـ٥ طلبات.');
+
+    // The queue opens on my work: the five, grouped by how late they are (five working days away: later), each with its clock.
+    await desk.goto(`/${locale}/office/requests`);
+    await expect(desk.getByRole('link', { name: o.queue.views.mine })).toHaveAttribute('aria-current', 'page');
+    await expect(desk.getByRole('heading', { level: 3, name: new RegExp(o.queue.groups.later) })).toBeVisible();
+    await expect(desk.getByRole('row')).toHaveCount(7);
+    await desk.screenshot({ path: `docs/screenshots/office-queue-${locale}.png` });
+    // At 1280 × 800 with the filters folded, the first request is in sight.
+    await expect(desk.getByRole('row').nth(2)).toBeInViewport();
+    await expectAccessible(desk, 'my work');
+
+    // The keyboard: ? lists the keys; j takes the first row, Enter opens it.
+    await desk.keyboard.press('?');
+    await expect(desk.getByRole('dialog', { name: o.queue.shortcuts.title })).toBeVisible();
+    await desk.keyboard.press('Escape');
+    await expect(desk.getByRole('dialog')).toHaveCount(0);
+    await desk.keyboard.press('j');
+    await desk.keyboard.press('k');
+    await expect(desk.getByRole('row').nth(2)).toBeFocused();
+    await desk.keyboard.press('Enter');
+    await expect(desk).toHaveURL(new RegExp(`/office/requests/[0-9a-f-]{36}$`));
+    const id = desk.url().split('/').pop()!;
+    const opened = requests.find((request) => request.id === id)!;
+    expect(opened).toBeTruthy();
+
+    // The request: its package, and the other requests with the same passport.
+    await expect(desk.getByTestId('request-package')).toHaveText(m.RequestDetails.packages.standard);
+    const duplicates = desk.getByRole('region', { name: o.request.duplicates.title });
+    await expect(duplicates).toContainText(o.request.duplicates.passport_number);
+    await expectAccessible(desk, 'request with duplicates');
+
+    // Changes, in one step: the passport number, with a ready-made reason and a note, and the pilgrim's language beside the message.
+    await expect(desk.getByRole('radio', { checked: true })).toHaveCount(0);
+    await desk.getByRole('radio', { name: o.request.moves.changes_requested }).check();
+    await desk.getByRole('checkbox', { name: o.request.flaggable.passport_number }).first().check();
+    await desk.getByRole('combobox', { name: o.request.reasonFor.replace('{field}', o.request.flaggable.passport_number) }).selectOption('passport_number_mismatch');
+    await expect(desk.getByText(o.request.languages[locale]).first()).toBeVisible();
+    await desk.getByRole('textbox', { name: o.request.noteToPilgrim }).fill('Please check the passport number.');
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.changes_requested);
+
+    // The pilgrim is told the field and the reason in their language; they correct it and send it again.
+    const notices = (await (await context.request.get('/api/v1/notifications', { headers: { ...headers, 'accept-language': locale } })).json()).data as { type: string; body: string }[];
+    expect(notices.find((notice) => notice.type === 'changes_requested')!.body).toContain(m.ChangeReasons.passport_number_mismatch);
+    const own = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data;
+    const saved = await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'applicant', data: { ...own.data.applicant, passport_number: 'A7654399' }, version: own.version, complete: true } });
+    expect(saved.status()).toBe(200);
+    expect((await context.request.post(`/api/v1/requests/${id}/submit`, { headers, data: {} })).status()).toBe(200);
+
+    // Back in the console: old -> new, then approved in one step, and on to the next request.
+    await desk.reload();
+    const changed = desk.getByRole('region', { name: o.request.changes.title });
+    await expect(changed.locator('del')).toHaveText('A1234567');
+    await expect(changed.locator('ins')).toHaveText('A7654399');
+    await desk.getByRole('radio', { name: o.request.moves.approved }).check();
+    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.approved);
+    const next = desk.getByRole('link', { name: new RegExp(o.request.next) });
+    await next.click();
+    await expect(desk).toHaveURL(new RegExp(`/office/requests/(?!${id})[0-9a-f-]{36}$`));
+    await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
+    await check();
+    await office.close();
+  });
+}
