@@ -59,6 +59,13 @@ for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
       const umrah = page.getByRole('form', { name: locale === 'ar' ? 'العمرة' : 'Umrah' });
       await expect(umrah.getByRole('radio', { name: o.catalogue.openYes })).toBeChecked();
       await expectAccessible(page, 'catalogue');
+      // The office's week, which the review clocks count in (issue 41): Sunday to Thursday (saving is tested on the API:
+      // the calendar is the whole office's, and the tests running beside this one count in it).
+      const week = page.getByRole('region', { name: o.calendar.title }).getByRole('group', { name: o.calendar.workDays });
+      await expect(week.getByRole('checkbox', { name: o.calendar.days['4'] })).toBeChecked();
+      await expect(week.getByRole('checkbox', { name: o.calendar.days['5'] })).not.toBeChecked();
+      // The review target per service.
+      await expect(umrah.getByRole('textbox', { name: o.catalogue.reviewDays })).toHaveValue(/^[5٥]$/);
       // A fee per package offered (issue 40): each its own field, named by the package, in the fees group.
       const fees = umrah.getByRole('group', { name: o.catalogue.fee.replace('{currency}', 'SAR') });
       const packageName = (name: 'standard' | 'premium') => MESSAGES[locale].Wizard.packages[name].name;

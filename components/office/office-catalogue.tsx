@@ -17,6 +17,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PACKAGES, type Package } from '@/lib/requests/packages';
 import { OfficeReserveList } from './office-reserve-list';
+import { OfficeCalendarForm } from './office-calendar';
 import { messageOf } from '@/lib/i18n/data-keys';
 
 const inputClass = 'w-40 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
@@ -35,6 +36,7 @@ export function OfficeCatalogue() {
           <OfficeReserveList service={service} />
         </div>
       ))}
+      <OfficeCalendarForm />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { FilterDates } from './filter-dates';
 import { BulkBar } from './queue/bulk-bar';
 import { QueueTable } from './queue/queue-table';
@@ -40,6 +40,7 @@ const typing = (target: EventTarget | null) => target instanceof HTMLElement && 
  */
 export function OfficeQueue({ canExport, canReview }: { canExport: boolean; canReview: boolean }) {
   const t = useTranslations('Office');
+  const locale = useLocale();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -222,7 +223,7 @@ export function OfficeQueue({ canExport, canReview }: { canExport: boolean; canR
               <PlainButton type="submit">{t('queue.apply')}</PlainButton>
               <a href={pathname} className={linkClass}>{t('queue.clear')}</a>
               {canExport && (
-                <a href={`/api/v1/office/export${query ? `?${query}` : ''}`} className={linkClass} download>
+                <a href={`/api/v1/office/export?${query ? `${query}&` : ''}locale=${locale}`} className={linkClass} download>
                   {t('queue.export')}
                 </a>
               )}

@@ -1,10 +1,10 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkResult, RefundDecision, SavedFilter } from '@/lib/contract/office';
+import type { BulkResult, OfficeCalendar, RefundDecision, SavedFilter } from '@/lib/contract/office';
 import { officeRequest } from './office-client';
 
-// The console's casework actions (issue 41): many requests at once, a member's
+// The console's casework (issue 41): many requests at once, a member's
 // saved filters, and the second member's decision on a refund. Each refreshes
 // what it changes.
 
@@ -43,5 +43,18 @@ export function useRefundDecision(id: string) {
   return useMutation({
     mutationFn: (decision: 'approve' | 'refuse') => officeRequest<{ data: RefundDecision }>(`/requests/${id}/refund-approval`, { method: 'POST', body: { decision } }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: ['office'] }),
+  });
+}
+
+/** The office's week and holidays, which the review clocks count in (admins). */
+export function useOfficeCalendar() {
+  return useQuery({ queryKey: ['office', 'calendar'], queryFn: ({ signal }) => officeRequest<{ data: OfficeCalendar }>('/calendar', { signal }).then((r) => r.data) });
+}
+
+export function useCalendarChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (calendar: OfficeCalendar) => officeRequest<{ data: OfficeCalendar }>('/calendar', { method: 'PUT', body: { ...calendar } }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['office', 'calendar'] }),
   });
 }

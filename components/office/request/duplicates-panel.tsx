@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { OfficeRequest } from '@/lib/contract/office';
 import { usePilgrimLabel } from './pilgrim-label';
+import { useFormats } from '@/lib/i18n/use-formats';
 
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
@@ -10,6 +11,7 @@ const linkClass = 'rounded font-semibold text-brand-800 underline underline-offs
 export function DuplicatesPanel({ request, basePath }: { request: OfficeRequest; basePath: string }) {
   const t = useTranslations('Office');
   const label = usePilgrimLabel();
+  const formats = useFormats();
   if (request.duplicates.length === 0) return null;
   return (
     <section aria-labelledby="duplicates-title" className="rounded-xl border border-amber-700 bg-amber-50 p-5">
@@ -18,13 +20,9 @@ export function DuplicatesPanel({ request, basePath }: { request: OfficeRequest;
       <ul className="flex flex-col gap-2">
         {request.duplicates.map((match) => (
           <li key={`${match.pilgrim}-${match.request_id}-${match.other_pilgrim}`} className={match.strength === 'exact' ? 'font-semibold' : ''}>
-            {t.rich('request.duplicates.match', {
-              pilgrim: label(match.pilgrim),
-              how: t(`request.duplicates.${match.field}`),
-              reference: () => <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>,
-              status: t(`status.${match.status}`),
-              other: label(match.other_pilgrim),
-            })}
+            <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>
+            {formats.separator}
+            {t('request.duplicates.match', { pilgrim: label(match.pilgrim), how: t(`request.duplicates.${match.field}`), status: t(`status.${match.status}`), other: label(match.other_pilgrim) })}
           </li>
         ))}
       </ul>

@@ -32,7 +32,13 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   payment_refunded: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', reason: 'cancelled' },
   payment_voided: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', reason: 'hold_ended' },
   status_changed: { reference: 'HJ-1448-000001', status: 'under_review', note: 'Checking the passports' },
-  changes_requested: { reference: 'HJ-1448-000001', note: 'Please upload a clearer passport scan' },
+  changes_requested: {
+    reference: 'HJ-1448-000001',
+    note: 'Please upload a clearer passport scan',
+    // Each field to change with its ready-made reason and note, and the deadline (issue 41, item 8).
+    fields: JSON.stringify([{ pilgrim: 'companion-0', field: 'passport', reason: 'passport_page_unreadable', note: 'Scan it in daylight' }]),
+    changes_by: '2027-05-01T20:59:59.000Z',
+  },
   payment_reminder: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
   request_expired: { reference: 'HJ-1448-000001' },
   place_offered: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
@@ -63,7 +69,10 @@ describe('notifications by e-mail', () => {
     const reminder = sent[NOTIFICATION_TYPES.indexOf('payment_reminder')]!;
     // Amounts and Hijri dates as on the site (Saudi time).
     expect(reminder.text).toMatch(/Pay the fee of SAR\s2,500\.00 by Dhuʻl-Qiʻdah 24, 1448 AH at 12:00\sPM \(May 1, 2027\)/);
-    expect(sent[NOTIFICATION_TYPES.indexOf('changes_requested')]!.text).toContain('Please upload a clearer passport scan');
+    const changes = sent[NOTIFICATION_TYPES.indexOf('changes_requested')]!.text;
+    expect(changes).toContain('Please upload a clearer passport scan');
+    expect(changes).toContain("What to change: Passport scan (Companion 1): The passport's photo page is not readable. Scan it in daylight.");
+    expect(changes).toMatch(/Please send it again by Dhuʻl-Qiʻdah 24, 1448 AH \(May 1, 2027\)\./);
     // The reserve list's offer: "A place is yours until …", the pay-by time in both calendars.
     const offered = sent[NOTIFICATION_TYPES.indexOf('place_offered')]!;
     expect(offered.subject).toBe('A place is yours: pay for request HJ-1448-000001');
