@@ -22,6 +22,7 @@ import { Decision } from './request/decision';
 import { RefundProposal } from './request/refund-proposal';
 import { DuplicatesPanel } from './request/duplicates-panel';
 import { AnswerChanges } from './request/answer-changes';
+import { usePilgrimLabel } from './request/pilgrim-label';
 import { clockOf } from '@/lib/office/lateness';
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
@@ -209,8 +210,7 @@ function Pilgrims({ request }: { request: OfficeRequestData }) {
 function PilgrimDocuments({ request, pilgrim }: { request: OfficeRequestData; pilgrim: string }) {
   const t = useTranslations('Office');
   const fields = useTranslations('Fields');
-  const formats = useFormats();
-  const owner = pilgrim === 'applicant' ? t('request.applicant') : t('request.companion', { number: formats.number(Number(pilgrim.split('-')[1]) + 1) });
+  const owner = usePilgrimLabel()(pilgrim);
   const docs = request.documents.filter((doc) => doc.pilgrim === pilgrim);
   if (docs.length === 0) return null;
   return (
