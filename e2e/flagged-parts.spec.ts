@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { officeMoves, paidAtCounter, requestAwaitingPayment, signInStaff, signUp, SAME_ORIGIN } from './session';
 import { expectAccessible } from './axe';
+import { formatHijri, gregorianToHijri } from '../lib/validation/hijri';
 
 // Issue 40, item 5: fixing what the office flagged, on a 390 px phone in both
 // languages. The part the office flagged is "to change" on the task list (never
@@ -30,7 +31,14 @@ for (const locale of ['en', 'ar'] as const) {
     await signInStaff(office.request, 'reviewer', 'Yusuf Saleh');
     const asked = await office.request.post(`/api/v1/office/requests/${id}/review`, {
       headers: SAME_ORIGIN,
-      data: { status: 'changes_requested', note: 'The passport number does not match the scan.', flags: { applicant: ['passport_number'] } },
+      data: {
+        status: 'changes_requested',
+        note: 'The passport number does not match the scan.',
+        flags: { applicant: ['passport_number'] },
+        // A ready-made reason and a note on the field, and a deadline in a week (issue 41, item 8).
+        flag_notes: { applicant: { passport_number: { reason: 'passport_number_mismatch', note: 'Check the last digit.' } } },
+        changes_due: formatHijri(gregorianToHijri(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10))),
+      },
     });
     expect(asked.status()).toBe(200);
     await office.close();
@@ -38,6 +46,10 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}/profile/requests/edit?id=${id}`);
     const tasks = page.getByRole('region', { name: w.tasks.title });
     const part = (step: keyof typeof w.steps): Locator => tasks.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(w.steps[step]) }) });
+    // The deadline above the list, in the pilgrim's language; the reason and note under the part.
+    await expect(page.getByTestId('changes-due')).toContainText(m.RequestDetails.changesDue.split(' {')[0]!);
+    await expect(part('applicant')).toContainText(m.ChangeReasons.passport_number_mismatch);
+    await expect(part('applicant')).toContainText('Check the last digit.');
     // Flagged and not changed yet: to change, never completed; the parts not flagged stay completed.
     await expect(part('applicant')).toContainText(w.tasks.toChange);
     await expect(part('applicant')).not.toContainText(w.tasks.done);
@@ -47,6 +59,9 @@ for (const locale of ['en', 'ar'] as const) {
     // Changed and saved: back on the task list, which says so.
     await part('applicant').getByRole('link').click();
     await expect(page.getByRole('heading', { level: 2, name: w.steps.applicant })).toBeVisible();
+    // Beside the field itself: what is wrong with it, as the office said it.
+    await expect(page.locator('[data-flagged="true"]')).toContainText(m.ChangeReasons.passport_number_mismatch);
+    await expect(page.locator('[data-flagged="true"]')).toContainText('Check the last digit.');
     await page.locator('[data-flagged="true"]').getByRole('textbox', { name: m.Fields.passport_number }).fill('A7654321');
     await page.getByRole('button', { name: w.continue }).click();
     await expect(page.getByRole('heading', { level: 2, name: w.tasks.title })).toBeVisible();

@@ -9,7 +9,7 @@ import { expectAccessible } from './axe';
 // requests of one pilgrim, assigned at once from the team's pool; my work
 // grouped by lateness; one opened with Enter; its duplicates; changes asked
 // with a ready-made reason; the answer changed shown old -> new; approved in
-// one step, then on to the next request.
+// one step by keyboard, then on to the next request.
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 
@@ -91,11 +91,19 @@ for (const locale of ['en', 'ar'] as const) {
     const changed = desk.getByRole('region', { name: o.request.changes.title });
     await expect(changed.locator('del')).toHaveText('A1234567');
     await expect(changed.locator('ins')).toHaveText('A7654399');
-    await desk.getByRole('radio', { name: o.request.moves.approved }).check();
-    await desk.getByRole('button', { name: o.request.confirmDecision }).click();
+    // By keyboard alone: Space chooses, Enter decides; focus lands on what the move did, and the next request is one Tab on.
+    await desk.getByRole('radio', { name: o.request.moves.approved }).focus();
+    await desk.keyboard.press('Space');
+    await expect(desk.getByRole('radio', { name: o.request.moves.approved })).toBeChecked();
+    await desk.getByRole('button', { name: o.request.confirmDecision }).focus();
+    await desk.keyboard.press('Enter');
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.approved);
+    await expect(desk.getByRole('status').filter({ hasText: o.request.moved.split('{')[0]! })).toBeFocused();
     const next = desk.getByRole('link', { name: new RegExp(o.request.next) });
-    await next.click();
+    await expect(next).toBeVisible();
+    await desk.keyboard.press('Tab');
+    await expect(next).toBeFocused();
+    await desk.keyboard.press('Enter');
     await expect(desk).toHaveURL(new RegExp(`/office/requests/(?!${id})[0-9a-f-]{36}$`));
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
     await check();

@@ -6,6 +6,7 @@ import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { portFor, startApp, type AppProcess } from './app-process';
 import { expectAccessible } from './axe';
+import { fillDate } from './session';
 
 // Issue 18: an admin changes a fee and the home page shows it at once (the
 // page is cached for everyone: the change must refresh it). On an app of its
@@ -59,11 +60,24 @@ for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
       const umrah = page.getByRole('form', { name: locale === 'ar' ? 'العمرة' : 'Umrah' });
       await expect(umrah.getByRole('radio', { name: o.catalogue.openYes })).toBeChecked();
       await expectAccessible(page, 'catalogue');
-      // The office's week, which the review clocks count in (issue 41): Sunday to Thursday (saving is tested on the API:
-      // the calendar is the whole office's, and the tests running beside this one count in it).
-      const week = page.getByRole('region', { name: o.calendar.title }).getByRole('group', { name: o.calendar.workDays });
+      // The office's week, which the review clocks count in (issue 41): Sunday to Thursday. This app is this test's own,
+      // so its calendar can change: Friday made a working day and the Day of Arafah added as a holiday, saved, kept.
+      const calendar = page.getByRole('region', { name: o.calendar.title });
+      const week = calendar.getByRole('group', { name: o.calendar.workDays });
       await expect(week.getByRole('checkbox', { name: o.calendar.days['4'] })).toBeChecked();
       await expect(week.getByRole('checkbox', { name: o.calendar.days['5'] })).not.toBeChecked();
+      await expect(calendar).toContainText(o.calendar.noHolidays);
+      await week.getByRole('checkbox', { name: o.calendar.days['5'] }).check();
+      await fillDate(calendar, o.calendar.addHoliday, MESSAGES[locale].DateInput, 'hijri', { day: '9', month: '12', year: '1448' });
+      await calendar.getByRole('button', { name: o.calendar.add }).click();
+      const holiday = calendar.getByRole('listitem');
+      await expect(holiday).toHaveCount(1);
+      await calendar.getByRole('button', { name: o.calendar.save }).click();
+      await expect(calendar.getByRole('status')).toHaveText(o.calendar.saved);
+      expect((await (await context.request.get('/api/v1/office/calendar')).json()).data).toMatchObject({ work_days: [0, 1, 2, 3, 4, 5], holidays: ['09-12-1448'] });
+      await page.reload();
+      await expect(week.getByRole('checkbox', { name: o.calendar.days['5'] })).toBeChecked();
+      await expect(holiday).toHaveCount(1);
       // The review target per service.
       await expect(umrah.getByRole('textbox', { name: o.catalogue.reviewDays })).toHaveValue(/^[5٥]$/);
       // A fee per package offered (issue 40): each its own field, named by the package, in the fees group.

@@ -138,9 +138,15 @@ for (const locale of ['en', 'ar'] as const) {
     // Confirmed first, with the amount and whose request.
     const confirm = desk.getByRole('group', { name: o.request.refund.confirmTitle });
     await expect(confirm).toContainText(locale === 'en' ? 'Aisha Rahman' : 'عائشة رحمن');
+    // Focus is on the confirmation (the button that opened it is gone); Back returns it to that button, which opens it again.
+    await expect(confirm.getByRole('heading', { name: o.request.refund.confirmTitle })).toBeFocused();
+    await confirm.getByRole('button', { name: o.request.refund.back }).click();
+    await expect(desk.getByRole('button', { name: o.request.confirmDecision })).toBeFocused();
+    await desk.keyboard.press('Enter');
+    await expect(confirm.getByRole('heading', { name: o.request.refund.confirmTitle })).toBeFocused();
     await expectAccessible(desk, 'refund confirmation');
     await confirm.getByRole('button', { name: o.request.refund.confirm }).click();
-    await expect(desk.getByRole('status').filter({ hasText: o.request.refund.proposed })).toBeVisible();
+    await expect(desk.getByRole('status').filter({ hasText: o.request.refund.proposed })).toBeFocused();
     // Proposed: the request as it was, awaiting another member.
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.submitted);
     const awaiting = desk.getByRole('region', { name: o.request.refund.title });
@@ -154,7 +160,7 @@ for (const locale of ['en', 'ar'] as const) {
     const other = await second.newPage();
     await other.goto(`/${locale}/office/requests/${id}`);
     await other.getByRole('region', { name: o.request.refund.title }).getByRole('button', { name: o.request.refund.approve }).click();
-    await expect(other.getByRole('status').filter({ hasText: o.request.refund.approved })).toBeVisible();
+    await expect(other.getByRole('status').filter({ hasText: o.request.refund.approved })).toBeFocused();
     await expect(other.getByTestId('request-status')).toHaveText(o.status.cancelled);
     await expect(other.getByRole('region', { name: o.request.payments })).toContainText(o.payment.refunded);
     await expectAccessible(other, 'cancelled request');

@@ -5,11 +5,12 @@ import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { useOfficeDashboard } from '@/lib/office/dashboard-api';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
+import { officeDayOf } from '@/lib/office/time-zone';
 import { useLocale } from 'next-intl';
 
 const linkClass = 'rounded underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 /** Today on the office's clock (UTC+3 all year), as the queue's Hijri filters take it. */
-const todayHijri = () => formatHijri(gregorianToHijri(new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)));
+const todayHijri = () => formatHijri(gregorianToHijri(officeDayOf(Date.now())));
 
 const CARD = 'rounded-xl border border-slate-300 bg-white p-5';
 

@@ -8,6 +8,7 @@ import { ChevronForwardIcon } from '@/components/ui/icons';
 import { answersOf, personName } from '@/components/requests/answers-of';
 import { stepOfFlag } from '@/lib/requests/flagged-steps';
 import { messageOf } from '@/lib/i18n/data-keys';
+import { FlagWhy, type Flags } from './flagged';
 
 /**
  * A part's state: what the office flagged is "to change" until it is saved
@@ -27,14 +28,14 @@ function partState(isDone: boolean, isFlagged: boolean): { label: 'done' | 'toCh
  */
 export function ChangesTaskList({
   completed,
-  flagged,
+  flags,
   data,
   hrefOf,
   onGo,
 }: {
   completed: readonly string[];
-  /** What the office asked to change, per pilgrim: said under the part where it is changed. */
-  flagged: Record<string, readonly string[]>;
+  /** What the office asked to change, per pilgrim, and why: said under the part where it is changed. */
+  flags: Flags;
   data: Record<string, unknown>;
   hrefOf: (step: WizardStep) => string;
   onGo: (step: WizardStep) => void;
@@ -52,10 +53,14 @@ export function ChangesTaskList({
   };
   /** The flagged items a part holds: the applicant's answers, the companions' answers, everyone's documents. */
   const asked = (step: WizardStep) =>
-    Object.entries(flagged).flatMap(([pilgrim, items]) =>
+    Object.entries(flags.flagged).flatMap(([pilgrim, items]) =>
       items
         .filter((item) => stepOfFlag(pilgrim, item) === step)
-        .map((item) => (step === 'applicant' ? messageOf(fields, item) : `${messageOf(fields, item)} (${who(pilgrim)})`)),
+        .map((item) => ({
+          key: `${pilgrim}/${item}`,
+          label: step === 'applicant' ? messageOf(fields, item) : `${messageOf(fields, item)} (${who(pilgrim)})`,
+          note: flags.notes[pilgrim]?.[item],
+        })),
     );
   return (
     <section aria-labelledby="tasks-title" className="flex flex-col gap-4">
@@ -67,7 +72,9 @@ export function ChangesTaskList({
       </div>
       <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {parts.map((step, position) => {
-          const state = partState(completed.includes(step), asked(step).length > 0);
+          const items = asked(step);
+          const explained = items.filter((item) => item.note?.reason || item.note?.note);
+          const state = partState(completed.includes(step), items.length > 0);
           return (
             <li key={step} className="flex flex-wrap items-center justify-between gap-2 p-4" data-state={state.label}>
               <a
@@ -82,8 +89,21 @@ export function ChangesTaskList({
                 {formatCount(position + 1, locale)}. {t(`steps.${step}`)}
               </a>
               <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${state.style}`}>{t(`tasks.${state.label}`)}</span>
-              {asked(step).length > 0 && (
-                <p className="w-full border-s-4 border-amber-600 ps-3 text-sm font-semibold text-amber-900">{t('tasks.flagged', { items: list.format(asked(step)) })}</p>
+              {items.length > 0 && (
+                <div className="w-full border-s-4 border-amber-600 ps-3 text-sm font-semibold text-amber-900">
+                  <p>{t('tasks.flagged', { items: list.format(items.map((item) => item.label)) })}</p>
+                  {/* The office's reason and note for each field, where it gave them. */}
+                  {explained.length > 0 && (
+                    <ul className="mt-1 flex flex-col gap-1">
+                      {explained.map((item) => (
+                        <li key={item.key}>
+                          <span>{item.label}:</span>
+                          <FlagWhy note={item.note} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
               )}
             </li>
           );

@@ -2,33 +2,64 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import type { FlagNote, RequestDetails } from '@/lib/contract/requests';
+import { messageOf } from '@/lib/i18n/data-keys';
 
-/**
- * What the office asked to change (issue 18, item 4), per pilgrim
- * ('applicant', 'companion-0', …): answer fields and documents. Provided by
- * the wizard while changes are requested; empty otherwise.
- */
-export const FlaggedContext = createContext<Record<string, readonly string[]>>({});
+/** What the office asked to change and why, as the wizard holds it. */
+export type Flags = {
+  /** Per pilgrim ('applicant', 'companion-0', …): answer fields and documents (issue 18, item 4). */
+  flagged: Record<string, readonly string[]>;
+  /** Per pilgrim and flagged field: the ready-made reason and the reviewer's note (issue 41, item 8). */
+  notes: Record<string, Record<string, FlagNote>>;
+};
 
-export function useFlagged(pilgrim: string): readonly string[] {
-  return useContext(FlaggedContext)[pilgrim] ?? [];
+const NOTHING: Flags = { flagged: {}, notes: {} };
+
+/** The flags of a request: nothing unless changes are requested (the API sends null then). */
+export function flagsOf(request: Pick<RequestDetails, 'flagged' | 'flag_notes'>): Flags {
+  if (!request.flagged) return NOTHING;
+  return { flagged: request.flagged, notes: request.flag_notes ?? {} };
 }
+
+/** Provided by the wizard while changes are requested; empty otherwise. */
+export const FlaggedContext = createContext<Flags>(NOTHING);
 
 /** The pilgrim key of a person's fields, from their form prefix ('' or 'companions.2.'). */
 export function pilgrimOfPrefix(prefix: string): string {
   return prefix ? `companion-${prefix.split('.')[1]}` : 'applicant';
 }
 
+/** Why the office flagged a field, in the pilgrim's language, then the reviewer's note as written; empty when neither was given. */
+export function FlagWhy({ note }: { note: FlagNote | undefined }) {
+  const reasons = useTranslations('ChangeReasons');
+  if (!note?.reason && !note?.note) return null;
+  return (
+    <>
+      {note.reason && <span className="block">{messageOf(reasons, note.reason)}</span>}
+      {note.note && (
+        <span className="block whitespace-pre-line font-normal">
+          <bdi>{note.note}</bdi>
+        </span>
+      )}
+    </>
+  );
+}
+
 /**
  * A field or document the office asked to change: said in words above it (not
- * by colour alone) and marked with a bar at its start edge.
+ * by colour alone), with the office's reason and note, and marked with a bar at
+ * its start edge.
  */
-export function FlaggedMark({ on, children }: { on: boolean; children: ReactNode }) {
+export function FlaggedMark({ pilgrim, field, children }: { pilgrim: string; field: string; children: ReactNode }) {
   const t = useTranslations('Wizard');
-  if (!on) return <>{children}</>;
+  const { flagged, notes } = useContext(FlaggedContext);
+  if (!flagged[pilgrim]?.includes(field)) return <>{children}</>;
   return (
     <div className="flex flex-col gap-1 border-s-4 border-amber-600 ps-3" data-flagged="true">
-      <p className="text-sm font-semibold text-amber-900">{t('flaggedMark')}</p>
+      <p className="text-sm font-semibold text-amber-900">
+        {t('flaggedMark')}
+        <FlagWhy note={notes[pilgrim]?.[field]} />
+      </p>
       {children}
     </div>
   );

@@ -10,7 +10,7 @@ import { FormSelect } from '@/components/forms/form-select';
 import { FormTextField } from '@/components/forms/form-text-field';
 import { identifierTags } from '@/components/ui/identifier-text';
 import { passportNumberOf } from '@/lib/validation/passport-number';
-import { FlaggedMark, pilgrimOfPrefix, useFlagged } from './flagged';
+import { FlaggedMark, pilgrimOfPrefix } from './flagged';
 import { LatinNameQuestion } from './latin-name-question';
 
 /**
@@ -42,8 +42,7 @@ export function PersonFields<T extends FieldValues>({
   const d = useTranslations('DateInput');
   const p = useTranslations('Phone');
   const name = (field: string) => `${prefix}${field}` as Path<T>;
-  const flagged = useFlagged(pilgrimOfPrefix(prefix));
-  const mark = (field: string) => flagged.includes(field);
+  const pilgrim = pilgrimOfPrefix(prefix);
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -57,15 +56,15 @@ export function PersonFields<T extends FieldValues>({
           onCommit={() => onCommit(name('relation'))}
         />
       )}
-      <FlaggedMark on={mark('name_ar')}>
+      <FlaggedMark pilgrim={pilgrim} field="name_ar">
         <FormTextField control={control} formId={formId} name={name('name_ar')} label={t('name_ar')} dir="rtl" lang="ar" />
       </FlaggedMark>
-      <FlaggedMark on={mark('name_latin')}>
+      <FlaggedMark pilgrim={pilgrim} field="name_latin">
         <LatinNameQuestion control={control} name={name('name_latin')} onUse={(suggestion) => onUse(name('name_latin'), suggestion)}>
           <FormTextField control={control} formId={formId} name={name('name_latin')} label={t('name_latin')} description={w('hints.nameLatin')} dir="ltr" lang="en" autoComplete="off" />
         </LatinNameQuestion>
       </FlaggedMark>
-      <FlaggedMark on={mark('gender')}>
+      <FlaggedMark pilgrim={pilgrim} field="gender">
         <FormChoice
           control={control}
           formId={formId}
@@ -76,27 +75,27 @@ export function PersonFields<T extends FieldValues>({
         />
       </FlaggedMark>
       {/* A Saudi ID or residence permit prints the date of birth in Hijri. */}
-      <FlaggedMark on={mark('date_of_birth')}>
+      <FlaggedMark pilgrim={pilgrim} field="date_of_birth">
         <FormHijriDate control={control} formId={formId} name={name('date_of_birth')} label={t('date_of_birth')} defaultCalendar="hijri" />
       </FlaggedMark>
-      <FlaggedMark on={mark('nationality')}>
+      <FlaggedMark pilgrim={pilgrim} field="nationality">
         <FormCountry control={control} formId={formId} name={name('nationality')} label={t('nationality')} first={firstCountry} onCommit={() => onCommit(name('nationality'))} />
       </FlaggedMark>
-      <FlaggedMark on={mark('national_id')}>
+      <FlaggedMark pilgrim={pilgrim} field="national_id">
         <FormTextField control={control} formId={formId} name={name('national_id')} label={t('national_id')} inputMode="numeric" dir="ltr" />
       </FlaggedMark>
-      <FlaggedMark on={mark('passport_number')}>
+      <FlaggedMark pilgrim={pilgrim} field="passport_number">
         <FormTextField control={control} formId={formId} name={name('passport_number')} label={t('passport_number')} dir="ltr" autoComplete="off" tidy={passportNumberOf} />
       </FlaggedMark>
       {/* Nearly every passport prints its dates in Gregorian. */}
-      <FlaggedMark on={mark('passport_expiry')}>
+      <FlaggedMark pilgrim={pilgrim} field="passport_expiry">
         <FormHijriDate control={control} formId={formId} name={name('passport_expiry')} label={t('passport_expiry')} description={d('passportExpiryHint')} defaultCalendar="gregorian" />
       </FlaggedMark>
       {withRelation && <p className="text-sm text-muted">{p('childContacts')}</p>}
-      <FlaggedMark on={mark('mobile')}>
+      <FlaggedMark pilgrim={pilgrim} field="mobile">
         <FormTextField control={control} formId={formId} name={name('mobile')} label={t('mobile')} description={p.rich('hint', identifierTags)} type="tel" inputMode="tel" dir="ltr" />
       </FlaggedMark>
-      <FlaggedMark on={mark('email')}>
+      <FlaggedMark pilgrim={pilgrim} field="email">
         <FormTextField control={control} formId={formId} name={name('email')} label={t('email')} type="email" dir="ltr" />
       </FlaggedMark>
     </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { usePathname, useRouter } from '@/i18n/navigation';
@@ -14,9 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { DraftMissing } from './draft-missing';
 import { ChangesTaskList } from './changes-task-list';
-import { FlaggedContext } from './flagged';
-
-const NOTHING_FLAGGED: Record<string, string[]> = {};
+import { FlaggedContext, flagsOf } from './flagged';
 import { OfficeNote } from '@/components/requests/office-note';
 import { SavedIndicator } from './saved-indicator';
 import { WizardSteps } from './wizard-steps';
@@ -55,6 +53,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
   const pathname = usePathname();
   const search = useSearchParams();
   const draft = useDraft(request);
+  const flags = useMemo(() => flagsOf(request), [request]);
   const submitRequest = useSubmitRequest();
   // /drafts/complete is for drafts, /edit for what may still change; anything else was sent already.
   const [submitted, setSubmitted] = useState(mode === 'complete' ? request.status !== 'draft' : !EDITABLE_STATUSES.includes(request.status));
@@ -88,7 +87,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
 
   const common = { draft, onDone: next, onBack: back };
   return (
-    <FlaggedContext.Provider value={request.flagged ?? NOTHING_FLAGGED}>
+    <FlaggedContext.Provider value={flags}>
       <WizardSteps current={step === 'tasks' ? undefined : step} completed={draft.completed} hrefOf={hrefOf} onGo={(target) => go(target)} />
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
         {/* The office's note stays in sight on every step of the changes. */}
@@ -103,7 +102,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
               <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
             </div>
           )}
-          {step === 'tasks' && <ChangesTaskList completed={draft.completed} flagged={request.flagged ?? NOTHING_FLAGGED} data={request.data} hrefOf={hrefOf} onGo={(target) => go(target)} />}
+          {step === 'tasks' && <ChangesTaskList completed={draft.completed} flags={flags} data={request.data} hrefOf={hrefOf} onGo={(target) => go(target)} />}
           {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
           {step === 'applicant' && <ApplicantStep key={step} {...common} />}
           {step === 'companions' && <CompanionsStep key={step} {...common} type={type} />}

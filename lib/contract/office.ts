@@ -3,7 +3,7 @@ import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { STAFF_ROLES } from '@/lib/office/roles';
 import { page, pageMeta, timestamp, uuid } from './common';
 import { payment } from './payments';
-import { requestDetails, requestDocument, requestHistoryEntry, requestPayment, requestStatus, requestSummary, requestTypeInfo } from './requests';
+import { flagNote, requestDetails, requestDocument, requestHistoryEntry, requestPayment, requestStatus, requestSummary, requestTypeInfo } from './requests';
 
 // The office console (issue 18): staff sign-in, the dashboard, the queue, a request as the office reads it,
 // the catalogue with its places and reserve lists, the staff and the audit log; and the operator API's answers.
@@ -117,10 +117,6 @@ export const refundProposal = z.object({
   proposed_at: timestamp,
 });
 export type RefundProposal = z.infer<typeof refundProposal>;
-
-/** A flagged field's ready-made reason (a code of lib/office/change-reasons.ts) and the reviewer's note. */
-export const flagNote = z.object({ reason: z.string().nullable(), note: z.string().nullable() });
-export type FlagNote = z.infer<typeof flagNote>;
 
 /** A sent request as the office reads it: answers, documents with the console's links, payments, history naming the staff, notes. */
 export const officeRequest = requestDetails.extend({

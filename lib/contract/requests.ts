@@ -96,10 +96,19 @@ export type RequestDocument = z.infer<typeof requestDocument>;
 export const requestHistoryEntry = z.object({ from: requestStatus.nullable(), to: requestStatus, actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntry>;
 
+/** A flagged field's ready-made reason (a code of lib/office/change-reasons.ts) and the reviewer's note. */
+export const flagNote = z.object({ reason: z.string().nullable(), note: z.string().nullable() });
+export type FlagNote = z.infer<typeof flagNote>;
+
 /** The whole request: answers, documents, payments and the status timeline. */
 export const requestDetails = requestSummary.extend({
   data: z.record(z.string(), z.unknown()).describe('The answers, per step'),
   flagged: z.record(z.string(), z.array(z.string())).nullable().describe('While changes are requested: per pilgrim (applicant, companion-0, …), the answer fields and documents the office asked to change'),
+  flag_notes: z
+    .record(z.string(), z.record(z.string(), flagNote))
+    .nullable()
+    .describe('While changes are requested: per pilgrim and flagged field, the ready-made reason (a code; its text is ChangeReasons.<code> in either language) and the reviewer’s note'),
+  changes_due_at: nullableTimestamp.describe('While changes are requested: the deadline the office gave for them, if any'),
   payments: z.array(requestPayment),
   documents: z.array(requestDocument),
   history: z.array(requestHistoryEntry),

@@ -1,14 +1,15 @@
 // How late a request is on its review clock (issue 41, item 1): the groups of
-// "my work" and the clock beside each row. Days are the office's (UTC+3, no
-// daylight saving); "soon" is within three days.
+// "my work" and the clock beside each row. Days are the office's (./time-zone.ts);
+// "soon" is within three days.
+
+import { OFFICE_UTC_OFFSET_MS } from './time-zone';
 
 export const LATENESS = ['overdue', 'today', 'soon', 'later', 'none'] as const;
 export type Lateness = (typeof LATENESS)[number];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const OFFSET = 3 * HOUR;
-const officeDay = (ms: number) => Math.floor((ms + OFFSET) / DAY);
+const officeDay = (ms: number) => Math.floor((ms + OFFICE_UTC_OFFSET_MS) / DAY);
 
 export function lateness(dueAt: string | null, now = Date.now()): Lateness {
   if (!dueAt) return 'none';

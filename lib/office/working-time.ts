@@ -1,13 +1,14 @@
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
+import { OFFICE_UTC_OFFSET_MS } from './time-zone';
 
 // Working time on the office's calendar (issue 41, item 2): the review clocks
 // run only on the days the office works, in its time zone. A working day is a
 // whole calendar day there that is one of its work days and not a holiday.
-// Makkah's clock is UTC+3 all year (Saudi Arabia keeps no daylight saving), so
-// a day is a fixed 24-hour span and the arithmetic needs no time-zone library.
+// Makkah's clock is a fixed offset from UTC (./time-zone.ts), so a day is a
+// fixed 24-hour span and the arithmetic needs no time-zone library.
 
 const DAY = 86_400;
-const OFFSET = 3 * 3_600;
+const OFFSET = OFFICE_UTC_OFFSET_MS / 1000;
 
 export type WorkCalendar = {
   /** Days of the week the office works: 0 = Sunday … 6 = Saturday. */

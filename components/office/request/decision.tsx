@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocale, useTranslations } from 'next-intl';
 import { can, type StaffRole } from '@/lib/office/roles';
 import { FLAGGABLE } from '@/lib/office/queue-schemas';
@@ -11,6 +12,7 @@ import type { OfficeRequest } from '@/lib/contract/office';
 import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { isHijriDate } from '@/lib/validation/hijri';
 import { PlainButton } from '@/components/ui/plain-button';
+import { useFocusOnMount } from '@/components/ui/use-focus-on-mount';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { checkRules } from '@/components/forms/form-rules';
 import { useApiForm } from '@/components/forms/use-api-form';
@@ -129,11 +131,21 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
       {done && <Done message={done} currentId={request.id} basePath={basePath} />}
       {confirming ? (
         <div role="group" aria-labelledby="confirm-title" className="flex flex-col gap-3 rounded-lg border border-amber-700 bg-amber-50 p-4">
-          <h3 id="confirm-title" className="font-bold" tabIndex={-1} ref={(element) => element?.focus()}>{t('request.refund.confirmTitle')}</h3>
+          <ConfirmTitle>{t('request.refund.confirmTitle')}</ConfirmTitle>
           <p>{t('request.refund.confirmText', { amount: refundAmount, pilgrims: new Intl.ListFormat(locale, { type: 'conjunction' }).format(pilgrims.map((p) => p.name)) })}</p>
           <div className="flex flex-wrap gap-3">
             <PlainButton type="button" isPending={review.isPending} onClick={() => send(confirming)}>{t('request.refund.confirm')}</PlainButton>
-            <PlainButton type="button" variant="secondary" onClick={() => setConfirming(null)}>{t('request.refund.back')}</PlainButton>
+            <PlainButton
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                // Back to the form as it was, focus on the button that led here.
+                flushSync(() => setConfirming(null));
+                document.getElementById('decision-submit')?.focus();
+              }}
+            >
+              {t('request.refund.back')}
+            </PlainButton>
           </div>
         </div>
       ) : (
@@ -201,17 +213,31 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
               <textarea id="decision-note" {...form.register('note')} rows={3} maxLength={2000} lang={request.pilgrim_locale} className={fieldClass} />
             </label>
           )}
-          <PlainButton type="submit" isPending={review.isPending} className="self-start">{t('request.confirmDecision')}</PlainButton>
+          <PlainButton id="decision-submit" type="submit" isPending={review.isPending} className="self-start">{t('request.confirmDecision')}</PlainButton>
         </form>
       )}
     </section>
   );
 }
 
+/** The refund's confirmation takes focus when it opens: the decision's button that opened it is gone. */
+function ConfirmTitle({ children }: { children: string }) {
+  const ref = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <h3 id="confirm-title" className="font-bold" tabIndex={-1} ref={ref}>
+      {children}
+    </h3>
+  );
+}
+
+/** What the move did, focused (the form that made it is gone or emptied), then the next request one Tab away. */
 function Done({ message, currentId, basePath }: { message: string; currentId: string; basePath: string }) {
+  const ref = useFocusOnMount<HTMLParagraphElement>();
   return (
     <div className="mb-3 flex flex-col gap-3 rounded-lg bg-brand-50 p-3">
-      <p role="status">{message}</p>
+      <p role="status" tabIndex={-1} ref={ref} className="rounded focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink">
+        {message}
+      </p>
       <NextRequest currentId={currentId} basePath={basePath} />
     </div>
   );

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { PlainButton } from '@/components/ui/plain-button';
+import { useFocusOnMount } from '@/components/ui/use-focus-on-mount';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { can, type StaffRole } from '@/lib/office/roles';
 import { useRefundDecision } from '@/lib/office/queue-actions-api';
@@ -22,7 +23,7 @@ export function RefundProposal({ request, staffId, role }: { request: OfficeRequ
   const [outcome, setOutcome] = useState<'approved' | 'refused' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const proposal = request.refund_proposal;
-  if (!proposal) return outcome ? <p role="status" className="rounded-lg bg-brand-50 p-3">{t(outcome)}</p> : null;
+  if (!proposal) return outcome ? <Outcome>{t(outcome)}</Outcome> : null;
   const mine = proposal.proposed_by.id === staffId;
   const run = (decision: 'approve' | 'refuse') =>
     decide.mutate(decision, { onSuccess: (answer) => setOutcome(answer.decision), onError: (error) => setFailure(error.message) });
@@ -40,5 +41,15 @@ export function RefundProposal({ request, staffId, role }: { request: OfficeRequ
       )}
       {failure && <p role="alert" className="mt-2 text-sm text-red-800">{failure}</p>}
     </section>
+  );
+}
+
+/** Approved or refused, the proposal and its buttons are gone: what happened takes the focus. */
+function Outcome({ children }: { children: string }) {
+  const ref = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p role="status" tabIndex={-1} ref={ref} className="rounded-lg bg-brand-50 p-3 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink">
+      {children}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useContext, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileTrigger } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
@@ -15,7 +15,7 @@ import type { SummaryError } from '@/components/ui/error-summary';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { formatCount, formatMegabytes } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
-import { FlaggedContext, FlaggedMark } from '../flagged';
+import { FlaggedMark } from '../flagged';
 import type { StepProps } from './step-props';
 import { messageOf } from '@/lib/i18n/data-keys';
 
@@ -168,7 +168,6 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
       onDone();
     })(event);
 
-  const flagged = useContext(FlaggedContext);
   return (
     <StepShell formId="documents" title={t('steps.documents')} lead={t('documentsLead')} summary={withRefusals(summary)} attempt={attempt} onSubmit={submit} onBack={onBack} isPending={form.formState.isSubmitting}>
       {pilgrims.map((pilgrim) => (
@@ -185,7 +184,7 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
               const limit = formatMegabytes(KINDS.find((k) => k.kind === kind)!.maxBytes, locale);
               return (
                 <li key={kind} className="flex flex-col gap-2">
-                  <FlaggedMark on={flagged[pilgrim.key]?.includes(kind) ?? false}>
+                  <FlaggedMark pilgrim={pilgrim.key} field={kind}>
                   <span className="text-sm font-semibold">{fields(kind)}</span>
                   <span className="text-sm text-muted">{t(`documentRules.${kind}`)}</span>
                   {doc && (

@@ -20,6 +20,7 @@ import { answerChanges } from '@/lib/office/answer-changes';
 import { isChangeReason } from '@/lib/office/change-reasons';
 import type { FLAGGABLE } from '@/lib/office/queue-schemas';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
+import { endOfOfficeDay } from '@/lib/office/time-zone';
 import type { Translate } from '@/lib/validation/localize';
 import type { StaffMember } from './staff-sessions';
 import type { Assignment, OfficeRequest, RequestNote } from '@/lib/contract/office';
@@ -200,7 +201,7 @@ function flagNotesOf(flags: Record<string, string[]>, notes: NonNullable<OfficeR
 function changesDeadline(hijri: string | undefined, t: Translate): Date | undefined {
   if (!hijri) return undefined;
   const date = parseHijri(hijri);
-  const end = date ? new Date(`${hijriToGregorian(date)}T23:59:59+03:00`) : null;
+  const end = date ? endOfOfficeDay(hijriToGregorian(date)) : null;
   if (!end || end.getTime() < Date.now()) throw new ApiError('validation_failed', { fields: { changes_due: [t('ApiErrors.changes_due_past')] } });
   return end;
 }

@@ -80,7 +80,8 @@ describe('FCM sender', () => {
     );
     expect(await sendFcm(device, message)).toBe('gone');
     server.resetHandlers();
-    googleAnswers(() => HttpResponse.json({ error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } }, { status: 503 }));
+    // A 500 rather than a 503: firebase-admin itself retries a 503 with back-off for about seven seconds before giving up.
+    googleAnswers(() => HttpResponse.json({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }, { status: 500 }));
     expect(await sendFcm(device, message)).toEqual({ retry: expect.stringMatching(/^messaging\//) });
   });
 });

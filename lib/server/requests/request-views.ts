@@ -108,6 +108,8 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
     data: row.data,
     // While changes are requested: what the office asked to change, per pilgrim (answer fields and documents).
     flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
+    flag_notes: row.status === 'changes_requested' ? (row.flagNotes ?? {}) : null,
+    changes_due_at: row.status === 'changes_requested' ? iso(row.changesDueAt) : null,
     documents: docs.map(publicDocument),
     history: history.map(
       (h): RequestHistoryEntry => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) }),

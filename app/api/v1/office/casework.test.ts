@@ -277,13 +277,20 @@ describe('speaking to the pilgrim', () => {
     // And in English, whoever reads it so.
     expect((await notificationsOf(pilgrim.token, 'en')).items.find((item) => item.type === 'changes_requested')!.body).toContain('Passport number (Main applicant): The passport number does not match the passport. Last digit');
 
-    // The pilgrim corrects the number and sends it again: the office sees old -> new.
+    // The pilgrim's own view of the request carries the reasons, notes and deadline, for the form to show beside each field.
     const own = (await call(pilgrimRequestRoute.GET, { token: pilgrim.token, params: { id: paid.id } })).json!.data;
+    expect(own.flag_notes).toEqual({ applicant: { passport_number: { reason: 'passport_number_mismatch', note: 'Last digit' }, photo: { reason: 'photo_unclear', note: null } } });
+    expect(own.changes_due_at).toBe(office.changes_due_at);
+
+    // The pilgrim corrects the number and sends it again: the office sees old -> new.
     const applicant = { ...own.data.applicant, passport_number: 'A7654399' };
     const saved = await call(pilgrimRequestRoute.PATCH, { method: 'PATCH', token: pilgrim.token, params: { id: paid.id }, body: { step: 'applicant', data: applicant, version: own.version, complete: true } });
     expect(saved.status).toBe(200);
     await call(submitRoute.POST, { token: pilgrim.token, params: { id: paid.id }, body: {} });
     expect((await view(reviewer.cookie, paid.id)).changes).toEqual([{ pilgrim: 'applicant', field: 'passport_number', old: 'A1234567', new: 'A7654399' }]);
+    // Sent again, the asks are over: the pilgrim's view no longer carries them.
+    const resent = (await call(pilgrimRequestRoute.GET, { token: pilgrim.token, params: { id: paid.id } })).json!.data;
+    expect(resent).toMatchObject({ flagged: null, flag_notes: null, changes_due_at: null });
   });
 });
 
