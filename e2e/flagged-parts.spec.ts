@@ -62,6 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
     // Beside the field itself: what is wrong with it, as the office said it.
     await expect(page.locator('[data-flagged="true"]')).toContainText(m.ChangeReasons.passport_number_mismatch);
     await expect(page.locator('[data-flagged="true"]')).toContainText('Check the last digit.');
+    if (process.env.SCREENSHOTS_DIR) await page.locator('[data-flagged="true"]').screenshot({ path: `${process.env.SCREENSHOTS_DIR}/flagged-field-${locale}-390.png` });
     await page.locator('[data-flagged="true"]').getByRole('textbox', { name: m.Fields.passport_number }).fill('A7654321');
     await page.getByRole('button', { name: w.continue }).click();
     await expect(page.getByRole('heading', { level: 2, name: w.tasks.title })).toBeVisible();
