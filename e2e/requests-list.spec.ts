@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
-import { verifyByMail } from './mail';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
-import { firstOpenMonth } from './session';
+import { firstOpenMonth, signUp as signUpPilgrim } from './session';
 
 // The requests list, the drafts list and the details page, seen by a user
 // whose requests were made through the API (the wizard has its own spec).
@@ -33,23 +32,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 type Summary = { id: string; reference: string | null; version: number; fee_minor: number | null; currency: string | null };
 
-/** Registers through the API (the answer sets the session cookie in this context) and signs the page's store in. */
+/** Signed up and in (e2e/session.ts: a confirmed address, as sending needs), with the requests API in hand. */
 async function signUp(context: BrowserContext, page: Page, locale: Locale) {
-  const email = `requests.${locale}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await context.request.post('/api/v1/auth/register', {
-    data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
-  });
-  expect(response.status()).toBe(201);
-  const { token } = await response.json();
-  // Sending requests needs a confirmed address: the link in the e-mail the app wrote.
-  const data = await verifyByMail(context.request, email);
-  await page.goto(`/${locale}`);
-  await page.evaluate(
-    ([userData, token]) =>
-      localStorage.setItem('auth', JSON.stringify({ state: { userData, token, unreadNotifications: false, payment_status: null }, version: 0 })),
-    [data, token] as const,
-  );
-  return new RequestsApi(context.request, token as string);
+  const { token } = await signUpPilgrim(context, page, locale);
+  return new RequestsApi(context.request, token);
 }
 
 /** The user's side of the requests API, with the bearer token. */
