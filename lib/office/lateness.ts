@@ -2,20 +2,19 @@
 // "my work" and the clock beside each row. Days are the office's (./time-zone.ts);
 // "soon" is within three days.
 
-import { OFFICE_UTC_OFFSET_MS } from './time-zone';
+import { officeDayOf } from './time-zone';
 
 export const LATENESS = ['overdue', 'today', 'soon', 'later', 'none'] as const;
 export type Lateness = (typeof LATENESS)[number];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const officeDay = (ms: number) => Math.floor((ms + OFFICE_UTC_OFFSET_MS) / DAY);
 
 export function lateness(dueAt: string | null, now = Date.now()): Lateness {
   if (!dueAt) return 'none';
   const due = Date.parse(dueAt);
   if (due < now) return 'overdue';
-  if (officeDay(due) === officeDay(now)) return 'today';
+  if (officeDayOf(due) === officeDayOf(now)) return 'today';
   return due - now <= 3 * DAY ? 'soon' : 'later';
 }
 
