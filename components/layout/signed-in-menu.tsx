@@ -17,6 +17,7 @@ const ACCOUNT_LINKS = [
   ['profile', '/profile'],
   ['requests', '/profile/requests'],
   ['drafts', '/profile/requests/drafts'],
+  ['sharedRequests', '/profile/shared'],
   ['notifications', '/notifications'],
 ] as const;
 

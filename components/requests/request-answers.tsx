@@ -5,13 +5,14 @@ import type { RequestDetails } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
 import { answersOf, text } from './answers-of';
 import { PersonAnswers } from './person-answers';
+import { CompanionInvitation } from '@/components/families/companion-invitation';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 const groupClass = 'rounded-xl border border-slate-200 bg-white p-5';
 
-/** Every answer of the application, grouped as the wizard asks them. */
-export function RequestAnswers({ request }: { request: RequestDetails }) {
+/** Every answer of the application, grouped as the wizard asks them; on the request's page, each companion's invitation too (issue 42). */
+export function RequestAnswers({ request, withInvitations = false }: { request: RequestDetails; withInvitations?: boolean }) {
   const t = useTranslations('RequestDetails');
   const fields = useTranslations('Fields');
   const type = useTranslations('RequestType');
@@ -61,6 +62,7 @@ export function RequestAnswers({ request }: { request: RequestDetails }) {
               {t('answers.companion', { number: number(index + 1) })}
             </h3>
             <PersonAnswers person={companion} withRelation travelMonth={answers.service.travel_month} />
+            {withInvitations && <CompanionInvitation request={request} index={index} person={companion} />}
           </section>
         ))
       )}

@@ -53,7 +53,7 @@ export function RequestDetailsView({ id }: { id: string }) {
       <RequestOverview request={data} onCancelled={() => setCancelled(true)} />
       <AfterApproval request={data} />
       <RequestFee request={data} />
-      <RequestAnswers request={data} />
+      <RequestAnswers request={data} withInvitations />
       <RequestDocuments request={data} />
       <RequestTimeline history={data.history} />
     </div>

@@ -26,3 +26,4 @@ export * from './notifications';
 export * from './office';
 export * from './content';
 export * from './service';
+export * from './families';

@@ -100,6 +100,18 @@ export type RequestHistoryEntry = z.infer<typeof requestHistoryEntry>;
 export const flagNote = z.object({ reason: z.string().nullable(), note: z.string().nullable() });
 export type FlagNote = z.infer<typeof flagNote>;
 
+/** An invitation as the applicant sees it, on the request (GET /requests/{id}). */
+export const companionInvitation = z.object({
+  pilgrim: z.string().describe('The companion it was sent for: companion-0, companion-1, … (their place in the answers now)'),
+  email: z.string(),
+  state: z.enum(['invited', 'accepted']).describe('invited: the link not used yet; accepted: the companion has signed in with that address and sees their part'),
+  invited_at: timestamp,
+  expires_at: timestamp.describe('Until then the link can be used; a new invitation sends a new link'),
+  confirmed_at: nullableTimestamp.describe('When the companion said "these details are mine and correct", while their answers still read as then; null otherwise'),
+  edited_at: nullableTimestamp.describe('When the companion last corrected their own answers'),
+});
+export type CompanionInvitation = z.infer<typeof companionInvitation>;
+
 /** The whole request: answers, documents, payments and the status timeline. */
 export const requestDetails = requestSummary.extend({
   data: z.record(z.string(), z.unknown()).describe('The answers, per step'),
@@ -112,6 +124,7 @@ export const requestDetails = requestSummary.extend({
   payments: z.array(requestPayment),
   documents: z.array(requestDocument),
   history: z.array(requestHistoryEntry),
+  invitations: z.array(companionInvitation).describe('The companions invited to their own part (issue 42), live invitations only'),
 });
 export type RequestDetails = z.infer<typeof requestDetails>;
 

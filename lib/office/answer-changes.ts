@@ -10,8 +10,11 @@ const record = (value: unknown): Answers => (value && typeof value === 'object' 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+// A companion's stable id (issue 42) names them; it is not an answer, and older answers have none.
+const NOT_ANSWERS = new Set(['pilgrim_id']);
+
 function fieldsChanged(pilgrim: string, before: Answers, after: Answers): AnswerChange[] {
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !NOT_ANSWERS.has(field));
   return fields.filter((field) => !same(before[field], after[field])).map((field) => ({ pilgrim, field, old: before[field] ?? null, new: after[field] ?? null }));
 }
 

@@ -45,3 +45,15 @@ export const officeMoveSchema = z.object({
   status: textField([rules.one_of(REQUEST_STATUSES)]),
   note: textField([rules.max(2000)], { optional: true }),
 });
+
+/** POST /requests/{id}/pilgrims/{pilgrim}/invitation: the companion's e-mail address. */
+export const inviteCompanionSchema = z.object({ email: textField([rules.email(), rules.max(254)]) });
+
+/** POST /invitations/accept: the token of the invitation's link. */
+export const acceptInvitationSchema = z.object({ token: textField([rules.max(200)]) });
+
+/** PATCH /me/shared-requests/{id}: the companion's own answers, at the version they were read at. */
+export const saveSharedAnswersSchema = z.object({
+  answers,
+  version: textField([rules.integer(), rules.min_value(1), rules.max_value(MAX_VERSION)]).transform(Number),
+});

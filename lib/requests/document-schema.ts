@@ -9,3 +9,6 @@ export const uploadDocumentSchema = z.object({
   kind: textField([rules.one_of(DOCUMENT_KINDS)]).transform((kind) => kind as (typeof DOCUMENT_KINDS)[number]),
   file: fileField([]),
 });
+
+/** An invited companion's upload (issue 42): always their own document, so no `pilgrim`. */
+export const uploadSharedDocumentSchema = uploadDocumentSchema.omit({ pilgrim: true });

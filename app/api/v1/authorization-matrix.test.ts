@@ -10,6 +10,8 @@ import { pngFile } from '@/test/files';
 import { notificationsOf } from '@/test/notifications';
 import { submittedRequest } from '@/test/requests';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
+import { queryRows } from '@/lib/server/db/client';
+import { sql } from 'drizzle-orm';
 
 // Every endpoint under app/api (the REST API in v1, the health and build checks,
 // the test gateway's checkout) × {signed out, another user, the owner}.
@@ -64,6 +66,33 @@ async function completeDraft(owner: User) {
     if (uploaded.status !== 201) throw new Error(JSON.stringify(uploaded.json));
   }
   return id;
+}
+
+/** A request of someone else's on which the owner is an invited companion who has taken up the invitation (issue 42): its id. */
+async function sharedWithOwner(owner: User) {
+  const organiser = await newUser('Organiser Matrix');
+  const id = await completeDraft(organiser);
+  const invitation = await import('./requests/[id]/pilgrims/[pilgrim]/invitation/route');
+  const sent = await call(invitation.POST, { token: organiser.token, params: { id, pilgrim: 'companion-0' }, body: { email: owner.user.email } });
+  if (sent.status !== 201) throw new Error(JSON.stringify(sent.json));
+  const accepted = await call((await import('./invitations/accept/route')).POST, { token: owner.token, body: { token: await invitationTokenFor(owner.user.email) } });
+  if (accepted.status !== 200) throw new Error(JSON.stringify(accepted.json));
+  return id;
+}
+
+/** The link's token of the newest invitation e-mail to an address. */
+async function invitationTokenFor(email: string) {
+  const [row] = await queryRows<{ params: Record<string, string> }>(sql`select params from mail_outbox where kind = 'companion_invite' and to_address = ${email.toLowerCase()} order by id desc limit 1`);
+  return row!.params.token!;
+}
+
+/** An invitation for the owner's address to someone else's request, not taken up yet: its token. */
+async function invitationForOwner(owner: User) {
+  const organiser = await newUser('Organiser Matrix');
+  const id = await completeDraft(organiser);
+  const invitation = await import('./requests/[id]/pilgrims/[pilgrim]/invitation/route');
+  await call(invitation.POST, { token: organiser.token, params: { id, pilgrim: 'companion-0' }, body: { email: owner.user.email } });
+  return invitationTokenFor(owner.user.email);
 }
 
 async function uploadedDocument(owner: User) {
@@ -235,6 +264,35 @@ const MATRIX: Record<string, Entry> = {
     expect: { ...OWNER_ONLY, owner: 201 },
   },
   'DELETE v1/requests/[id]/documents/[docId]': { setup: async (owner) => ({ params: await uploadedDocument(owner) }), expect: { ...OWNER_ONLY, owner: 204 } },
+  // Families (issue 42): the applicant invites and withdraws; the "owner" of a shared request is the companion who took it up.
+  'POST v1/requests/[id]/pilgrims/[pilgrim]/invitation': {
+    setup: async (owner) => ({ params: { id: await completeDraft(owner), pilgrim: 'companion-0' }, body: { email: 'companion.matrix@example.com' } }),
+    expect: { ...OWNER_ONLY, owner: 201 },
+  },
+  'DELETE v1/requests/[id]/pilgrims/[pilgrim]/invitation': {
+    setup: async (owner) => {
+      const id = await completeDraft(owner);
+      const invitation = await import('./requests/[id]/pilgrims/[pilgrim]/invitation/route');
+      await call(invitation.POST, { token: owner.token, params: { id, pilgrim: 'companion-0' }, body: { email: 'companion.matrix@example.com' } });
+      return { params: { id, pilgrim: 'companion-0' } };
+    },
+    expect: { ...OWNER_ONLY, owner: 204 },
+  },
+  // Sent to the owner's address: another account is refused (403), nothing taken up.
+  'POST v1/invitations/accept': { setup: async (owner) => ({ body: { token: await invitationForOwner(owner) } }), expect: { 'signed out': 401, 'another user': 403, owner: 200 } },
+  'GET v1/me/shared-requests': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'GET v1/me/shared-requests/[id]': { setup: async (owner) => ({ params: { id: await sharedWithOwner(owner) } }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'PATCH v1/me/shared-requests/[id]': {
+    setup: async (owner) => {
+      const id = await sharedWithOwner(owner);
+      const [row] = await queryRows<{ version: number }>(sql`select version from requests where id = ${id}`);
+      return { params: { id }, body: { answers: companion(), version: Number(row!.version) } };
+    },
+    expect: { ...OWNER_ONLY, owner: 200 },
+  },
+  'DELETE v1/me/shared-requests/[id]': { setup: async (owner) => ({ params: { id: await sharedWithOwner(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
+  'POST v1/me/shared-requests/[id]/confirmation': { setup: async (owner) => ({ params: { id: await sharedWithOwner(owner) }, body: {} }), expect: { ...OWNER_ONLY, owner: 200 } },
+  'POST v1/me/shared-requests/[id]/documents': { setup: async (owner) => ({ params: { id: await sharedWithOwner(owner) }, form: { kind: 'photo', file: pngFile() } }), expect: { ...OWNER_ONLY, owner: 201 } },
   // Any other address under /api/v1 is the API's JSON 404, for everyone.
   'GET v1/[...rest]': { setup: async () => ({ params: { rest: 'nothing' } }), expect: PUBLIC(404) },
   'POST v1/[...rest]': { setup: async () => ({ body: {} }), expect: PUBLIC(404) },

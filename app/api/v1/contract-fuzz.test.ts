@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
@@ -14,7 +14,7 @@ import { fromSchema, type Components } from '@/test/fuzz/schema-arbitrary';
 import { CANARY, HOSTILE_TEXT, OUT_OF_RANGE, wireBodies, type Wire } from '@/test/fuzz/breakers';
 import { openApiDocument } from '@/lib/server/openapi/document';
 import { resetEnvForTests } from '@/lib/server/env';
-import { getDb } from '@/lib/server/db/client';
+import { getDb, queryRows } from '@/lib/server/db/client';
 import { sessions } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/auth/sessions';
 import { hashToken } from '@/lib/server/auth/tokens';
@@ -24,6 +24,8 @@ import * as requestsRoute from './requests/route';
 import * as paymentsRoute from './requests/[id]/payments/route';
 import * as devicesRoute from './devices/route';
 import * as healthRoute from '../health/route';
+import * as invitationRoute from './requests/[id]/pilgrims/[pilgrim]/invitation/route';
+import * as acceptInvitationRoute from './invitations/accept/route';
 
 // Issue 22: every operation of the API's own document, fuzzed from its own
 // schemas. Each case is a body generated from the operation's request schema,
@@ -110,6 +112,16 @@ class World {
       const { json } = await call(devicesRoute.POST, { token: this.token, body: { provider: 'webpush', subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/contract-${this.user.id}`, keys } } });
       return json!.data.token as string;
     });
+  /** Someone else's complete draft on which this account is an invited companion who took the invitation up (issue 42). */
+  shared = () =>
+    this.once('shared', async () => {
+      const organiser = await newUser('Organiser Contract');
+      const id = await readyDraft(organiser.token);
+      await call(invitationRoute.POST, { token: organiser.token, params: { id, pilgrim: 'companion-0' }, body: { email: this.user.email } });
+      const [row] = await queryRows<{ params: Record<string, string> }>(sql`select params from mail_outbox where kind = 'companion_invite' and to_address = ${this.user.email.toLowerCase()} order by id desc limit 1`);
+      await call(acceptInvitationRoute.POST, { token: this.token, body: { token: row!.params.token } });
+      return id;
+    });
   /** Another session of this account, by its id (the one the operation is called with stays). */
   otherSession = () =>
     this.once('other-session', async () => {
@@ -176,6 +188,14 @@ const SPECS: Record<string, Spec> = {
   'PATCH /api/v1/office/staff/{id}': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },
   'POST /api/v1/office/staff/{id}/reset-two-factor': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },
   'POST /api/v1/ops/staff': { headers: { 'x-ops-key': OPS_KEY } },
+  // Families (issue 42): the applicant's own complete draft; for the companion's side, a request shared with this account.
+  'POST /api/v1/requests/{id}/pilgrims/{pilgrim}/invitation': { params: async (w) => ({ id: await w.ready(), pilgrim: 'companion-0' }) },
+  'DELETE /api/v1/requests/{id}/pilgrims/{pilgrim}/invitation': { params: async (w) => ({ id: await w.ready(), pilgrim: 'companion-0' }) },
+  'GET /api/v1/me/shared-requests/{id}': { params: async (w) => ({ id: await w.shared() }) },
+  'PATCH /api/v1/me/shared-requests/{id}': { params: async (w) => ({ id: await w.shared() }) },
+  'DELETE /api/v1/me/shared-requests/{id}': { params: async (w) => ({ id: await w.shared() }), renew: async (w) => w.forget('shared') },
+  'POST /api/v1/me/shared-requests/{id}/confirmation': { params: async (w) => ({ id: await w.shared() }) },
+  'POST /api/v1/me/shared-requests/{id}/documents': { params: async (w) => ({ id: await w.shared() }) },
   'POST /api/test-gateway/{id}/pay': { params: async (w) => ({ id: (await w.checkout()).gatewayId }), renew: async (w) => w.forget('checkout') },
 };
 const MAX_RENEWALS = 5;

@@ -55,6 +55,11 @@ import * as emailPreferencesRoute from './me/email-preferences/route';
 import * as revokeOthersRoute from './me/sessions/revoke-others/route';
 import * as submitRoute from './requests/[id]/submit/route';
 import * as reserveRoute from './requests/[id]/reserve/route';
+import * as invitationRoute from './requests/[id]/pilgrims/[pilgrim]/invitation/route';
+import * as acceptInvitationRoute from './invitations/accept/route';
+import * as sharedRequestRoute from './me/shared-requests/[id]/route';
+import * as sharedConfirmationRoute from './me/shared-requests/[id]/confirmation/route';
+import * as sharedDocumentsRoute from './me/shared-requests/[id]/documents/route';
 import * as paymentsRoute from './requests/[id]/payments/route';
 import * as documentsRoute from './requests/[id]/documents/route';
 import * as gatewayRoute from '../../api/test-gateway/[id]/pay/route';
@@ -338,6 +343,12 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST requests/[id]/cancel', handler: cancelRoute.POST, method: 'POST', fields: ['reason'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     { name: 'POST requests/[id]/payments', handler: paymentsRoute.POST, method: 'POST', fields: ['amount', 'currency', 'return_url', 'provider'], token: session, params: async () => ({ id: payingId }), ignoresBody: true },
     // Multipart with its own limit (documents.test.ts); a JSON body is refused.
+    // Families (issue 42): the applicant's umrah draft has no companion, and the user is on no one's request, so valid bodies end in a 404.
+    { name: 'POST requests/[id]/pilgrims/[pilgrim]/invitation', handler: invitationRoute.POST, method: 'POST', fields: ['email'], token: session, params: async () => ({ id: draftId, pilgrim: 'companion-0' }), valid: () => ({ email: 'fuzz.companion@example.com' }) },
+    { name: 'POST invitations/accept', handler: acceptInvitationRoute.POST, method: 'POST', fields: ['token'], token: session, params: none, valid: () => ({ token: 'not-an-invitation' }) },
+    { name: 'PATCH me/shared-requests/[id]', handler: sharedRequestRoute.PATCH, method: 'PATCH', fields: ['answers', 'version'], token: session, params: async () => ({ id: draftId }), valid: () => ({ answers: person(), version: 1 }) },
+    { name: 'POST me/shared-requests/[id]/confirmation', handler: sharedConfirmationRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
+    { name: 'POST me/shared-requests/[id]/documents', handler: sharedDocumentsRoute.POST, method: 'POST', fields: ['kind', 'file'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     { name: 'POST requests/[id]/documents', handler: documentsRoute.POST, method: 'POST', fields: ['pilgrim', 'kind', 'file'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     // The office console: calls from its own pages (Sec-Fetch-Site), so that the bodies reach validation.
     { name: 'POST ops/staff', handler: addStaffRoute.POST, method: 'POST', fields: ['email', 'name', 'role'], params: none, headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ email: `fuzz.${Date.now()}.${Math.random().toString(36).slice(2)}@office.example`, name: 'Fuzz Staff', role: 'reviewer' }) },
@@ -446,7 +457,7 @@ describe('fuzzing every endpoint body', async () => {
   it('a body over 64 KB is a 413, whatever the endpoint', async () => {
     // The endpoints that read their body (the others ignore it); uploads have their own limit (documents.test.ts).
     const reading = targets.filter((t) => !t.ignoresBody);
-    expect(reading).toHaveLength(24);
+    expect(reading).toHaveLength(27);
     for (const target of reading) {
       const big = { type: 'application/json', body: JSON.stringify({ [target.fields[0]!]: 'x'.repeat(65 * 1024) }) };
       const { status, json } = await send(target, big, await target.token?.());

@@ -687,3 +687,43 @@ export const savedFilters = pgTable(
   },
   (table) => [uniqueIndex('saved_filters_staff_name_key').on(table.staffId, sql`lower(${table.name})`)],
 );
+
+// A companion invited by the applicant to their own part of a request (issue 42, docs/FAMILIES.md). The companion is
+// named by `pilgrim_id`, the id their answers carry (data.companions[n].pilgrim_id), so the invitation follows them when
+// the applicant removes someone listed before them. Only the token's hash is kept. Accepted by the account whose
+// address it was sent to; ended by the applicant (withdrawn) or the companion (left). A companion removed from the
+// answers is on the request no more: every read joins through the answers.
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    pilgrimId: text('pilgrim_id').notNull(),
+    // Lower case, as accounts are found by it.
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    // The language the invitation was written in (the applicant's page when they sent it).
+    locale: text('locale').notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    // The companion's answers as they were when they said "these details are mine and correct": confirmed while they still read so.
+    confirmedAnswers: jsonb('confirmed_answers').$type<Record<string, unknown>>(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // When the companion last corrected their own answers (the applicant sees who changed what).
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedReason: text('ended_reason').$type<'withdrawn' | 'left'>(),
+  },
+  (table) => [
+    uniqueIndex('invitations_one_live').on(table.requestId, table.pilgrimId).where(sql`ended_at is null`),
+    index('invitations_accepted_by_idx').on(table.acceptedBy).where(sql`ended_at is null`),
+    check('invitations_ended', sql`(${table.endedAt} is null) = (${table.endedReason} is null)`),
+  ],
+);

@@ -20,11 +20,14 @@ export const MAIL_KINDS = [
   'staff_two_factor_enrolled',
   'staff_recovery_code_used',
   'staff_sign_in_reset',
+  'companion_invite',
   'notification',
 ] as const;
 /** E-mails to a member of staff (no pilgrim's account): the outbox row holds the address, and the language in params.locale. */
 export const STAFF_MAIL_KINDS: readonly MailKind[] = ['staff_invite', 'staff_locked', 'staff_two_factor_enrolled', 'staff_recovery_code_used', 'staff_sign_in_reset'];
 export type MailKind = (typeof MAIL_KINDS)[number];
+/** E-mails to an address that may have no account yet: the outbox row holds the address, and the language in params.locale. */
+export const ADDRESS_MAIL_KINDS: readonly MailKind[] = [...STAFF_MAIL_KINDS, 'companion_invite'];
 
 export type Composed = { subject: string; content: MailContent };
 
@@ -112,6 +115,23 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
           action: { label: t('Mail.staffAction'), url: siteLink(locale, '/office/login') },
           notes: [k(`notYou${variant}`, facts)],
           footer: t('Mail.footer.staff'),
+        },
+      };
+    }
+    case 'companion_invite': {
+      // A companion invited to their own part of a request (issue 42): the organiser's name, the service and the reference
+      // as they were when it was sent; the link signs in (or registers) with this address, then shows their part.
+      const facts = { organiser: params.organiser ?? '', service: params.service ?? '', reference: params.reference ? `\u2066${params.reference}\u2069` : '', email: values.email, hasReference: params.reference ? 'yes' : 'no' };
+      return {
+        subject: k('subject', facts),
+        content: {
+          ...base,
+          preview: k('preview', facts),
+          heading: k('heading', facts),
+          paragraphs: [k('body', facts), k('what', facts)],
+          action: { label: k('action'), url: siteLink(locale, '/invitations', { token: params.token ?? '' }) },
+          notes: [k('validFor', { days: n(Number(params.days ?? 14)) }), k('notYou', facts)],
+          footer: t('Mail.footer.invitation'),
         },
       };
     }

@@ -6,7 +6,7 @@ import { mailOutbox, notifications, users } from '@/lib/server/db/schema';
 import { logger } from '@/lib/server/log/logger';
 import { renderNotification } from '@/lib/server/notifications/render';
 import { mailFrom, mailTransport } from './choose-transport';
-import { composeAccountMail, composeNotificationMail, STAFF_MAIL_KINDS, type Composed, type MailKind } from './content';
+import { ADDRESS_MAIL_KINDS, composeAccountMail, composeNotificationMail, type Composed, type MailKind } from './content';
 import { renderMail } from './render';
 import type { MailResult } from './transport';
 
@@ -18,7 +18,7 @@ const LEASE = '2 minutes';
 
 export type QueuedMail = {
   kind: Exclude<MailKind, 'notification'>;
-  /** The account written to; none for staff e-mails (staff are not pilgrims' accounts): then `to` and params.locale. */
+  /** The account written to; none for staff e-mails and invitations (an address, maybe no account): then `to` and params.locale. */
   userId: string | null;
   /** The address to write to; the account's current one when absent. */
   to?: string;
@@ -92,7 +92,7 @@ async function sendOne(id: number): Promise<MailResult | 'skip'> {
     .leftJoin(users, eq(users.id, mailOutbox.userId))
     .where(eq(mailOutbox.id, id))
     .limit(1);
-  if (found && STAFF_MAIL_KINDS.includes(found.mail.kind as MailKind) && found.mail.toAddress) {
+  if (found && ADDRESS_MAIL_KINDS.includes(found.mail.kind as MailKind) && found.mail.toAddress) {
     const params = found.mail.params;
     const locale: AppLocale = isAppLocale(params.locale) ? params.locale : 'ar';
     const kind = found.mail.kind as QueuedMail['kind'];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { liveInvitations } from '@/lib/server/requests/invitations';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, payments, requestHistory, requestNotes, requests, staff, users } from '@/lib/server/db/schema';
@@ -40,7 +41,7 @@ function iso(date: Date | null) {
 export async function officeRequestView(id: string, member: StaffMember, address: string | null): Promise<OfficeRequest> {
   const db = await getDb();
   const row = await sentRequest(db, id);
-  const [docs, history, paid, notes, [account], [assigned], duplicates, refundProposal] = await Promise.all([
+  const [docs, history, paid, notes, [account], [assigned], duplicates, refundProposal, invited] = await Promise.all([
     db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
     db.select({ history: requestHistory, staffName: staff.name }).from(requestHistory).leftJoin(staff, eq(staff.id, requestHistory.staffId)).where(eq(requestHistory.requestId, id)).orderBy(asc(requestHistory.createdAt)),
     db.select().from(payments).where(eq(payments.requestId, id)).orderBy(asc(payments.createdAt)),
@@ -49,9 +50,10 @@ export async function officeRequestView(id: string, member: StaffMember, address
     row.assignedStaffId ? db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.assignedStaffId)) : Promise.resolve([]),
     duplicatesOf(id),
     openRefundProposal(id),
+    liveInvitations(db, row),
   ]);
   await audit(staffActor(member), { action: 'request.view', target: { type: 'request', id }, address });
-  const details = requestDetails(row, docs, history.map((h) => h.history), paid);
+  const details = requestDetails(row, docs, history.map((h) => h.history), paid, null, invited);
   // Who received each payment taken at the counter.
   const receiverIds = [...new Set(paid.map((p) => p.recordedByStaffId).filter((staffId): staffId is string => staffId !== null))];
   const receivers = receiverIds.length ? await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, receiverIds)) : [];

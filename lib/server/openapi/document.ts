@@ -85,6 +85,7 @@ const TAGS = {
   Accounts: 'Registering, signing in and out, Google sign-in, e-mail verification and password reset.',
   Account: 'The signed-in pilgrim: profile, e-mail preferences, devices and sessions, what needs doing, deleting the account.',
   Requests: 'Applications for Hajj and Umrah: drafts saved step by step, documents, sending, the reserve list, cancelling.',
+  Families: 'Companions invited by the applicant to their own part of a request: the invitation, and what the companion sees, corrects and confirms.',
   Payments: 'Paying a request’s fee through the gateway, the outcome, receipts, and the gateway’s signed webhooks.',
   Notifications: 'The pilgrim’s notices: the list, read marks and the live stream (server-sent events).',
   Content: 'The catalogue of services, FAQs and static pages, in both languages.',

@@ -3,8 +3,8 @@ import { changeEmailSchema, emailPreferencesSchema, forgotPasswordSchema, resetP
 import { googleLinkSchema, loginSchema, logoutSchema, passwordChangeSchema, profileSchema, registerSchema, socialSignInSchema } from '@/lib/auth/schemas';
 import { listNotificationsSchema } from '@/lib/notifications/api-schemas';
 import { registerDeviceSchema, renewDeviceSchema } from '@/lib/push/schemas';
-import { createRequestSchema, listRequestsSchema, officeMoveSchema, saveStepSchema } from '@/lib/requests/api-schemas';
-import { uploadDocumentSchema } from '@/lib/requests/document-schema';
+import { acceptInvitationSchema, createRequestSchema, inviteCompanionSchema, listRequestsSchema, officeMoveSchema, saveSharedAnswersSchema, saveStepSchema } from '@/lib/requests/api-schemas';
+import { uploadDocumentSchema, uploadSharedDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
 import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, exportQuerySchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
@@ -50,6 +50,15 @@ const summaryExample = {
   completed_steps: ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'], steps_total: 6, pilgrims: 2, applicant_name: 'Aisha Rahman',
   fee_minor: 3_000_000, fee_pilgrims: 2, currency: 'SAR', version: 9, created_at: '2026-11-20T09:30:00.000Z', updated_at: '2026-11-24T11:00:00.000Z',
   submitted_at: '2026-11-24T11:00:00.000Z', pay_by: '2026-11-27T11:00:00.000Z', reserve_position: null,
+};
+
+const invitationExample = {
+  pilgrim: 'companion-0', email: 'omar@example.com', state: 'accepted', invited_at: '2026-11-20T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z',
+  confirmed_at: '2026-11-21T08:15:00.000Z', edited_at: null,
+};
+const sharedExample = {
+  id: summaryExample.id, payment: null, reference: null, type: 'hajj', status: 'draft', pilgrims: 2, submitted_at: null, pay_by: null, updated_at: '2026-11-21T08:15:00.000Z', version: 7,
+  pilgrim: 'companion-0', organiser_name: 'Aisha Rahman', confirmed_at: null,
 };
 
 export const OPERATIONS: Operation[] = [
@@ -117,6 +126,29 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/requests/{id}/documents', tag: 'Requests', auth: 'session', params: ID, summary: 'Upload a passport scan or photo (checked by content)',
     body: { schema: uploadDocumentSchema, types: ['multipart/form-data'] }, success: [{ status: 201, description: 'Stored', schema: data(e.requestDocument) }], errors: [401, 404, 409, 422] },
   { method: 'delete', path: '/api/v1/requests/{id}/documents/{docId}', tag: 'Requests', auth: 'session', params: { ...ID, docId: 'The document’s id' }, summary: 'Remove an uploaded document', success: [noContent('Removed')], errors: [401, 404, 409] },
+  // Families (issue 42)
+  { method: 'post', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, …' },
+    summary: 'Invite an adult companion by e-mail to their own part of the request (the applicant only, with a confirmed address). A new invitation replaces the one before. A child, or a companion without a date of birth, is refused on email (422)',
+    body: json(inviteCompanionSchema, { email: 'omar@example.com' }),
+    success: [{ status: 201, description: 'Invited; the e-mail is on its way', schema: data(e.companionInvitation), example: { data: invitationExample } }], errors: [401, 403, 404, 409, 422] },
+  { method: 'delete', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, …' },
+    summary: 'Withdraw the invitation: its link stops working, and an accepted companion sees the request no more', success: [noContent('Withdrawn')], errors: [401, 404] },
+  { method: 'post', path: '/api/v1/invitations/accept', tag: 'Families', auth: 'session', summary: 'Take up an invitation with the token of its link: only an account with the address it was sent to (another: 403); a used, withdrawn or expired link: 404',
+    body: json(acceptInvitationSchema, { token: 'opaque-invitation-token' }),
+    success: [{ status: 200, description: 'On the request', schema: data(e.invitationAccepted), example: { data: { request_id: summaryExample.id, status: 'draft' } } }], errors: [401, 403, 404, 409, 422] },
+  { method: 'get', path: '/api/v1/me/shared-requests', tag: 'Families', auth: 'session', summary: 'Requests I am on: the requests the user is on as an invited companion',
+    success: [{ status: 200, description: 'The requests', schema: data(e.sharedRequests), example: { data: { items: [sharedExample] } } }], errors: [401] },
+  { method: 'get', path: '/api/v1/me/shared-requests/{id}', tag: 'Families', auth: 'session', params: ID, summary: 'The request’s state and the companion’s own answers and documents (never another pilgrim’s)',
+    success: [{ status: 200, description: 'The companion’s part', schema: data(e.sharedRequest) }], errors: [401, 404] },
+  { method: 'patch', path: '/api/v1/me/shared-requests/{id}', tag: 'Families', auth: 'session', params: ID,
+    summary: 'Correct one’s own answers while the request is a draft or changes are asked (else 409), at the version read (else 409 with the part as it is now); checked as the companions step checks them',
+    body: json(saveSharedAnswersSchema, { answers: { passport_number: 'A1234567' }, version: 4 }),
+    success: [{ status: 200, description: 'Saved', schema: data(e.sharedRequest) }], errors: [401, 404, 409, 422] },
+  { method: 'delete', path: '/api/v1/me/shared-requests/{id}', tag: 'Families', auth: 'session', params: ID, summary: 'Leave the request: the companion sees it no more', success: [noContent('Left')], errors: [401, 404] },
+  { method: 'post', path: '/api/v1/me/shared-requests/{id}/confirmation', tag: 'Families', auth: 'session', params: ID, summary: '“These details are mine and correct”, for the answers as they read now (a later change undoes it)',
+    success: [{ status: 200, description: 'Confirmed', schema: data(e.sharedRequest) }], errors: [401, 404] },
+  { method: 'post', path: '/api/v1/me/shared-requests/{id}/documents', tag: 'Families', auth: 'session', params: ID, summary: 'Upload one’s own passport scan or photo (checked by content) while the request can be changed',
+    body: { schema: uploadSharedDocumentSchema, types: ['multipart/form-data'] }, success: [{ status: 201, description: 'Stored', schema: data(e.requestDocument) }], errors: [401, 404, 409, 422] },
   { method: 'get', path: '/api/v1/documents/{id}', tag: 'Requests', auth: 'session', params: { id: 'The document’s id' }, summary: 'Download a document (owner only; the cookie works here)',
     success: [{ status: 200, description: 'The file', contentType: 'application/octet-stream' }], errors: [401, 404] },
   { method: 'get', path: '/api/v1/documents/{id}/thumbnail', tag: 'Requests', auth: 'session', params: { id: 'The document’s id' }, summary: 'A small JPEG of a document, at most 240 pixels a side: an image shrunk, or a PDF’s first page (owner only; the cookie works here). 404 also when none can be drawn',

@@ -13,6 +13,7 @@ import { formatMegabytes, formatPlain } from '@/lib/i18n/numbers';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { ownRequest, pilgrimsOf } from './request-rows';
+import { companionAccess } from './shared-requests';
 import { publicDocument } from './request-views';
 import { deleteStoredFiles, thumbnailKey } from './request-files';
 
@@ -51,6 +52,22 @@ export async function uploadDocument(
   if (!pilgrimsOf(row.data).includes(input.pilgrim)) {
     throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
   }
+  return storeDocument(db, requestId, input, reader);
+}
+
+/**
+ * The same, by an invited companion for themselves (issue 42): only while the
+ * request can be changed, and only as the pilgrim they are on it.
+ */
+export async function uploadSharedDocument(userId: string, requestId: string, input: { kind: DocumentKind; file: File }, reader: { locale: string; t: Translate }) {
+  const db = await getDb();
+  const access = await companionAccess(db, userId, requestId);
+  if (!EDITABLE_STATUSES.includes(access.row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+  return storeDocument(db, requestId, { ...input, pilgrim: access.pilgrim }, reader);
+}
+
+/** Checks the file's content, stores it, and replaces the pilgrim's previous file of that kind. */
+async function storeDocument(db: Db, requestId: string, input: { pilgrim: string; kind: DocumentKind; file: File }, reader: { locale: string; t: Translate }) {
   const inspected = await inspectDocument(input.kind, input.file, inspectMessages(reader));
   const key = `requests/${requestId}/${randomUUID()}`;
   await fileStorage().put(key, new Uint8Array(await input.file.arrayBuffer()), inspected.mime);
@@ -77,14 +94,18 @@ export async function uploadDocument(
   return publicDocument(saved);
 }
 
+/** A document of the user's own request, or of their own part of a request they were invited to (issue 42); else 404. */
 async function ownDocument(db: Db, userId: string, documentId: string) {
   const [row] = await db
-    .select({ doc: documents, status: requests.status })
+    .select({ doc: documents, status: requests.status, ownerId: requests.userId })
     .from(documents)
     .innerJoin(requests, eq(requests.id, documents.requestId))
-    .where(and(eq(documents.id, documentId), eq(requests.userId, userId)))
+    .where(eq(documents.id, documentId))
     .limit(1);
   if (!row) throw new ApiError('not_found');
+  if (row.ownerId === userId) return row;
+  const access = await companionAccess(db, userId, row.doc.requestId);
+  if (access.pilgrim !== row.doc.pilgrim) throw new ApiError('not_found');
   return row;
 }
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { documents, payments, requestHistory } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { REQUEST_STEPS } from '@/lib/requests/steps';
-import type { RequestDetails, RequestDocument, RequestHistoryEntry, RequestPayment, RequestSummary } from '@/lib/contract/requests';
+import type { CompanionInvitation, RequestDetails, RequestDocument, RequestHistoryEntry, RequestPayment, RequestSummary } from '@/lib/contract/requests';
 import type { RequestRow, SummaryRow } from './request-rows';
 
 // A request as the API answers it (lib/contract/requests.ts): to its owner (a
@@ -87,7 +87,14 @@ function payBy(row: SummaryRow): string | null {
 
 
 /** The whole request: answers, documents and the status timeline. */
-export function requestDetails(row: RequestRow, docs: DocumentRow[], history: HistoryRow[], paid: PaymentRow[] = [], reservePosition: number | null = null): RequestDetails {
+export function requestDetails(
+  row: RequestRow,
+  docs: DocumentRow[],
+  history: HistoryRow[],
+  paid: PaymentRow[] = [],
+  reservePosition: number | null = null,
+  invitations: CompanionInvitation[] = [],
+): RequestDetails {
   const settled = settledStatus(paid.map((p) => p.status));
   return {
     ...requestSummary(row, settled, reservePosition),
@@ -114,5 +121,6 @@ export function requestDetails(row: RequestRow, docs: DocumentRow[], history: Hi
     history: history.map(
       (h): RequestHistoryEntry => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) }),
     ),
+    invitations,
   };
 }

@@ -18,6 +18,7 @@ import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
 import { holdPlaces } from './places';
 import { reservePositionOf } from './reserve-offers';
+import { liveInvitations } from './invitations';
 import { documentIssues, listPage, ownRequest, PAGE_SIZE, pilgrimsOf, sentRequest, summaryFromJson, summaryJson, typeOf } from './request-rows';
 import { requestDetails, requestSummary } from './request-views';
 
@@ -54,13 +55,14 @@ export async function listRequests(userId: string, { status, page }: { status?: 
 export async function getRequest(userId: string, id: string) {
   const db = await getDb();
   const row = await ownRequest(db, userId, id);
-  const [docs, history, paid, position] = await Promise.all([
+  const [docs, history, paid, position, invited] = await Promise.all([
     db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
     db.select().from(requestHistory).where(eq(requestHistory.requestId, id)).orderBy(asc(requestHistory.createdAt)),
     db.select().from(payments).where(eq(payments.requestId, id)).orderBy(asc(payments.createdAt)),
     row.status === 'reserved' ? reservePositionOf(db, id) : null,
+    liveInvitations(db, row),
   ]);
-  return requestDetails(row, docs, history, paid, position);
+  return requestDetails(row, docs, history, paid, position, invited);
 }
 
 /** Prefixes every issue's path, so a step's errors read like the whole request's. */

@@ -59,6 +59,8 @@ export async function inspectDocument(
   messages: InspectMessages,
 ): Promise<InspectedDocument> {
   const limits = DOCUMENT_LIMITS[kind];
+  // A body sent as JSON or url-encoded has text where the file goes (the form's rules only ask for something there).
+  if (!(file instanceof Blob)) throw new ApiError('validation_failed', { fields: { file: [messages.wrongType(limits.types)] } });
   // Before reading, so that an oversized upload is never copied again.
   if (file.size > limits.maxKb * 1024) throw new ApiError('payload_too_large', { fields: { file: [messages.tooBig(limits.maxKb)] } });
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -44,6 +44,16 @@ describe('POST /requests/{id}/documents', () => {
     expect(details.documents).toHaveLength(4);
   });
 
+  it('refuses text where the file goes (a JSON body) with 422 on the file field, never a 500', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    for (const file of [[''], 'photo.png', { name: 'photo.png' }]) {
+      const { status, json } = await call(documentsRoute.POST, { token, params: { id }, body: { pilgrim: 'applicant', kind: 'photo', file } });
+      expect(status, JSON.stringify(json)).toBe(422);
+      expect(Object.keys(json!.error.fields)).toEqual(['file']);
+    }
+  });
+
   it('judges by content, not by name: 415 for a type the kind does not take', async () => {
     const { token } = await newUser();
     const id = await draftWithCompanion(token);

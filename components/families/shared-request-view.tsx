@@ -1,0 +1,146 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import type { SharedRequest } from '@/lib/contract/families';
+import { useConfirmSharedAnswers, useLeaveSharedRequest, useSharedRequest } from '@/lib/families/families-api';
+import { useRouter } from '@/i18n/navigation';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+import { ChevronBackIcon } from '@/components/ui/icons';
+import { ConfirmDialog } from '@/components/requests/confirm-dialog';
+import { DetailsSkeleton } from '@/components/requests/details-skeleton';
+import { LoadError } from '@/components/requests/load-states';
+import { PersonAnswers } from '@/components/requests/person-answers';
+import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
+import { paymentLine } from '@/components/requests/request-fee';
+import { RequestMissing } from '@/components/requests/request-missing';
+import { StatusBadge } from '@/components/requests/status-badge';
+import { SharedAnswersForm } from './shared-answers-form';
+import { SharedDocumentUpload } from './shared-document-upload';
+
+const boxClass = 'rounded-xl border border-slate-200 bg-white p-5';
+
+/**
+ * A companion's own part of a request (issue 42): where the request stands and
+ * whether it is paid, their own answers (a form while the request can be
+ * changed), their documents, and "these details are mine and correct".
+ */
+export function SharedRequestView({ id }: { id: string }) {
+  const t = useTranslations('Families');
+  const request = useSharedRequest(id);
+  if (request.isPending) return <DetailsSkeleton label={t('loading')} />;
+  if (request.isError) {
+    if (request.error instanceof ApiClientError && request.error.status === 404) return <RequestMissing />;
+    return <LoadError title={t('error.title')} body={t('error.body')} retry={t('error.retry')} onRetry={() => request.refetch()} isRetrying={request.isFetching} />;
+  }
+  const data = request.data;
+  return (
+    <div className="space-y-6">
+      <Link href="/profile/shared" className="inline-flex items-center gap-1 rounded-md font-semibold text-brand-800 underline underline-offset-4">
+        <ChevronBackIcon />
+        {t('back')}
+      </Link>
+      <Overview request={data} />
+      <section aria-labelledby="own-answers" className={boxClass}>
+        <h2 id="own-answers" className="mb-4 text-xl font-semibold">
+          {t('yourDetails')}
+        </h2>
+        {data.editable ? <SharedAnswersForm request={data} /> : <PersonAnswers person={data.answers} withRelation travelMonth={data.travel_month} />}
+        <Confirmation request={data} />
+      </section>
+      <section aria-labelledby="own-documents" className={boxClass}>
+        <h2 id="own-documents" className="mb-4 text-xl font-semibold">
+          {t('yourDocuments')}
+        </h2>
+        {data.documents.length === 0 ? <p className="text-muted">{t('noDocuments')}</p> : <PilgrimDocuments heading="h3" pilgrims={[{ key: data.pilgrim, name: t('yourDocuments') }]} documents={data.documents} />}
+        {data.editable && <SharedDocumentUpload id={data.id} />}
+      </section>
+      <Leave id={data.id} />
+    </div>
+  );
+}
+
+function Overview({ request }: { request: SharedRequest }) {
+  const t = useTranslations('Families');
+  const type = useTranslations('RequestType');
+  const fee = useTranslations('RequestDetails.fee');
+  const { moment } = useFormats();
+  const payment = paymentLine(request);
+  const due = request.changes_due_at ? moment(request.changes_due_at) : null;
+  return (
+    <section aria-labelledby="shared-overview" className={boxClass}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="shared-overview" className="text-xl font-semibold">
+          {t('cardTitle', { type: type(request.type), organiser: request.organiser_name })}
+        </h2>
+        <StatusBadge status={request.status} />
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('reference')}</dt>
+          <dd className="font-semibold">{request.reference ? <bdi dir="ltr" data-identifier>{request.reference}</bdi> : t('noReference')}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{fee('payment')}</dt>
+          <dd data-testid="payment-line">{payment ? fee(`states.${payment}`) : '—'}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-muted">{request.editable ? t('canCorrect') : t('readOnly')}</p>
+      {request.flagged && request.flagged.length > 0 && (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="changes-asked">
+          {t('changesAsked')}
+          {due && ` ${t('changesDue', { date: `${due.hijri} (${due.gregorian})` })}`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Confirmation({ request }: { request: SharedRequest }) {
+  const t = useTranslations('Families');
+  const { moment } = useFormats();
+  const confirm = useConfirmSharedAnswers(request.id);
+  if (request.confirmed_at) {
+    const { hijri, gregorian } = moment(request.confirmed_at);
+    return (
+      <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900" data-testid="confirmed">
+        {t('youConfirmed', { date: `${hijri} (${gregorian})` })}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4">
+      <p className="mb-3">{t('confirmLead')}</p>
+      {confirm.isError && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-900">
+          {confirm.error instanceof ApiClientError ? confirm.error.message : t('offline')}
+        </p>
+      )}
+      <Button onPress={() => confirm.mutate()} isPending={confirm.isPending}>
+        {t('confirm')}
+      </Button>
+    </div>
+  );
+}
+
+function Leave({ id }: { id: string }) {
+  const t = useTranslations('Families');
+  const leave = useLeaveSharedRequest(id);
+  const router = useRouter();
+  return (
+    <ConfirmDialog
+      trigger={t('leave.trigger')}
+      title={t('leave.title')}
+      body={t('leave.body')}
+      keep={t('leave.keep')}
+      confirm={t('leave.confirm')}
+      failed={t('leave.failed')}
+      onConfirm={async () => {
+        await leave.mutateAsync();
+        router.push('/profile/shared');
+      }}
+    />
+  );
+}
