@@ -99,3 +99,34 @@ for (const locale of ['en', 'ar'] as const) {
     }
   });
 }
+
+test('the applicant invites from the companions step, and the invitation stays with the companion through later saves (en)', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const m = en;
+  const { token } = await signUp(context, page, 'en', 'Organiser Wizard');
+  const id = await draftThrough(context.request, token, 'companions', 'standard', 'hajj');
+  const headers = { authorization: `Bearer ${token}` };
+  const email = `companion.wizard.${Date.now()}@example.com`;
+  // Saved as before companions had ids: the step gives this one its id.
+  const companion = {
+    name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', date_of_birth: '01-01-1405', nationality: 'SA', relation: 'spouse',
+    national_id: '1098765432', passport_number: 'B7654321', passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email,
+  };
+  const version = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.version;
+  await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'companions', data: [companion], version } });
+
+  await page.goto(`/en/profile/requests/drafts/complete?id=${id}&step=companions`);
+  const panel = page.getByTestId('wizard-invitation-companion-0');
+  await expect(panel.getByRole('textbox', { name: m.Families.email })).toHaveValue(email);
+  await panel.getByRole('button', { name: m.Families.invite }).click();
+  await expect(panel.getByRole('status')).toContainText(email);
+
+  // A later change to the step is saved with the same id: the invitation still names this companion.
+  await page.getByRole('textbox', { name: m.Fields.passport_number }).fill('C1122334');
+  await page.getByRole('button', { name: m.Wizard.continue }).click();
+  await expect(page).toHaveURL(/step=documents/);
+  const saved = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data;
+  expect(saved.data.companions[0].passport_number).toBe('C1122334');
+  expect(saved.data.companions[0].pilgrim_id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(saved.invitations).toEqual([expect.objectContaining({ pilgrim: 'companion-0', email, state: 'invited' })]);
+});

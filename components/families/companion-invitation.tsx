@@ -2,7 +2,7 @@
 
 import { Form } from 'react-aria-components';
 import { useTranslations } from 'next-intl';
-import type { RequestDetails } from '@/lib/contract/requests';
+import type { CompanionInvitation as CompanionInvitationInfo, RequestDetails } from '@/lib/contract/requests';
 import { inviteCompanionSchema } from '@/lib/requests/api-schemas';
 import { isMinorOn } from '@/lib/requests/minor';
 import { useFormats } from '@/lib/i18n/use-formats';
@@ -24,14 +24,8 @@ const CLOSED = new Set(['cancelled', 'rejected', 'expired']);
  */
 export function CompanionInvitation({ request, index, person }: { request: RequestDetails; index: number; person: Record<string, unknown> }) {
   const t = useTranslations('Families');
-  const { moment } = useFormats();
   const pilgrim = `companion-${index}`;
   const invitation = request.invitations.find((item) => item.pilgrim === pilgrim);
-  const withdraw = useWithdrawInvitation(request.id);
-  const when = (iso: string) => {
-    const { hijri, gregorian } = moment(iso);
-    return `${hijri} (${gregorian})`;
-  };
   const travelMonth = (request.data.service as { travel_month?: unknown } | undefined)?.travel_month;
   if (CLOSED.has(request.status)) return null;
   if (isMinorOn(person.date_of_birth, travelMonth)) return <p className="mt-4 text-sm text-muted">{t('childNotInvited')}</p>;
@@ -40,25 +34,40 @@ export function CompanionInvitation({ request, index, person }: { request: Reque
     <div className="mt-4 border-t border-slate-200 pt-4 [overflow-wrap:anywhere]" data-testid={`invitation-${pilgrim}`}>
       <h4 className="font-semibold">{t('panelTitle')}</h4>
       {invitation ? (
-        <div className="mt-2 space-y-2">
-          <p role="status">
-            {invitation.state === 'accepted'
-              ? t('accepted', { email: `\u2068${invitation.email}\u2069` })
-              : t('invited', { email: `\u2068${invitation.email}\u2069`, date: when(invitation.invited_at) })}
-          </p>
-          {invitation.state === 'accepted' && (
-            <p className={invitation.confirmed_at ? 'font-semibold text-emerald-800' : 'text-muted'} data-testid={`confirmed-${pilgrim}`}>
-              {invitation.confirmed_at ? t('confirmed', { date: when(invitation.confirmed_at) }) : t('notConfirmed')}
-            </p>
-          )}
-          {invitation.edited_at && <p className="text-sm">{t('edited', { date: when(invitation.edited_at) })}</p>}
-          <Button variant="secondary" onPress={() => withdraw.mutate(pilgrim)} isPending={withdraw.isPending}>
-            {t('withdraw')}
-          </Button>
-        </div>
+        <InvitationState requestId={request.id} invitation={invitation} />
       ) : (
         <InviteForm requestId={request.id} pilgrim={pilgrim} email={typeof person.email === 'string' ? person.email : ''} />
       )}
+    </div>
+  );
+}
+
+/** What became of an invitation: sent or accepted, confirmed or not, corrected by them; and the way to withdraw it. */
+export function InvitationState({ requestId, invitation }: { requestId: string; invitation: CompanionInvitationInfo }) {
+  const t = useTranslations('Families');
+  const { moment } = useFormats();
+  const withdraw = useWithdrawInvitation(requestId);
+  const when = (iso: string) => {
+    const { hijri, gregorian } = moment(iso);
+    return `${hijri} (${gregorian})`;
+  };
+  const pilgrim = invitation.pilgrim;
+  return (
+    <div className="mt-2 space-y-2 [overflow-wrap:anywhere]">
+      <p role="status">
+        {invitation.state === 'accepted'
+          ? t('accepted', { email: `\u2068${invitation.email}\u2069` })
+          : t('invited', { email: `\u2068${invitation.email}\u2069`, date: when(invitation.invited_at) })}
+      </p>
+      {invitation.state === 'accepted' && (
+        <p className={invitation.confirmed_at ? 'font-semibold text-emerald-800' : 'text-muted'} data-testid={`confirmed-${pilgrim}`}>
+          {invitation.confirmed_at ? t('confirmed', { date: when(invitation.confirmed_at) }) : t('notConfirmed')}
+        </p>
+      )}
+      {invitation.edited_at && <p className="text-sm">{t('edited', { date: when(invitation.edited_at) })}</p>}
+      <Button variant="secondary" onPress={() => withdraw.mutate(pilgrim)} isPending={withdraw.isPending}>
+        {t('withdraw')}
+      </Button>
     </div>
   );
 }

@@ -105,7 +105,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
           {step === 'tasks' && <ChangesTaskList completed={draft.completed} flags={flags} data={request.data} hrefOf={hrefOf} onGo={(target) => go(target)} />}
           {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
           {step === 'applicant' && <ApplicantStep key={step} {...common} />}
-          {step === 'companions' && <CompanionsStep key={step} {...common} type={type} />}
+          {step === 'companions' && <CompanionsStep key={step} {...common} type={type} request={request} />}
           {step === 'documents' && <DocumentsStep key={step} {...common} requestId={request.id} documents={request.documents} locale={locale} />}
           {step === 'review' && (
             <ReviewStep

@@ -107,7 +107,8 @@ export const personSchema = personSchemaFor();
 export function companionSchemaFor(travelMonth?: unknown) {
   return z.preprocess(
     withMobileE164,
-    z.object({ ...personFields(true, travelMonth), relation: textField([rules.one_of(RELATIONS)]) }).superRefine((person, ctx) => {
+    // pilgrim_id: the companion's stable id (issue 42), kept through the checks; never typed by anyone.
+    z.object({ ...personFields(true, travelMonth), relation: textField([rules.one_of(RELATIONS)]), pilgrim_id: z.string().max(64).optional() }).superRefine((person, ctx) => {
       pastBirth(person, ctx);
       if (isMinorOn(person.date_of_birth, travelMonth)) return;
       for (const field of ['mobile', 'email'] as const) {

@@ -1,11 +1,13 @@
 'use client';
 
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount } from '@/lib/i18n/numbers';
 import { z } from '@/lib/validation/z';
 import { companionsSchema, travelMonthOf } from '@/lib/requests/answers';
-import type { RequestTypeInfo } from '@/lib/contract/requests';
+import { newPilgrimId } from '@/lib/requests/pilgrim-id';
+import type { RequestDetails, RequestTypeInfo } from '@/lib/contract/requests';
+import { WizardInvite } from '@/components/families/wizard-invite';
 import { Button } from '@/components/ui/button';
 import { StepShell } from '../step-shell';
 import { PersonFields } from '../person-fields';
@@ -13,14 +15,16 @@ import { useStepForm } from '../use-step-form';
 import { emptyPerson, type PersonValues } from './applicant-step';
 import type { StepProps } from './step-props';
 
-type Companion = PersonValues & { relation: string };
+type Companion = PersonValues & { relation: string; pilgrim_id: string };
 type Values = { companions: Companion[] };
 
+/** A companion's answers in the form; a new one (or one saved before companions had ids) gets its stable id here. */
 function companionOf(saved: unknown): Companion {
-  return { ...emptyPerson(saved), relation: ((saved ?? {}) as { relation?: string }).relation ?? '' };
+  const given = (saved ?? {}) as { relation?: string; pilgrim_id?: unknown };
+  return { ...emptyPerson(saved), relation: given.relation ?? '', pilgrim_id: typeof given.pilgrim_id === 'string' && given.pilgrim_id ? given.pilgrim_id : newPilgrimId() };
 }
 
-export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { type: RequestTypeInfo }) {
+export function CompanionsStep({ draft, type, request, onDone, onBack }: StepProps & { type: RequestTypeInfo; request: RequestDetails }) {
   const t = useTranslations('Wizard');
   const locale = useLocale();
   // Numbers in the page's digits (lib/i18n/formats.ts).
@@ -36,6 +40,8 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
     toData: (values) => values.companions ?? [],
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'companions' });
+  // Each companion's age and address as typed: whether they can be invited, and where.
+  const companions = useWatch({ control: form.control, name: 'companions' });
   const full = fields.length >= type.companion_limit;
 
   return (
@@ -69,6 +75,17 @@ export function CompanionsStep({ draft, type, onDone, onBack }: StepProps & { ty
                 {t('removeCompanion', { number: count(index + 1) })}
               </Button>
             </fieldset>
+            {/* Outside the fieldset: the invitation is not an answer of the step (issue 42). */}
+            <WizardInvite
+              request={request}
+              index={index}
+              person={companions?.[index] ?? {}}
+              travelMonth={travelMonthOf(draft.answers)}
+              beforeInvite={async () => {
+                draft.update('companions', form.getValues('companions'));
+                await draft.flush();
+              }}
+            />
           </li>
         ))}
       </ol>

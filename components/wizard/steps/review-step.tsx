@@ -19,6 +19,7 @@ import { internationalPhone } from '@/lib/validation/phone';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { formatCount, joinParts } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
+import { CompanionConfirmation } from '@/components/families/companion-confirmation';
 import { CostSummary } from '../cost-summary';
 import type { StepProps } from './step-props';
 import { messageOf } from '@/lib/i18n/data-keys';
@@ -187,7 +188,9 @@ export function ReviewStep({
       />
       <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
-        <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]} />
+        <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]}>
+          <CompanionConfirmation invitation={request.invitations.find((item) => item.pilgrim === `companion-${i}`)} />
+        </Group>
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
       <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}

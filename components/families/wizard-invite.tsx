@@ -1,0 +1,79 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { ApiClientError } from '@/lib/api-client';
+import type { RequestDetails } from '@/lib/contract/requests';
+import { isMinorOn } from '@/lib/requests/minor';
+import { useInviteCompanion } from '@/lib/families/families-api';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { InvitationState } from './companion-invitation';
+
+/**
+ * The invitation of one companion on the companions step (issue 42). The step
+ * is itself a form, so this is no form of its own: the address and the button
+ * act on their own (Enter in the address invites, never continues the step),
+ * and the server checks the address. The answers are saved first, so that the
+ * invitation names the companion the form shows.
+ */
+export function WizardInvite({
+  request,
+  index,
+  person,
+  travelMonth,
+  beforeInvite,
+}: {
+  request: RequestDetails;
+  index: number;
+  person: { email?: string; date_of_birth?: string; pilgrim_id?: string };
+  travelMonth: unknown;
+  beforeInvite: () => Promise<void>;
+}) {
+  const t = useTranslations('Families');
+  const invite = useInviteCompanion(request.id);
+  const pilgrim = `companion-${index}`;
+  // The companion's own address until another is typed here.
+  const [typed, setEmail] = useState<string | null>(null);
+  const email = typed ?? person.email ?? '';
+  const invitation = request.invitations.find((item) => item.pilgrim === pilgrim);
+  if (isMinorOn(person.date_of_birth, travelMonth)) return <p className="mt-4 text-sm text-muted">{t('childNotInvited')}</p>;
+  const failure = invite.error instanceof ApiClientError ? (invite.error.fields.email?.[0] ?? invite.error.message) : invite.error ? t('offline') : undefined;
+  const send = async () => {
+    await beforeInvite();
+    invite.mutate({ pilgrim, email });
+  };
+
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4" data-testid={`wizard-invitation-${pilgrim}`}>
+      <h3 className="font-semibold">{t('panelTitle')}</h3>
+      {invitation ? (
+        <InvitationState requestId={request.id} invitation={invitation} />
+      ) : (
+        <div className="mt-2 flex flex-col gap-3">
+          <p className="text-sm text-muted">{t('inviteLead')}</p>
+          <TextField
+            label={t('email')}
+            type="email"
+            autoComplete="off"
+            dir="ltr"
+            value={email}
+            onChange={setEmail}
+            isInvalid={Boolean(failure)}
+            errorMessage={failure}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              void send();
+            }}
+          />
+          <div>
+            <Button variant="secondary" onPress={() => void send()} isPending={invite.isPending}>
+              {t('invite')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
