@@ -13,6 +13,7 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   changes_requested: 'requests',
   request_expired: 'requests',
   place_offered: 'requests',
+  shared_request_update: 'requests',
   payment_succeeded: 'payments',
   payment_failed: 'payments',
   payment_refunded: 'payments',

@@ -12,12 +12,16 @@ export const NOTIFICATION_TYPES = [
   'request_expired',
   // Places came free for a request on the reserve list (docs/PLACES.md).
   'place_offered',
+  // To an invited companion (issue 42): news of the request they are on that concerns them.
+  'shared_request_update',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Where a notification leads: its request when it has one, the list otherwise. */
+/** Where a notification leads: its request when it has one (a companion's: their part of it), the list otherwise. */
 export function notificationLink(requestId: string | null, type: NotificationType): string {
+  // A companion's notice leads to their own part, never to the applicant's page.
+  if (requestId && type === 'shared_request_update') return `/profile/shared/${requestId}`;
   if (requestId) return `/profile/requests/details/${requestId}`;
   return type === 'welcome' ? '/profile/requests/create' : '/notifications';
 }

@@ -42,6 +42,7 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   payment_reminder: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
   request_expired: { reference: 'HJ-1448-000001' },
   place_offered: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
+  shared_request_update: { reference: 'HJ-1448-000001', organiser: 'Aisha Rahman', event: 'changes', status: 'changes_requested', changes_by: '2027-05-01T20:59:59.000Z' },
 };
 
 async function tell(userId: string, type: NotificationType, requestId: string | null = null) {
@@ -76,6 +77,9 @@ describe('notifications by e-mail', () => {
     // The reserve list's offer: "A place is yours until …", the pay-by time in both calendars.
     const offered = sent[NOTIFICATION_TYPES.indexOf('place_offered')]!;
     expect(offered.subject).toBe('A place is yours: pay for request HJ-1448-000001');
+    const shared = sent[NOTIFICATION_TYPES.indexOf('shared_request_update')]!;
+    expect(shared.subject).toBe('Changes needed on your details (HJ-1448-000001)');
+    expect(shared.text).toMatch(/The office asked for changes to your own details\. Please correct them by Dhuʻl-Qiʻdah 24, 1448 AH \(May 1, 2027\)\./);
     expect(offered.text).toMatch(/A place is yours until Dhuʻl-Qiʻdah 24, 1448 AH at 12:00\sPM \(May 1, 2027\)\. Pay the fee of SAR\s2,500\.00 by then/);
     // A request's news says how to sign in to see it, with the reader's own address (the button may open on a browser never signed in).
     const signIn = `To see it, sign in at \u2066localhost:3000\u2069 with \u2068${user.email}\u2069.`;
@@ -84,7 +88,9 @@ describe('notifications by e-mail', () => {
       else expect(message.text, NOTIFICATION_TYPES[i]).toContain(signIn);
     }
     for (const [i, message] of sent.entries()) {
-      const expected = NOTIFICATION_TYPES[i] === 'welcome' ? '/en/profile/requests/create' : `/en/profile/requests/details/${requestId}`;
+      // A companion's notice leads to their own part of the request (issue 42).
+      const type = NOTIFICATION_TYPES[i];
+      const expected = type === 'welcome' ? '/en/profile/requests/create' : type === 'shared_request_update' ? `/en/profile/shared/${requestId}` : `/en/profile/requests/details/${requestId}`;
       expect(linkIn(message.text, expected).origin).toBe('http://localhost:3000');
       expect(message.html).toContain('dir="ltr"');
     }

@@ -32,6 +32,9 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     refund_reason: reason || 'other',
     reason: t.has(`CheckPayment.reasons.${reason}`) ? t(`CheckPayment.reasons.${reason}`) : t('CheckPayment.reasons.other'),
     fields: fieldsToChange(t, text('fields')) || 'none',
+    // A companion's notice (issue 42): whose request, and what happened to it.
+    organiser: text('organiser'),
+    event: text('event') || 'other',
     changes_by: text('changes_by') ? formats.moment(text('changes_by')).hijri + ` (${formats.moment(text('changes_by')).gregorian})` : 'none',
   };
   const type = row.type as NotificationType;

@@ -7,6 +7,7 @@ import { PLACES_GIVEN_BACK, TRANSITIONS, type RequestStatus } from '@/lib/reques
 import { env } from '@/lib/server/env';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
 import { clockOfMove } from './review-clock';
+import { notifyCompanions } from './companion-notices';
 
 export type Actor = 'user' | 'office' | 'system';
 
@@ -49,9 +50,13 @@ export async function changeStatus(...[tx, request, to, actor, note = null, chan
   return moved;
 }
 
-/** Every move is also a notification to the request's owner, in the move's transaction (notify.ts: the push and mail outbox). */
+/**
+ * Every move is also a notification to the request's owner, in the move's transaction (notify.ts: the push and mail
+ * outbox), and to each invited companion it concerns (companion-notices.ts).
+ */
 export async function notifyMove(tx: Db, moved: typeof requests.$inferSelect, from: RequestStatus, to: RequestStatus, actor: Actor, note: string | null) {
   await notify(tx, notificationOfMove(moved, from, to, actor, note));
+  await notifyCompanions(tx, moved, from, to);
 }
 
 /** What a move does to the request's places: every path that closes a request gives them back; payment keeps them. */

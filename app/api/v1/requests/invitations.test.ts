@@ -6,6 +6,7 @@ import { newUser } from '@/test/accounts';
 import { companion, hijriFromNow } from '@/test/answers';
 import { linkIn, sendQueuedMail } from '@/test/mail';
 import { pngFile } from '@/test/files';
+import { notificationsOf } from '@/test/notifications';
 import { readyDraft } from '@/test/requests';
 import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
@@ -242,6 +243,45 @@ describe('a companion invited to their own part', () => {
     expect((await saveCompanions(organiser.token, id, [])).status).toBe(200);
     expect((await shared(member.token, id)).status).toBe(404);
     expect((await details(organiser.token, id)).invitations).toEqual([]);
+  });
+
+  it('tells the companion the news that concerns them, in their own language, leading to their part', async () => {
+    const reviewer = await signedInStaff('reviewer', 'Notice Reviewer');
+    const organiser = await newUser('Organiser Notices');
+    const id = await readyDraft(organiser.token);
+    const member = await newUser('Mohammed Rahman');
+    await queryRows(sql`update users set locale = 'ar' where id = ${member.user.id}`);
+    expect((await accept(member.token, await invited(organiser, member, id))).status).toBe(200);
+    const news = async () => (await notificationsOf(member.token, 'ar')).items.filter((item) => item.type === 'shared_request_update');
+
+    // Sent: awaiting the organiser's payment.
+    expect((await call(submitRoute.POST, { token: organiser.token, params: { id }, body: {} })).status).toBe(200);
+    let items = await news();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ request_id: id, link: `/profile/shared/${id}` });
+    expect(items[0]!.title).toContain('Organiser Notices');
+    // By e-mail too, in Arabic (their account's language), once their address is confirmed.
+    const mail = (await sendQueuedMail()).filter((message) => message.to === member.user.email && message.purpose === 'notification');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toMatch(/أرسل Organiser Notices الطلب الذي أنت فيه/);
+    expect(mail[0]!.text).toContain(`/ar/profile/shared/${id}`);
+
+    // Paid, then changes asked of the applicant only: the payment is their news, the changes are not.
+    const { paidAtCounter } = await import('@/test/requests');
+    await paidAtCounter(id);
+    await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: reviewer.cookie, params: { id }, body: { status: 'changes_requested', note: 'Fix it.', flags: { applicant: ['passport_number'] } } });
+    items = await news();
+    expect(items.map((item) => item.title)).toEqual([expect.stringMatching(/دُفعت رسوم/), expect.stringMatching(/أرسل/)]);
+    // Sent again, then changes asked of them: theirs.
+    expect((await call(submitRoute.POST, { token: organiser.token, params: { id }, body: {} })).status).toBe(200);
+    await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: reviewer.cookie, params: { id }, body: { status: 'changes_requested', note: 'Your passport.', flags: { 'companion-0': ['passport_number'] } } });
+    items = await news();
+    expect(items[0]!.title).toMatch(/مطلوب تعديل بياناتك/);
+    expect(items).toHaveLength(4);
+    // Someone who left is told nothing more.
+    expect((await call(sharedRoute.DELETE, { method: 'DELETE', token: member.token, params: { id } })).status).toBe(204);
+    expect((await call(submitRoute.POST, { token: organiser.token, params: { id }, body: {} })).status).toBe(200);
+    expect(await news()).toHaveLength(4);
   });
 
   it('is not sent for a request that is over', async () => {
