@@ -284,6 +284,16 @@ describe('a companion invited to their own part', () => {
     expect(await news()).toHaveLength(4);
   });
 
+  it('is sent at most 20 times an hour by one account: the portal is no way to mail strangers', async () => {
+    const { organiser, id } = await family();
+    for (let i = 0; i < 20; i++) expect((await invite(organiser.token, id, 'companion-0', `again.${i}@example.com`)).status).toBe(201);
+    const refused = await invite(organiser.token, id, 'companion-0', 'one.more@example.com', 'ar');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.json!.error.message).toMatch(/دعوات كثيرة/);
+    expect(await queryRows(sql`select 1 from mail_outbox where to_address = 'one.more@example.com'`)).toHaveLength(0);
+  });
+
   it('is not sent for a request that is over', async () => {
     const { organiser, member, id } = await family();
     await queryRows(sql`update requests set status = 'cancelled' where id = ${id}`);
