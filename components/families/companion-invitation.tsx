@@ -1,7 +1,8 @@
 'use client';
 
 import { Form } from 'react-aria-components';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { messageOf } from '@/lib/i18n/data-keys';
 import type { CompanionInvitation as CompanionInvitationInfo, RequestDetails } from '@/lib/contract/requests';
 import { inviteCompanionSchema } from '@/lib/requests/api-schemas';
 import { isMinorOn } from '@/lib/requests/minor';
@@ -45,8 +46,12 @@ export function CompanionInvitation({ request, index, person }: { request: Reque
 /** What became of an invitation: sent or accepted, confirmed or not, corrected by them; and the way to withdraw it. */
 export function InvitationState({ requestId, invitation }: { requestId: string; invitation: CompanionInvitationInfo }) {
   const t = useTranslations('Families');
+  const fields = useTranslations('Fields');
+  const locale = useLocale();
   const { moment } = useFormats();
   const withdraw = useWithdrawInvitation(requestId);
+  // "Passport number and mobile number", in the page's language.
+  const list = (items: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
   const when = (iso: string) => {
     const { hijri, gregorian } = moment(iso);
     return `${hijri} (${gregorian})`;
@@ -64,7 +69,11 @@ export function InvitationState({ requestId, invitation }: { requestId: string; 
           {invitation.confirmed_at ? t('confirmed', { date: when(invitation.confirmed_at) }) : t('notConfirmed')}
         </p>
       )}
-      {invitation.edited_at && <p className="text-sm">{t('edited', { date: when(invitation.edited_at) })}</p>}
+      {invitation.edited_at && invitation.edited_fields.length > 0 && (
+        <p className="text-sm" data-testid={`edited-${pilgrim}`}>
+          {t('edited', { fields: list(invitation.edited_fields.map((field) => messageOf(fields, field))), date: when(invitation.edited_at) })}
+        </p>
+      )}
       <Button variant="secondary" onPress={() => withdraw.mutate(pilgrim)} isPending={withdraw.isPending}>
         {t('withdraw')}
       </Button>

@@ -1,6 +1,9 @@
 'use client';
 
 import { useState } from 'react';
+import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { isHijriDate } from '@/lib/validation/hijri';
+import { westernDigits } from '@/lib/validation/digits';
 import { useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import type { RequestDetails } from '@/lib/contract/requests';
@@ -17,27 +20,31 @@ import { InvitationState } from './companion-invitation';
  * and the server checks the address. The answers are saved first, so that the
  * invitation names the companion the form shows.
  */
-export function WizardInvite({
+export function WizardInvite<T extends FieldValues>({
   request,
   index,
-  person,
+  control,
   travelMonth,
   beforeInvite,
 }: {
   request: RequestDetails;
   index: number;
-  person: { email?: string; date_of_birth?: string; pilgrim_id?: string };
+  /** The step's form: this companion's age and address as typed (watched here, so typing re-renders only this). */
+  control: Control<T>;
   travelMonth: unknown;
   beforeInvite: () => Promise<void>;
 }) {
+  const [dateOfBirth, ownEmail] = useWatch({ control, name: [`companions.${index}.date_of_birth`, `companions.${index}.email`] as Path<T>[] }) as [unknown, unknown];
   const t = useTranslations('Families');
   const invite = useInviteCompanion(request.id);
   const pilgrim = `companion-${index}`;
   // The companion's own address until another is typed here.
   const [typed, setEmail] = useState<string | null>(null);
-  const email = typed ?? person.email ?? '';
+  const email = typed ?? (typeof ownEmail === 'string' ? ownEmail : '');
   const invitation = request.invitations.find((item) => item.pilgrim === pilgrim);
-  if (isMinorOn(person.date_of_birth, travelMonth)) return <p className="mt-4 text-sm text-muted">{t('childNotInvited')}</p>;
+  // Invited once their age is known: never a child, and nothing offered for a companion still being typed in.
+  if (!invitation && (typeof dateOfBirth !== 'string' || !isHijriDate(westernDigits(dateOfBirth.trim())))) return null;
+  if (!invitation && isMinorOn(dateOfBirth, travelMonth)) return <p className="mt-4 text-sm text-muted">{t('childNotInvited')}</p>;
   const failure = invite.error instanceof ApiClientError ? (invite.error.fields.email?.[0] ?? invite.error.message) : invite.error ? t('offline') : undefined;
   const send = async () => {
     await beforeInvite();

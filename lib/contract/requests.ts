@@ -109,6 +109,7 @@ export const companionInvitation = z.object({
   expires_at: timestamp.describe('Until then the link can be used; a new invitation sends a new link'),
   confirmed_at: nullableTimestamp.describe('When the companion said "these details are mine and correct", while their answers still read as then; null otherwise'),
   edited_at: nullableTimestamp.describe('When the companion last corrected their own answers'),
+  edited_fields: z.array(z.string()).describe('The answers the companion has changed themselves (name_ar, passport_number, …)'),
 });
 export type CompanionInvitation = z.infer<typeof companionInvitation>;
 

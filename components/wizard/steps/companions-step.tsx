@@ -1,6 +1,6 @@
 'use client';
 
-import { useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount } from '@/lib/i18n/numbers';
 import { z } from '@/lib/validation/z';
@@ -40,8 +40,6 @@ export function CompanionsStep({ draft, type, request, onDone, onBack }: StepPro
     toData: (values) => values.companions ?? [],
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'companions' });
-  // Each companion's age and address as typed: whether they can be invited, and where.
-  const companions = useWatch({ control: form.control, name: 'companions' });
   const full = fields.length >= type.companion_limit;
 
   return (
@@ -79,7 +77,7 @@ export function CompanionsStep({ draft, type, request, onDone, onBack }: StepPro
             <WizardInvite
               request={request}
               index={index}
-              person={companions?.[index] ?? {}}
+              control={form.control}
               travelMonth={travelMonthOf(draft.answers)}
               beforeInvite={async () => {
                 draft.update('companions', form.getValues('companions'));

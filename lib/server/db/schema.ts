@@ -716,8 +716,9 @@ export const invitations = pgTable(
     // The companion's answers as they were when they said "these details are mine and correct": confirmed while they still read so.
     confirmedAnswers: jsonb('confirmed_answers').$type<Record<string, unknown>>(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    // When the companion last corrected their own answers (the applicant sees who changed what).
+    // When the companion last corrected their own answers, and which of them they have changed (the applicant sees who changed what).
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    editedFields: jsonb('edited_fields').$type<string[]>().notNull().default([]),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedReason: text('ended_reason').$type<'withdrawn' | 'left'>(),
   },

@@ -54,7 +54,7 @@ const summaryExample = {
 
 const invitationExample = {
   pilgrim: 'companion-0', email: 'omar@example.com', state: 'accepted', invited_at: '2026-11-20T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z',
-  confirmed_at: '2026-11-21T08:15:00.000Z', edited_at: null,
+  confirmed_at: '2026-11-21T08:15:00.000Z', edited_at: null, edited_fields: [],
 };
 const sharedExample = {
   id: summaryExample.id, payment: null, reference: null, type: 'hajj', status: 'draft', pilgrims: 2, submitted_at: null, pay_by: null, updated_at: '2026-11-21T08:15:00.000Z', version: 7,

@@ -43,6 +43,7 @@ export function invitationView(row: InvitationRow, data: Record<string, unknown>
     expires_at: row.expiresAt.toISOString(),
     confirmed_at: confirmed ? (row.confirmedAt?.toISOString() ?? null) : null,
     edited_at: row.editedAt?.toISOString() ?? null,
+    edited_fields: row.editedFields,
   };
 }
 

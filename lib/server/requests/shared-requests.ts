@@ -168,8 +168,14 @@ export async function saveSharedAnswers(userId: string, requestId: string, input
       .set({ data: { ...row.data, companions }, version: sql`${requests.version} + 1`, updatedAt: new Date() })
       .where(eq(requests.id, row.id))
       .returning();
-    const [invitation] = await tx.update(invitations).set({ editedAt: new Date() }).where(eq(invitations.id, access.invitation.id)).returning();
-    return sharedView(tx, { ...access, row: saved!, invitation: invitation!, answers: companions[index] as Record<string, unknown> });
+    const corrected = companions[index] as Record<string, unknown>;
+    // What they changed, added to what they changed before: the applicant sees which answers are the companion's doing.
+    const changed = OWN_FIELDS.filter((field) => JSON.stringify(access.answers[field] ?? null) !== JSON.stringify(corrected[field] ?? null));
+    const editedFields = OWN_FIELDS.filter((field) => changed.includes(field) || access.invitation.editedFields.includes(field));
+    const [invitation] = changed.length
+      ? await tx.update(invitations).set({ editedAt: new Date(), editedFields }).where(eq(invitations.id, access.invitation.id)).returning()
+      : [access.invitation];
+    return sharedView(tx, { ...access, row: saved!, invitation: invitation!, answers: corrected });
   });
 }
 

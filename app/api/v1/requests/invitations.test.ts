@@ -139,6 +139,8 @@ describe('a companion invited to their own part', () => {
     expect(request.data.companions[0]).toMatchObject({ passport_number: 'C1122334', relation: 'spouse' });
     expect(request.data.companions[0].pilgrim_id).not.toBe('forged');
     expect(request.invitations[0].edited_at).not.toBeNull();
+    // Which answers are the companion's doing (the mobile was sent as it was: not theirs).
+    expect(request.invitations[0].edited_fields).toEqual(['passport_number']);
     expect(request.data.applicant.passport_number).toBe('APPL00001');
 
     // Confirmed while the answers read as then; a later change by the applicant undoes it.

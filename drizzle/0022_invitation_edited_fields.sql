@@ -1,0 +1,1 @@
+ALTER TABLE "invitations" ADD COLUMN "edited_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;
