@@ -14,10 +14,9 @@ import { DetailsSkeleton } from '@/components/requests/details-skeleton';
 import { LoadError } from '@/components/requests/load-states';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
-import { paymentLine } from '@/components/requests/request-fee';
 import { RequestMissing } from '@/components/requests/request-missing';
-import { StatusBadge } from '@/components/requests/status-badge';
 import { SharedAnswersForm } from './shared-answers-form';
+import { SharedSummary } from './shared-summary';
 import { SharedDocumentUpload } from './shared-document-upload';
 
 const boxClass = 'rounded-xl border border-slate-200 bg-white p-5';
@@ -64,29 +63,11 @@ export function SharedRequestView({ id }: { id: string }) {
 
 function Overview({ request }: { request: SharedRequest }) {
   const t = useTranslations('Families');
-  const type = useTranslations('RequestType');
-  const fee = useTranslations('RequestDetails.fee');
   const { moment } = useFormats();
-  const payment = paymentLine(request);
   const due = request.changes_due_at ? moment(request.changes_due_at) : null;
   return (
     <section aria-labelledby="shared-overview" className={boxClass}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="shared-overview" className="text-xl font-semibold">
-          {t('cardTitle', { type: type(request.type), organiser: request.organiser_name })}
-        </h2>
-        <StatusBadge status={request.status} />
-      </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm font-semibold text-muted">{t('reference')}</dt>
-          <dd className="font-semibold">{request.reference ? <bdi dir="ltr" data-identifier>{request.reference}</bdi> : t('noReference')}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-muted">{fee('payment')}</dt>
-          <dd data-testid="payment-line">{payment ? fee(`states.${payment}`) : '—'}</dd>
-        </div>
-      </dl>
+      <SharedSummary request={request} titleId="shared-overview" large />
       <p className="mt-4 text-muted">{request.editable ? t('canCorrect') : t('readOnly')}</p>
       {request.flagged && request.flagged.length > 0 && (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="changes-asked">

@@ -1,6 +1,5 @@
 import 'server-only';
-import { counters } from '@/lib/server/auth/rate-limit';
-import { ApiError } from '@/lib/server/http/errors';
+import { countAction } from '@/lib/server/auth/action-limit';
 
 // Each invitation writes an e-mail to an address the applicant types: at most 20 an
 // account in an hour, so that the portal never becomes a way to mail strangers. The
@@ -8,18 +7,7 @@ import { ApiError } from '@/lib/server/http/errors';
 export const INVITATION_WINDOW_SECONDS = 60 * 60;
 export const MAX_INVITATIONS_PER_WINDOW = 20;
 
-const userKey = (userId: string) => `invitations:user:${userId}`;
-
 /** Counts an invitation of the user, refused or not, or refuses it with 429 and Retry-After once the hour's are used. */
 export async function countInvitation(userId: string) {
-  const store = counters();
-  const { count, resetInSeconds } = await store.peek(userKey(userId));
-  if (count >= MAX_INVITATIONS_PER_WINDOW && resetInSeconds > 0) {
-    throw new ApiError('too_many_requests', {
-      messageKey: 'too_many_invitations',
-      headers: { 'Retry-After': String(resetInSeconds) },
-      values: { minutes: Math.ceil(resetInSeconds / 60) },
-    });
-  }
-  await store.hit(userKey(userId), INVITATION_WINDOW_SECONDS);
+  await countAction(`invitations:user:${userId}`, { windowSeconds: INVITATION_WINDOW_SECONDS, max: MAX_INVITATIONS_PER_WINDOW, messageKey: 'too_many_invitations' });
 }
