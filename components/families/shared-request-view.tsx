@@ -10,11 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { ChevronBackIcon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/requests/confirm-dialog';
-import { DetailsSkeleton } from '@/components/requests/details-skeleton';
-import { LoadError } from '@/components/requests/load-states';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
-import { RequestMissing } from '@/components/requests/request-missing';
+import { requestLoadState } from '@/components/requests/request-load-state';
 import { SharedAnswersForm } from './shared-answers-form';
 import { SharedSummary } from './shared-summary';
 import { SharedDocumentUpload } from './shared-document-upload';
@@ -29,11 +27,8 @@ const boxClass = 'rounded-xl border border-slate-200 bg-white p-5';
 export function SharedRequestView({ id }: { id: string }) {
   const t = useTranslations('Families');
   const request = useSharedRequest(id);
-  if (request.isPending) return <DetailsSkeleton label={t('loading')} />;
-  if (request.isError) {
-    if (request.error instanceof ApiClientError && request.error.status === 404) return <RequestMissing />;
-    return <LoadError title={t('error.title')} body={t('error.body')} retry={t('error.retry')} onRetry={() => request.refetch()} isRetrying={request.isFetching} />;
-  }
+  const waiting = requestLoadState(request, { loading: t('loading'), title: t('error.title'), body: t('error.body'), retry: t('error.retry') });
+  if (waiting || !request.data) return waiting;
   const data = request.data;
   return (
     <div className="space-y-6">

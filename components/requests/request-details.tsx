@@ -2,17 +2,14 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { ApiClientError } from '@/lib/api-client';
 import { useRequest } from '@/lib/requests/requests-api';
 import { Link } from '@/components/ui/link';
 import { ChevronBackIcon } from '@/components/ui/icons';
 import { AfterApproval } from './after-approval';
-import { DetailsSkeleton } from './details-skeleton';
-import { LoadError } from './load-states';
 import { RequestAnswers } from './request-answers';
 import { RequestDocuments } from './request-documents';
 import { RequestFee } from './request-fee';
-import { RequestMissing } from './request-missing';
+import { requestLoadState } from './request-load-state';
 import { RequestOverview } from './request-overview';
 import { RequestTimeline } from './request-timeline';
 
@@ -30,11 +27,8 @@ export function RequestDetailsView({ id }: { id: string }) {
     return () => cancelAnimationFrame(frame);
   }, [cancelled]);
 
-  if (request.isPending) return <DetailsSkeleton label={t('loading')} />;
-  if (request.isError) {
-    if (request.error instanceof ApiClientError && request.error.status === 404) return <RequestMissing />;
-    return <LoadError title={t('error.title')} body={t('error.body')} retry={t('error.retry')} onRetry={() => request.refetch()} isRetrying={request.isFetching} />;
-  }
+  const waiting = requestLoadState(request, { loading: t('loading'), title: t('error.title'), body: t('error.body'), retry: t('error.retry') });
+  if (waiting || !request.data) return waiting;
   const data = request.data;
   return (
     <div className="max-w-4xl space-y-6">

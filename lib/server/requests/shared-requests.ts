@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { documents, invitations, payments, requests, users } from '@/lib/server/db/schema';
+import { documents, invitations, requests, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { hashToken } from '@/lib/server/auth/tokens';
 import { companionSchemaFor, normalisedAnswers, travelMonthOf } from '@/lib/requests/answers';
@@ -10,8 +10,8 @@ import { EDITABLE_STATUSES } from '@/lib/requests/statuses';
 import type { SharedRequest, SharedRequestSummary } from '@/lib/contract/families';
 import { companionById } from './companions';
 import { sameAnswers } from './invitations';
-import type { RequestRow } from './request-rows';
-import { publicDocument, requestSummary, settledStatus } from './request-views';
+import { settledPayment, type RequestRow } from './request-rows';
+import { publicDocument, requestSummary } from './request-views';
 
 // The companion's side of families (issue 42, docs/FAMILIES.md): accept an
 // invitation, see the requests one is on, read and correct one's own part,
@@ -50,26 +50,31 @@ export async function acceptInvitation(userId: string, token: string) {
   });
 }
 
-type Access = { row: RequestRow; invitation: InvitationRow; pilgrim: string; index: number; answers: Record<string, unknown>; organiser: string };
+type Access = { row: RequestRow; invitation: InvitationRow; pilgrim: string; index: number; answers: Record<string, unknown>; organiser: string; settled: string | null };
 
-/** The request as its invited companion may see it; 404 for anyone else, and once the companion is no longer on it. */
-export async function companionAccess(db: Db, userId: string, requestId: string, lock = false): Promise<Access> {
-  const query = db
-    .select({ row: requests, invitation: invitations, organiser: users.name })
+/** The live invitations taken up by `userId` (to one request, if named), each with its request, the organiser's name and the request's settled payment. */
+function acceptedBy(db: Db, userId: string, requestId?: string) {
+  return db
+    .select({ row: requests, invitation: invitations, organiser: users.name, settled: settledPayment })
     .from(invitations)
     .innerJoin(requests, eq(requests.id, invitations.requestId))
     .innerJoin(users, eq(users.id, requests.userId))
-    .where(and(eq(invitations.requestId, requestId), eq(invitations.acceptedBy, userId), isNull(invitations.endedAt)))
-    .limit(1);
+    .where(and(eq(invitations.acceptedBy, userId), isNull(invitations.endedAt), requestId ? eq(invitations.requestId, requestId) : undefined))
+    .$dynamic();
+}
+
+/** The request as its invited companion may see it; 404 for anyone else, and once the companion is no longer on it. */
+export async function companionAccess(db: Db, userId: string, requestId: string, lock = false): Promise<Access> {
+  const query = acceptedBy(db, userId, requestId).limit(1);
   const [found] = lock ? await query.for('update', { of: [requests, invitations] }) : await query;
   const companion = found ? companionById(found.row.data, found.invitation.pilgrimId) : null;
   if (!found || !companion) throw new ApiError('not_found');
-  return { row: found.row, invitation: found.invitation, organiser: found.organiser, ...companion };
+  return { ...found, ...companion };
 }
 
-function summaryOf(access: Pick<Access, 'row' | 'invitation' | 'pilgrim' | 'answers' | 'organiser'>, settled: string | undefined): SharedRequestSummary {
+function summaryOf(access: Pick<Access, 'row' | 'invitation' | 'pilgrim' | 'answers' | 'organiser' | 'settled'>): SharedRequestSummary {
   const { row, invitation } = access;
-  const summary = requestSummary(row, settled);
+  const summary = requestSummary(row, access.settled ?? undefined);
   const confirmed = invitation.confirmedAnswers !== null && sameAnswers(invitation.confirmedAnswers, access.answers);
   return {
     id: summary.id,
@@ -88,42 +93,26 @@ function summaryOf(access: Pick<Access, 'row' | 'invitation' | 'pilgrim' | 'answ
   };
 }
 
-async function settledOf(db: Db, requestId: string) {
-  const rows = await db.select({ status: payments.status }).from(payments).where(eq(payments.requestId, requestId));
-  return settledStatus(rows.map((p) => p.status));
-}
-
 /** GET /me/shared-requests: the requests the user is on as an invited companion, latest change first. */
 export async function listSharedRequests(userId: string): Promise<{ items: SharedRequestSummary[] }> {
   const db = await getDb();
-  const rows = await db
-    .select({ row: requests, invitation: invitations, organiser: users.name })
-    .from(invitations)
-    .innerJoin(requests, eq(requests.id, invitations.requestId))
-    .innerJoin(users, eq(users.id, requests.userId))
-    .where(and(eq(invitations.acceptedBy, userId), isNull(invitations.endedAt)))
-    .orderBy(sql`${requests.updatedAt} desc`);
-  const items: SharedRequestSummary[] = [];
-  for (const found of rows) {
+  const rows = await acceptedBy(db, userId).orderBy(sql`${requests.updatedAt} desc`);
+  const items = rows.flatMap((found) => {
     const companion = companionById(found.row.data, found.invitation.pilgrimId);
-    if (!companion) continue;
-    items.push(summaryOf({ ...found, ...companion }, await settledOf(db, found.row.id)));
-  }
+    return companion ? [summaryOf({ ...found, ...companion })] : [];
+  });
   return { items };
 }
 
 async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
   const { row, pilgrim } = access;
-  const [docs, settled] = await Promise.all([
-    db.select().from(documents).where(and(eq(documents.requestId, row.id), eq(documents.pilgrim, pilgrim))).orderBy(asc(documents.createdAt)),
-    settledOf(db, row.id),
-  ]);
+  const docs = await db.select().from(documents).where(and(eq(documents.requestId, row.id), eq(documents.pilgrim, pilgrim))).orderBy(asc(documents.createdAt));
   const changes = row.status === 'changes_requested';
   const travelMonth = travelMonthOf(row.data);
   const own: Record<string, unknown> = {};
   for (const field of [...OWN_FIELDS, 'relation']) if (access.answers[field] !== undefined) own[field] = access.answers[field];
   return {
-    ...summaryOf(access, settled),
+    ...summaryOf(access),
     answers: own,
     travel_month: typeof travelMonth === 'string' ? travelMonth : null,
     editable: EDITABLE_STATUSES.includes(row.status),
