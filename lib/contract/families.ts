@@ -1,6 +1,6 @@
 import { z } from '@/lib/validation/z';
 import { nullableTimestamp, uuid } from './common';
-import { flagNote, requestDocument, requestStatus, requestSummary } from './requests';
+import { flagNote, paymentPlanView, requestDocument, requestStatus, requestSummary } from './requests';
 
 
 // Families (issue 42, docs/FAMILIES.md): a companion invited by the applicant to
@@ -30,6 +30,9 @@ export const sharedRequest = sharedRequestSummary.extend({
   flagged: z.array(z.string()).nullable().describe('While changes are requested: the companion’s fields and documents the office asked to change'),
   flag_notes: z.record(z.string(), flagNote).nullable(),
   changes_due_at: nullableTimestamp,
+  fee_minor: z.int().nullable(),
+  currency: z.string().nullable(),
+  payment_plan: paymentPlanView.nullable().describe('The fee as its parts (issue 42): anyone on the request may pay a part that is due (POST /requests/{id}/payments)'),
 });
 export type SharedRequest = z.infer<typeof sharedRequest>;
 

@@ -19,6 +19,10 @@ export const officeRequestType = requestTypeInfo.extend({
   reserve_list: z.record(z.string(), z.array(reserveEntry)).describe('Per package with requests waiting: its reserve list, in the order places will be offered'),
   review_days: z.int().min(1).max(60).describe('The review target: working days from sending (or payment) to a decision'),
   clock_from: z.enum(['sent', 'paid']).describe('When the review clock starts: when the request is sent, or when it is paid'),
+  payment_plan: z
+    .object({ deposit_percent: z.int(), instalments: z.array(z.object({ percent: z.int(), due: z.string().describe('Hijri DD-MM-YYYY: due by the end of that day, Riyadh time') })) })
+    .nullable()
+    .describe('A deposit then instalments (docs/INSTALMENTS.md); null: the fee is paid in one go'),
 });
 export type OfficeRequestType = z.infer<typeof officeRequestType>;
 

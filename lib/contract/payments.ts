@@ -18,6 +18,7 @@ export const failureReason = z
 export const payment = z.object({
   id: uuid,
   request_id: uuid,
+  part: z.string().describe('Which part of the fee it pays: full, deposit, instalment-1, … (docs/INSTALMENTS.md)'),
   status: paymentStatus,
   amount_minor: z.int(),
   currency: z.string(),

@@ -74,8 +74,32 @@ export type RequestSummary = z.infer<typeof requestSummary>;
 export const requestsPage = page(requestSummary);
 export type RequestsPage = z.infer<typeof requestsPage>;
 
+/** One part of a request's fee (issue 42, item 3; docs/INSTALMENTS.md). */
+export const paymentPlanPart = z.object({
+  part: z.string().describe('full, deposit, instalment-1, instalment-2, …'),
+  percent: z.int(),
+  amount_minor: z.int(),
+  due_at: nullableTimestamp.describe('When an instalment is due (the end of its Hijri day in Riyadh); null for the deposit and the full fee, due by pay_by'),
+  state: z.enum(['due', 'late', 'paid', 'refunding', 'refunded']).describe('late: past its due date and unpaid (the request is cancelled once the grace has passed too)'),
+  payment_id: uuid.nullable().describe('The payment that paid it: its receipt is /payments/{id}/receipt'),
+  paid_at: nullableTimestamp,
+  paid_by: z.string().nullable().describe('The name of the account that paid it: the applicant or a companion on the request'),
+  share_per_pilgrim_minor: z.int().describe('This part divided among the pilgrims, rounded up to the halala'),
+});
+export const paymentPlanView = z.object({
+  choice: z.enum(['full', 'instalments']).nullable().describe('How the pilgrim chose to pay, once the first payment is made; null before'),
+  deposit_offered: z.boolean().describe('While nothing is paid: whether a deposit may be paid instead of the whole fee (POST /requests/{id}/payments with part "deposit")'),
+  parts: z.array(paymentPlanPart).describe('While choosing with a plan offered: the plan’s parts; once chosen: the parts of the choice; otherwise the fee as one part'),
+  outstanding_minor: z.int().describe('What is still to pay; 0 once the request is closed'),
+  fee_per_pilgrim_minor: z.int().describe('The fee split per pilgrim'),
+  grace_days: z.int().describe('Days after an instalment’s due date before the request is cancelled for it'),
+});
+export type PaymentPlanView = z.infer<typeof paymentPlanView>;
+
 export const requestPayment = z.object({
   id: uuid,
+  part: z.string().describe('full, deposit, instalment-1, …'),
+  paid_by: z.string().nullable().describe('The name of the account that paid'),
   status: paymentStatus,
   amount_minor: z.int(),
   currency: z.string(),
@@ -126,6 +150,7 @@ export const requestDetails = requestSummary.extend({
   documents: z.array(requestDocument),
   history: z.array(requestHistoryEntry),
   invitations: z.array(companionInvitation).describe('The companions invited to their own part (issue 42), live invitations only'),
+  payment_plan: paymentPlanView.nullable().describe('The fee as its parts, each paid or not (issue 42); null before the request has a fee'),
 });
 export type RequestDetails = z.infer<typeof requestDetails>;
 

@@ -19,4 +19,8 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   payment_refunded: 'payments',
   payment_voided: 'payments',
   payment_reminder: 'payments',
+  instalment_paid: 'payments',
+  instalment_due: 'payments',
+  // The request is cancelled: told whatever the payments switch says, as any move of the request is.
+  instalment_missed: 'requests',
 };

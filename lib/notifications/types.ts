@@ -14,6 +14,10 @@ export const NOTIFICATION_TYPES = [
   'place_offered',
   // To an invited companion (issue 42): news of the request they are on that concerns them.
   'shared_request_update',
+  // A payment plan's instalments (issue 42, docs/INSTALMENTS.md): received, due soon, missed (the request cancelled).
+  'instalment_paid',
+  'instalment_due',
+  'instalment_missed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -3,6 +3,7 @@ import { encodeRule, numericText, rules, textField } from '@/lib/validation/rule
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { PACKAGES } from '@/lib/requests/packages';
 import { MAX_PLACES } from '@/lib/requests/places';
+import { MAX_INSTALMENTS } from '@/lib/payments/payment-plan';
 
 // The office's queue and its moves (issue 18, items 2, 4 and 8): the query the
 // console keeps in its URL, and the bodies of the moves.
@@ -142,6 +143,22 @@ const feeValue = textField([rules.integer(), rules.min_value(0), rules.max_value
 /** A package's places: null (unlimited) or a whole number from 0; a number sent as text is read as its digits. */
 const placesValue = z.union([z.null(), textField([rules.integer(), rules.min_value(0), rules.max_value(MAX_PLACES)]).transform(Number)]);
 
+/** A percent of the fee: a whole number from 1 to 99. */
+const percentValue = textField([rules.integer(), rules.min_value(1), rules.max_value(99)], numericText).transform(Number);
+
+/**
+ * A payment plan (issue 42, docs/INSTALMENTS.md): the deposit's percent, then each instalment's percent and due date,
+ * in either calendar (Hijri DD-MM-YYYY or Gregorian YYYY-MM-DD; kept as Hijri). Null: the fee is paid in one go.
+ * The dates' order and the percents' sum are checked with the season in changeCatalogue.
+ */
+const paymentPlanValue = z.union([
+  z.null(),
+  z.object({
+    deposit_percent: percentValue,
+    instalments: z.array(z.object({ percent: percentValue, due: textField([rules.max(10)]) })).min(1).max(MAX_INSTALMENTS),
+  }),
+]);
+
 export const catalogueChangeSchema = z
   .object({
     fee_minor: feeValue.optional(),
@@ -161,6 +178,7 @@ export const catalogueChangeSchema = z
     // The review target in working days, and when its clock starts (issue 41, item 2).
     review_days: textField([rules.integer(), rules.min_value(1), rules.max_value(60)], { ...numericText, optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
     clock_from: textField([rules.one_of(['sent', 'paid'])], { optional: true }).transform((value) => value as 'sent' | 'paid' | undefined),
+    payment_plan: paymentPlanValue.optional(),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
 

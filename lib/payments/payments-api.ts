@@ -6,10 +6,10 @@ import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
 
 // Paying a request's fee: starting the checkout, and its outcome; what the API answers is in lib/contract/payments.ts.
 
-/** Starts (or, with the same key, resumes) paying a request's fee and answers where to pay. */
-export async function startPayment(requestId: string, idempotencyKey: string) {
+/** Starts (or, with the same key, resumes) paying a request's fee, or one part of it (docs/INSTALMENTS.md), and answers where to pay. */
+export async function startPayment(requestId: string, idempotencyKey: string, part?: string) {
   return (
-    await apiRequest<{ data: Payment }>(`/requests/${requestId}/payments`, { method: 'POST', body: {}, headers: { 'Idempotency-Key': idempotencyKey } })
+    await apiRequest<{ data: Payment }>(`/requests/${requestId}/payments`, { method: 'POST', body: part ? { part } : {}, headers: { 'Idempotency-Key': idempotencyKey } })
   ).data;
 }
 

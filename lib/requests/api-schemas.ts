@@ -1,5 +1,6 @@
 import { z } from '@/lib/validation/z';
 import { REQUEST_STEPS } from './steps';
+import { MAX_INSTALMENTS } from '@/lib/payments/payment-plan';
 import { REQUEST_STATUSES } from './statuses';
 import { encodeRule, rules, textField } from '@/lib/validation/rules';
 import { findJsonProblem } from '@/lib/validation/control-characters';
@@ -57,3 +58,10 @@ export const saveSharedAnswersSchema = z.object({
   answers,
   version: textField([rules.integer(), rules.min_value(1), rules.max_value(MAX_VERSION)]).transform(Number),
 });
+
+/**
+ * POST /requests/{id}/payments: which part of the fee to pay (issue 42): `full`, `deposit` (when the service offers a
+ * plan), or an instalment (`instalment-1`, …) once the deposit is paid. Left out: the whole fee, or the next instalment owed.
+ */
+export const PAYMENT_PARTS = ['full', 'deposit', ...Array.from({ length: MAX_INSTALMENTS }, (_, i) => `instalment-${i + 1}`)] as const;
+export const startPaymentSchema = z.object({ part: textField([rules.one_of(PAYMENT_PARTS)], { optional: true }) });

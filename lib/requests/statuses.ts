@@ -28,10 +28,11 @@ export const TRANSITIONS: Record<RequestStatus, { user: RequestStatus[]; office:
   // recorded as a payment (lib/server/payments/counter.ts). No office move skips the fee (DESIGN section 6).
   // Back to draft: the user withdraws it from payment to change the answers (its checkout is voided).
   pending_payment: { user: ['cancelled', 'draft'], office: ['cancelled'], system: ['submitted', 'expired'] },
-  submitted: { user: ['cancelled'], office: ['under_review', 'cancelled'], system: [] },
-  under_review: { user: [], office: ['approved', 'rejected', 'changes_requested'], system: [] },
-  changes_requested: { user: ['submitted'], office: ['cancelled'], system: [] },
-  approved: { user: [], office: ['cancelled'], system: [] },
+  // Cancelled by the system: an instalment of the payment plan missed past its grace (docs/INSTALMENTS.md).
+  submitted: { user: ['cancelled'], office: ['under_review', 'cancelled'], system: ['cancelled'] },
+  under_review: { user: [], office: ['approved', 'rejected', 'changes_requested'], system: ['cancelled'] },
+  changes_requested: { user: ['submitted'], office: ['cancelled'], system: ['cancelled'] },
+  approved: { user: [], office: ['cancelled'], system: ['cancelled'] },
   rejected: { user: [], office: [], system: [] },
   cancelled: { user: [], office: [], system: [] },
   expired: { user: [], office: [], system: [] },

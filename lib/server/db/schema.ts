@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import type { RequestStep } from '@/lib/requests/steps';
 import type { Payment, RequestDocument, RequestHistoryEntry } from '@/lib/contract';
+import type { PaymentPlan } from '@/lib/payments/payment-plan';
 import { type AnyPgColumn, bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -81,6 +82,8 @@ export const requestTypes = pgTable('request_types', {
   reviewDays: integer('review_days').notNull().default(5),
   // When the review clock starts: 'sent' (the default) or 'paid'.
   clockFrom: text('clock_from').$type<'sent' | 'paid'>().notNull().default('sent'),
+  // A deposit, then instalments by fixed dates (issue 42, item 3; docs/INSTALMENTS.md); null: the fee is paid in one go.
+  paymentPlan: jsonb('payment_plan').$type<PaymentPlan>(),
 });
 
 export const requests = pgTable(
@@ -129,6 +132,9 @@ export const requests = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     // While paused: the working time it had left, in seconds, resumed from when the pilgrim sends again.
     clockLeftSeconds: integer('clock_left_seconds'),
+    // The service's payment plan as it was when the pilgrim chose to pay the deposit: later changes to the catalogue
+    // never move a due date or an amount already promised. Null: paid (or to be paid) in full.
+    paymentPlan: jsonb('payment_plan').$type<PaymentPlan>(),
   },
   (table) => [
     index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt),
@@ -301,6 +307,8 @@ export const payments = pgTable(
     // receipt handed to the payer, and the finance member (or admin) who received it.
     receiptNumber: text('receipt_number'),
     recordedByStaffId: uuid('recorded_by_staff_id').references((): AnyPgColumn => staff.id),
+    // Which part of the fee it pays (issue 42): `full`, `deposit`, or `instalment-1`, `instalment-2`, … of the request's plan.
+    part: text('part').notNull().default('full'),
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),
@@ -311,7 +319,8 @@ export const payments = pgTable(
     uniqueIndex('payments_user_request_idempotency_key').on(table.userId, table.requestId, table.idempotencyKey),
     uniqueIndex('payments_provider_id_key').on(table.provider, table.providerPaymentId),
     uniqueIndex('payments_one_in_flight').on(table.requestId).where(sql`status in ('initiated', 'pending')`),
-    uniqueIndex('payments_one_paid').on(table.requestId).where(sql`status = 'paid'`),
+    // Each part of the fee is paid once (a request without a plan has one part, `full`).
+    uniqueIndex('payments_one_paid_part').on(table.requestId, table.part).where(sql`status = 'paid'`),
   ],
 );
 
@@ -336,6 +345,21 @@ export const retainedPayments = pgTable('retained_payments', {
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The reminders sent for a part of a request's payment plan, one row each: sent once, whatever the instances running the sweep.
+export const instalmentReminders = pgTable(
+  'instalment_reminders',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    part: text('part').notNull(),
+    // `week` (7 days before the due date), `day` (1 day before), `missed` (cancelled for it).
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.requestId, table.part, table.kind] })],
+);
 
 // The built-in test gateway's own ledger: what a real gateway keeps on its side.
 export const testGatewayPayments = pgTable('test_gateway_payments', {

@@ -43,6 +43,9 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   request_expired: { reference: 'HJ-1448-000001' },
   place_offered: { reference: 'HJ-1448-000001', amount_minor: 250000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
   shared_request_update: { reference: 'HJ-1448-000001', organiser: 'Aisha Rahman', event: 'changes', status: 'changes_requested', changes_by: '2027-05-01T20:59:59.000Z' },
+  instalment_paid: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-1' },
+  instalment_due: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-2', deadline: '2027-05-01T20:59:59.000Z', when: 'week', grace: 3 },
+  instalment_missed: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-2', deadline: '2027-05-01T20:59:59.000Z', grace: 3, refund_minor: 600000 },
 };
 
 async function tell(userId: string, type: NotificationType, requestId: string | null = null) {

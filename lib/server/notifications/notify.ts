@@ -19,8 +19,8 @@ export const REPEAT_WINDOW_SECONDS = 60;
 
 // What makes two notices of one kind for one request different news, never one
 // repeated: another status (being reviewed, then approved), or the first sending
-// beside a sending again after changes, or a companion's news of another kind (paid, then sent again: one status).
-const DISTINCT_BY = ['status', 'stage', 'event'] as const;
+// beside a sending again after changes, or a companion's news of another kind (paid, then sent again: one status), or another part of a payment plan or another of its reminders.
+const DISTINCT_BY = ['status', 'stage', 'event', 'part', 'when'] as const;
 
 /**
  * Tells a user something happened: a row in their list, a push message queued

@@ -35,6 +35,11 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     // A companion's notice (issue 42): whose request, and what happened to it.
     organiser: text('organiser'),
     event: text('event') || 'other',
+    // A payment plan's part (issue 42): "the deposit", "instalment 2"; when its reminder is; the grace; what goes back.
+    part: partName(t, text('part')),
+    when: text('when') || 'other',
+    grace: typeof p.grace === 'number' ? formats.number(p.grace) : '',
+    refund: typeof p.refund_minor === 'number' && p.refund_minor > 0 && text('currency') ? formats.money(p.refund_minor, text('currency')) : 'none',
     changes_by: text('changes_by') ? formats.moment(text('changes_by')).hijri + ` (${formats.moment(text('changes_by')).gregorian})` : 'none',
   };
   const type = row.type as NotificationType;
@@ -49,6 +54,13 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** A part of the fee by its name in the reader's language (Payments.parts). */
+export function partName(t: ReturnType<typeof translatorFor>, part: string): string {
+  if (part === 'deposit' || part === 'full') return t(`Payments.parts.${part}`);
+  const number = Number(part.split('-')[1]);
+  return Number.isInteger(number) && number > 0 ? t('Payments.parts.instalment', { number }) : '';
 }
 
 type FieldToChange = { pilgrim: string; field: string; reason: string | null; note: string | null };

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { routing } from '@/i18n/routing';
 import { PACKAGES } from '@/lib/requests/packages';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
+import { hijriDue, instalmentDueAt, type PaymentPlan } from '@/lib/payments/payment-plan';
 import type { Translate } from '@/lib/validation/localize';
 import type { CatalogueChange } from '@/lib/office/queue-schemas';
 import { findRequestType, listRequestTypes, publicRequestType, withPlaces, type RequestTypeWithPlaces } from '@/lib/server/requests/request-types';
@@ -33,6 +34,7 @@ function officeRequestType(type: RequestTypeWithPlaces, lists: Record<string, Re
     reserve_list: lists[type.id] ?? {},
     review_days: type.reviewDays,
     clock_from: type.clockFrom,
+    payment_plan: type.paymentPlan ?? null,
   };
 }
 
@@ -46,6 +48,23 @@ function refreshCataloguePages() {
   // The answers kept for a second in front of Next.js go first (revalidatePath throws outside a Next.js server).
   forgetStaticPageAnswers();
   for (const locale of routing.locales) revalidatePath(`/${locale}`);
+}
+
+/** A plan as sent, checked and with its dates as Hijri (422 naming the field otherwise). */
+function checkedPlan(plan: PaymentPlan, seasonEnd: string, t: Translate): PaymentPlan {
+  const fail = (field: string, key: string): never => {
+    throw new ApiError('validation_failed', { fields: { [`payment_plan.${field}`]: [t(`ApiErrors.${key}` as 'ApiErrors.payment_plan_percents')] } });
+  };
+  const instalments = plan.instalments.map((instalment, index) => ({ percent: instalment.percent, due: hijriDue(instalment.due) ?? fail(`instalments.${index}.due`, 'payment_plan_due_date') }));
+  let previous = 0;
+  const end = instalmentDueAt(seasonEnd).getTime();
+  instalments.forEach((instalment, index) => {
+    const due = instalmentDueAt(instalment.due).getTime();
+    if (due <= previous || due > end) fail(`instalments.${index}.due`, 'payment_plan_due_order');
+    previous = due;
+  });
+  if (plan.deposit_percent + instalments.reduce((sum, instalment) => sum + instalment.percent, 0) !== 100) fail('deposit_percent', 'payment_plan_percents');
+  return { deposit_percent: plan.deposit_percent, instalments };
 }
 
 /**
@@ -91,6 +110,8 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     if (unknown.length) {
       throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`places.${name}`, [t('ApiErrors.places_unknown_package')]])) });
     }
+    // A payment plan: dates in either calendar kept as Hijri, each after the one before and within the season, percents adding up to 100.
+    const paymentPlan = change.payment_plan === undefined ? current.paymentPlan : change.payment_plan && checkedPlan(change.payment_plan, next.seasonEnd, t);
     // Fees are audited per package below; the other fields as they are.
     const fields: Omit<typeof next, 'packageFees'> = {
       seasonStart: next.seasonStart,
@@ -112,7 +133,11 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     // The column keeps the lowest fee of the packages offered ("from" on the home page).
     const feeMinor = Math.min(...next.packages.map((name) => packageFees[name]!));
     if (feeMinor !== current.feeMinor) changed.feeMinor = `${current.feeMinor} → ${feeMinor}`;
-    const [row] = await tx.update(requestTypes).set({ ...next, feeMinor }).where(eq(requestTypes.id, id)).returning();
+    // Requests that chose the plan keep theirs (frozen on the request): a change here is for the next ones.
+    if (JSON.stringify(paymentPlan ?? null) !== JSON.stringify(current.paymentPlan ?? null)) {
+      changed.paymentPlan = `${JSON.stringify(current.paymentPlan ?? null)} → ${JSON.stringify(paymentPlan ?? null)}`;
+    }
+    const [row] = await tx.update(requestTypes).set({ ...next, feeMinor, paymentPlan: paymentPlan ?? null }).where(eq(requestTypes.id, id)).returning();
     // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
     const places = await setPlaces(tx, id, change.places ?? {});
     Object.assign(changed, places.changed);

@@ -1,3 +1,4 @@
+import { planContext } from '@/lib/server/payments/payment-parts';
 import 'server-only';
 import { liveInvitations } from '@/lib/server/requests/invitations';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
@@ -53,7 +54,7 @@ export async function officeRequestView(id: string, member: StaffMember, address
     liveInvitations(db, row),
   ]);
   await audit(staffActor(member), { action: 'request.view', target: { type: 'request', id }, address });
-  const details = requestDetails(row, docs, history.map((h) => h.history), paid, null, invited);
+  const details = requestDetails(row, docs, history.map((h) => h.history), paid, null, invited, await planContext(db, row, paid));
   // Who received each payment taken at the counter.
   const receiverIds = [...new Set(paid.map((p) => p.recordedByStaffId).filter((staffId): staffId is string => staffId !== null))];
   const receivers = receiverIds.length ? await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, receiverIds)) : [];

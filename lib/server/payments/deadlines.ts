@@ -8,6 +8,7 @@ import { notify } from '@/lib/server/notifications/notify';
 import { returnLapsedDraftPlaces } from '@/lib/server/requests/places';
 import { offerAllPlaces } from '@/lib/server/requests/reserve-offers';
 import { refresh, voidOpenPayments } from './payments';
+import { applyInstalmentDeadlines } from './instalments';
 
 const REMINDER_HOURS_BEFORE = 24;
 
@@ -80,5 +81,7 @@ export async function applyPaymentDeadlines() {
   const placesReturned = await returnLapsedDraftPlaces(db);
   // Those places, and any given back by a path that does not offer them itself, go down the reserve lists.
   const placesOffered = await offerAllPlaces(db);
-  return { reminded: due.length, expired, placesReturned, placesOffered };
+  // The payment plans' reminders and missed instalments (instalments.ts); a cancellation offers its places itself.
+  const instalments = await applyInstalmentDeadlines();
+  return { reminded: due.length, expired, placesReturned, placesOffered, instalments };
 }

@@ -1,16 +1,18 @@
 import 'server-only';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
-import { payments, placeHolds, requests } from '@/lib/server/db/schema';
+import { payments, placeHolds, requests, requestTypes } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
-import { ownRequest } from '@/lib/server/requests/request-rows';
+import { companionAccess } from '@/lib/server/requests/shared-requests';
+import { planOffered } from '@/lib/payments/payment-plan';
+import { amountDue, isInstalment, nextPart, OWING_STATUSES, paidParts, payByOf } from './payment-parts';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
 import { moyasarProvider, readMoyasarConfig } from './moyasar';
@@ -20,7 +22,7 @@ import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** Why money went back to the payer (payments.refund_reason, Notifications.types.payment_refunded). */
-export type RefundReason = 'cancelled' | 'not_awaiting_payment' | 'amount_mismatch';
+export type RefundReason = 'cancelled' | 'not_awaiting_payment' | 'amount_mismatch' | 'instalment_missed';
 
 let moyasar: PaymentProvider | null | undefined;
 
@@ -57,6 +59,7 @@ export function publicPayment(payment: PaymentRow): Payment {
   return {
     id: payment.id,
     request_id: payment.requestId,
+    part: payment.part,
     // The column is text, written only with these statuses (this file and counter.ts).
     status: payment.status,
     amount_minor: payment.amountMinor,
@@ -83,12 +86,22 @@ const HOLD_ENDED_CONFIRMED = 'hold_ended_void_confirmed';
 // A voided payment still asked about (reconciliation), and what each becomes once the gateway confirms.
 const VOID_WATCHED: Record<string, string> = { voided: VOID_CONFIRMED, [HOLD_ENDED]: HOLD_ENDED_CONFIRMED };
 
+/** The request a user may pay for: their own, or one they are on as a companion who accepted an invitation (issue 42). */
+async function payableRequest(db: Db, userId: string, requestId: string) {
+  const [own] = await db.select().from(requests).where(and(eq(requests.id, requestId), eq(requests.userId, userId))).limit(1);
+  return own ?? (await companionAccess(db, userId, requestId)).row;
+}
+
 /**
- * Starts paying a request's fee: one payment in flight per request, an
- * Idempotency-Key answered with the same payment of the same request, a paid
- * request refused. Return and webhook URLs come from the configured origin only.
+ * Starts paying a part of a request's fee (docs/INSTALMENTS.md): the whole
+ * fee, the deposit when the service offers a plan, or an instalment once the
+ * deposit is paid; by the applicant or a companion on the request. One payment
+ * in flight per request; an Idempotency-Key answered with the same payment of
+ * the same request; a part already paid refused. Choosing the deposit fixes the
+ * service's plan on the request as it is now. Return and webhook URLs come
+ * from the configured origin only.
  */
-export async function startPayment(userId: string, requestId: string, idempotencyKey: string | null, locale: string) {
+export async function startPayment(userId: string, requestId: string, idempotencyKey: string | null, locale: string, askedPart?: string) {
   const db = await getDb();
   const existing = async () => {
     if (idempotencyKey) {
@@ -107,22 +120,42 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     return inFlight;
   };
 
-  const request = await ownRequest(db, userId, requestId);
+  const request = await payableRequest(db, userId, requestId);
+  const paid = paidParts(await db.select({ part: payments.part, status: payments.status }).from(payments).where(eq(payments.requestId, requestId)));
+  const part = askedPart ?? nextPart(request, paid);
+  // The choice, while nothing is paid: the deposit under the service's plan as it is now (if still offered), or the whole fee.
+  let plan = request.paymentPlan;
+  const choosing = request.status === 'pending_payment' && paid.size === 0;
+  if (choosing && part === 'deposit') {
+    const [type] = await db.select({ plan: requestTypes.paymentPlan }).from(requestTypes).where(eq(requestTypes.id, request.typeId)).limit(1);
+    if (!planOffered(type?.plan ?? null, payByOf(request))) throw new ApiError('conflict', { messageKey: 'plan_not_offered' });
+    plan = type!.plan;
+  } else if (choosing && part === 'full') plan = null;
+  const due = amountDue({ ...request, paymentPlan: plan }, paid, part);
+
   const found = await existing();
-  // The same key answers its payment; an open checkout is reused while it still asks for today's fee.
+  // The same key answers its payment; an open checkout is reused while it still asks for this part at today's amount.
   if (found && (found.idempotencyKey === idempotencyKey || found.status === 'pending')) {
-    if (found.status !== 'pending' || request.status !== 'pending_payment' || found.amountMinor === request.feeMinor) return found;
+    if (found.status !== 'pending' || (found.part === part && found.amountMinor === due)) return found;
+    // Another part chosen (or the amount changed) while a checkout was open: that one is stopped first; money that still arrives through it is refunded.
+    await voidOpenPayments(requestId);
   }
-  if (request.status !== 'pending_payment') throw new ApiError('conflict', { messageKey: request.status === 'draft' ? 'wrong_state' : 'already_paid' });
-  if (!request.feeMinor || !request.currency) throw new Error(`request ${requestId} has no fee`);
+  if (due === null) {
+    const messageKey = request.status === 'draft' || (isInstalment(part) && request.status === 'pending_payment') ? 'wrong_state' : 'already_paid';
+    throw new ApiError('conflict', { messageKey });
+  }
+  if (!request.currency) throw new Error(`request ${requestId} has no fee`);
   const provider = activeProvider();
   if (!provider) throw new ApiError('service_unavailable', { messageKey: 'payments_unavailable' });
+  if (choosing && JSON.stringify(plan) !== JSON.stringify(request.paymentPlan)) {
+    await db.update(requests).set({ paymentPlan: plan }).where(and(eq(requests.id, requestId), eq(requests.status, 'pending_payment')));
+  }
 
   let payment: PaymentRow;
   try {
     [payment] = (await db
       .insert(payments)
-      .values({ requestId, userId, provider: provider.name, amountMinor: request.feeMinor, currency: request.currency, idempotencyKey })
+      .values({ requestId, userId, provider: provider.name, amountMinor: due, currency: request.currency, idempotencyKey, part })
       .returning()) as [PaymentRow];
   } catch (error) {
     // Two starts at once: the other one won; answer its payment.
@@ -136,7 +169,8 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   const origin = publicSiteUrl();
   let created: { providerPaymentId: string; redirectUrl: string };
   try {
-    const deadline = request.submittedAt ? new Date(request.submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000) : undefined;
+    // The fee or the deposit by the pay-by time; an instalment has its own date and grace, which the sweep keeps.
+    const deadline = request.status === 'pending_payment' && request.submittedAt ? payByOf(request) : undefined;
     created = await provider.createPayment({
       paymentId: payment.id,
       amountMinor: payment.amountMinor,
@@ -207,21 +241,23 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
     }
 
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
-    const awaited =
-      payment.status === 'pending' &&
-      request?.status === 'pending_payment' &&
-      request.feeMinor === payment.amountMinor &&
-      request.currency === payment.currency;
-    if (asked && awaited) {
+    // This part, at this amount, is what the request awaits now (payment-parts.ts).
+    const due = request ? amountDue(request, await paidPartsOf(tx, request.id), payment.part) : null;
+    const awaited = payment.status === 'pending' && due === payment.amountMinor && request?.currency === payment.currency;
+    if (asked && awaited && request) {
       const [paid] = await tx
         .update(payments)
         .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date() })
         .where(eq(payments.id, paymentId))
         .returning();
-      await moveRequest(tx, request, 'submitted', 'system', null, { version: request.version + 1 });
+      // The fee or the deposit moves the request on (and keeps its places); an instalment is news only.
+      if (request.status === 'pending_payment') await moveRequest(tx, request, 'submitted', 'system', null, { version: request.version + 1 });
+      else await notifyInstalmentPaid(tx, request, paid!);
       return paid!;
     }
-    const reason: RefundReason = !asked || (request?.status === 'pending_payment' && payment.status === 'pending') ? 'amount_mismatch' : 'not_awaiting_payment';
+    // Where this part would be awaited, another amount is a mismatch; anywhere else the request no longer awaited it.
+    const wouldAwait = request && (isInstalment(payment.part) ? OWING_STATUSES.includes(request.status) : request.status === 'pending_payment');
+    const reason: RefundReason = !asked || (wouldAwait && payment.status === 'pending') ? 'amount_mismatch' : 'not_awaiting_payment';
     const [owed] = await tx
       .update(payments)
       .set({
@@ -239,6 +275,17 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
     logger.warn('payment received for a request not awaiting it: refunding', { payment: paymentId, reason });
     return owed!;
   });
+}
+
+/** The parts of a request's fee paid so far, read in the caller's transaction. */
+export async function paidPartsOf(tx: Db, requestId: string) {
+  return paidParts(await tx.select({ part: payments.part, status: payments.status }).from(payments).where(eq(payments.requestId, requestId)));
+}
+
+/** An instalment received: the applicant told, and the payer too when a companion paid it. */
+async function notifyInstalmentPaid(tx: Db, request: typeof requests.$inferSelect, payment: PaymentRow) {
+  const params = { reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, part: payment.part };
+  for (const userId of new Set([request.userId, payment.userId])) await notify(tx, { userId, type: 'instalment_paid', requestId: request.id, params });
 }
 
 /**
@@ -272,9 +319,11 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
     const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
     // Authorised while the places were held (a webhook heard of late still counts), and they are held still.
     const at = gateway.authorizedAt && gateway.authorizedAt.getTime() <= Date.now() ? gateway.authorizedAt : new Date();
-    const held = request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
+    const due = request ? amountDue(request, await paidPartsOf(tx, request.id), payment.part) : null;
+    // An instalment is paid on places a deposit already keeps for good: held while the part is owed.
+    const held = isInstalment(payment.part) ? due !== null : request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
-    const fee = request?.feeMinor === payment.amountMinor && request.currency === payment.currency;
+    const fee = due === payment.amountMinor && request?.currency === payment.currency;
     if (payment.status === 'pending' && held && asked && fee) return { payment, action: 'capture' as const };
     const told = { userId: payment.userId, requestId: payment.requestId, params: { reference: request?.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency } };
     // An old checkout of a request that awaits payment again (withdrawn, then sent): released quietly.
@@ -407,12 +456,13 @@ export async function voidOpenPayments(requestId: string) {
  * Marks every paid payment of a request as owed back (inside the caller's
  * transaction, with the move that closes the request); `refundDue` gives it back.
  */
-export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason, amountMinor?: number) {
+export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason, amountMinor?: number, keptParts: string[] = []) {
   return tx
     .update(payments)
     // A partial refund (approved by two members of the office) owes back less than was paid; otherwise all of it.
     .set({ status: 'refunding', refundReason: reason, refundAmountMinor: amountMinor ?? null, updatedAt: new Date() })
-    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')))
+    // Parts the rules keep (a missed instalment keeps the deposit, docs/INSTALMENTS.md) stay paid.
+    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid'), keptParts.length ? notInArray(payments.part, keptParts) : undefined))
     .returning({ id: payments.id });
 }
 

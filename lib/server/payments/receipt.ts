@@ -1,10 +1,15 @@
 import 'server-only';
 import { rgb } from 'pdf-lib';
-import { getDb } from '@/lib/server/db/client';
+import { eq } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { payments, requests, users } from '@/lib/server/db/schema';
+import { companionAccess } from '@/lib/server/requests/shared-requests';
+import { translatorFor } from '@/lib/i18n/translator';
+import { partName } from '@/lib/server/notifications/render';
 import { ApiError } from '@/lib/server/http/errors';
 import { findRequestType } from '@/lib/server/requests/request-types';
-import { ownRequest, pilgrimsOf } from '@/lib/server/requests/request-rows';
-import { checkPayment } from './payments';
+import { pilgrimsOf } from '@/lib/server/requests/request-rows';
+import { refresh } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { printedAmount, printedMoment } from '@/lib/i18n/formats';
 import { Canvas } from '@/lib/server/pdf/canvas';
@@ -33,6 +38,10 @@ export type ReceiptDetails = {
   /** Paid at the office's counter: the number of the receipt handed over there (no card). */
   counterReceipt?: string | null;
   paymentId: string;
+  /** Which part of the fee it paid (issue 42): the whole fee unless the request is paid in parts. */
+  part?: { en: string; ar: string } | null;
+  /** The name of the account that paid: the applicant, or a companion on the request. */
+  payer?: string | null;
 };
 
 // ---------------------------------------------------------------- the page
@@ -162,6 +171,12 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
       left: details.pilgrims.map((p) => ({ text: p.latin || p.arabic, dir: 'ltr' as const, kind: 'name' as const })),
       right: details.pilgrims.map((p) => ({ text: p.arabic || p.latin, dir: 'rtl' as const, kind: 'name' as const })),
     },
+    ...(details.part
+      ? [{ en: 'Part of the fee', ar: 'جزء الرسوم', left: [{ text: details.part.en, dir: 'ltr' as const }], right: [{ text: details.part.ar, dir: 'rtl' as const }] }]
+      : []),
+    ...(details.payer
+      ? [{ en: 'Paid by', ar: 'الدافع', left: [{ text: details.payer, dir: scriptDir(details.payer), kind: 'name' as const }], right: [{ text: details.payer, dir: scriptDir(details.payer), kind: 'name' as const }] }]
+      : []),
     {
       en: 'Payment date (Hijri, Umm al-Qura)',
       ar: 'تاريخ الدفع الهجري (أم القرى)',
@@ -243,21 +258,40 @@ function pilgrimNames(data: Record<string, unknown>): ReceiptDetails['pilgrims']
     .filter((p) => p.latin || p.arabic);
 }
 
+/** A name written in Arabic letters reads right to left. */
+const scriptDir = (text: string): Dir => (/[\u0600-\u06ff]/.test(text) ? 'rtl' : 'ltr');
+
+/** A companion's receipt names them alone among the pilgrims (their own answers); none if they have left the request. */
+async function ownNameOnly(db: Db, userId: string, requestId: string): Promise<ReceiptDetails['pilgrims']> {
+  try {
+    const { answers } = await companionAccess(db, userId, requestId);
+    return [{ latin: text(answers.name_latin), arabic: text(answers.name_ar) }].filter((p) => p.latin || p.arabic);
+  } catch {
+    return [];
+  }
+}
+
 /**
- * The receipt of a payment, for its owner only (another user's payment does
- * not exist for them: 404), once it is paid or refunded (otherwise 409).
+ * The receipt of a payment, for the account that paid it and for the
+ * request's applicant (anyone else: 404), once it is paid or refunded
+ * (otherwise 409). It names the part of the fee and the payer; a companion's
+ * receipt names only them among the pilgrims (never the others' names).
  */
 export async function receiptPdf(userId: string, paymentId: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const payment = await checkPayment(userId, paymentId);
-  if (payment.status !== 'paid' && payment.status !== 'refunded') throw new ApiError('conflict');
   const db = await getDb();
-  const request = await ownRequest(db, userId, payment.requestId);
-  const type = await findRequestType(request.typeId, db);
+  const [found] = await db.select({ payment: payments, request: requests }).from(payments).innerJoin(requests, eq(requests.id, payments.requestId)).where(eq(payments.id, paymentId)).limit(1);
+  if (!found || (found.payment.userId !== userId && found.request.userId !== userId)) throw new ApiError('not_found');
+  const payment = await refresh(found.payment);
+  if (payment.status !== 'paid' && payment.status !== 'refunded') throw new ApiError('conflict');
+  const { request } = found;
+  const [type, [payer]] = await Promise.all([findRequestType(request.typeId, db), db.select({ name: users.name }).from(users).where(eq(users.id, payment.userId)).limit(1)]);
   const reference = request.reference ?? request.id;
+  const en = translatorFor('en');
+  const ar = translatorFor('ar');
   const bytes = await renderReceipt({
     reference,
     service: type ? { en: type.nameEn, ar: type.nameAr } : null,
-    pilgrims: pilgrimNames(request.data),
+    pilgrims: request.userId === userId ? pilgrimNames(request.data) : await ownNameOnly(db, userId, request.id),
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     status: payment.status as ReceiptDetails['status'],
@@ -266,6 +300,8 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     cardLast4: payment.cardLast4,
     counterReceipt: payment.provider === 'counter' ? payment.receiptNumber : null,
     paymentId: payment.id,
+    part: payment.part === 'full' ? null : { en: partName(en, payment.part), ar: partName(ar, payment.part) },
+    payer: payer?.name ?? null,
   });
-  return { bytes, fileName: `receipt-${reference}.pdf` };
+  return { bytes, fileName: `receipt-${reference}${payment.part === 'full' ? '' : `-${payment.part}`}.pdf` };
 }

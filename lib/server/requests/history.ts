@@ -21,6 +21,8 @@ export type Move = [
   changes?: Partial<typeof requests.$inferInsert>,
   /** The staff member behind an office move made in the console. */
   staffId?: string | null,
+  /** What the owner is told instead of the move's own notice (a cancellation for a missed instalment says why). */
+  notice?: NotificationInput,
 ];
 
 /**
@@ -54,8 +56,16 @@ export async function changeStatus(...[tx, request, to, actor, note = null, chan
  * Every move is also a notification to the request's owner, in the move's transaction (notify.ts: the push and mail
  * outbox), and to each invited companion it concerns (companion-notices.ts).
  */
-export async function notifyMove(tx: Db, moved: typeof requests.$inferSelect, from: RequestStatus, to: RequestStatus, actor: Actor, note: string | null) {
-  await notify(tx, notificationOfMove(moved, from, to, actor, note));
+export async function notifyMove(
+  tx: Db,
+  moved: typeof requests.$inferSelect,
+  from: RequestStatus,
+  to: RequestStatus,
+  actor: Actor,
+  note: string | null,
+  notice?: NotificationInput,
+) {
+  await notify(tx, notice ?? notificationOfMove(moved, from, to, actor, note));
   await notifyCompanions(tx, moved, from, to);
 }
 
@@ -75,7 +85,7 @@ export async function recordMove(...move: Move) {
   const from = request.status as RequestStatus;
   if (placesOfMove(from, to)) throw new Error(`a move ${from} → ${to} moves places: moveRequest`);
   const moved = await changeStatus(...move);
-  await notifyMove(tx, moved, from, to, actor, note);
+  await notifyMove(tx, moved, from, to, actor, note, move[7]);
   return moved;
 }
 

@@ -23,6 +23,6 @@ export async function moveRequest(...move: Move) {
     const returned = await returnPlaces(tx, request.id);
     if (returned) await offerPlaces(tx, returned.typeId, returned.package);
   } else if (places === 'keep') await keepPlaces(tx, request.id);
-  await notifyMove(tx, moved, from, to, actor, note);
+  await notifyMove(tx, moved, from, to, actor, note, move[7]);
   return moved;
 }

@@ -4,6 +4,8 @@ import { env } from '@/lib/server/env';
 import { REQUEST_STEPS } from '@/lib/requests/steps';
 import type { CompanionInvitation, RequestDetails, RequestDocument, RequestHistoryEntry, RequestPayment, RequestSummary } from '@/lib/contract/requests';
 import type { RequestRow, SummaryRow } from './request-rows';
+import type { PaymentPlan } from '@/lib/payments/payment-plan';
+import { paymentPlanView } from '@/lib/server/payments/payment-parts';
 
 // A request as the API answers it (lib/contract/requests.ts): to its owner (a
 // summary in lists, the whole request on its page) and, with what the console
@@ -94,12 +96,16 @@ export function requestDetails(
   paid: PaymentRow[] = [],
   reservePosition: number | null = null,
   invitations: CompanionInvitation[] = [],
+  // The service's plan (offered while nothing is paid) and the names of the accounts that paid (receipts name the payer).
+  money: { servicePlan: PaymentPlan | null; payers: Map<string, string> } = { servicePlan: null, payers: new Map() },
 ): RequestDetails {
   const settled = settledStatus(paid.map((p) => p.status));
   return {
     ...requestSummary(row, settled, reservePosition),
     payments: paid.map((p): RequestPayment => ({
       id: p.id,
+      part: p.part,
+      paid_by: money.payers.get(p.userId) ?? null,
       status: p.status,
       amount_minor: p.amountMinor,
       currency: p.currency,
@@ -122,5 +128,6 @@ export function requestDetails(
       (h): RequestHistoryEntry => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) }),
     ),
     invitations,
+    payment_plan: paymentPlanView(row, money.servicePlan, paid, money.payers),
   };
 }

@@ -1,3 +1,4 @@
+import { planContext } from '@/lib/server/payments/payment-parts';
 import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
@@ -62,7 +63,7 @@ export async function getRequest(userId: string, id: string) {
     row.status === 'reserved' ? reservePositionOf(db, id) : null,
     liveInvitations(db, row),
   ]);
-  return requestDetails(row, docs, history, paid, position, invited);
+  return requestDetails(row, docs, history, paid, position, invited, await planContext(db, row, paid));
 }
 
 /** Prefixes every issue's path, so a step's errors read like the whole request's. */

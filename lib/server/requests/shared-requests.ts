@@ -2,7 +2,8 @@ import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { documents, invitations, requests, users } from '@/lib/server/db/schema';
+import { documents, invitations, payments, requests, users } from '@/lib/server/db/schema';
+import { paymentPlanView, planContext } from '@/lib/server/payments/payment-parts';
 import { ApiError } from '@/lib/server/http/errors';
 import { hashToken } from '@/lib/server/auth/tokens';
 import { companionSchemaFor, normalisedAnswers, travelMonthOf } from '@/lib/requests/answers';
@@ -106,7 +107,11 @@ export async function listSharedRequests(userId: string): Promise<{ items: Share
 
 async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
   const { row, pilgrim } = access;
-  const docs = await db.select().from(documents).where(and(eq(documents.requestId, row.id), eq(documents.pilgrim, pilgrim))).orderBy(asc(documents.createdAt));
+  const [docs, paid] = await Promise.all([
+    db.select().from(documents).where(and(eq(documents.requestId, row.id), eq(documents.pilgrim, pilgrim))).orderBy(asc(documents.createdAt)),
+    db.select().from(payments).where(eq(payments.requestId, row.id)).orderBy(asc(payments.createdAt)),
+  ]);
+  const context = await planContext(db, row, paid);
   const changes = row.status === 'changes_requested';
   const travelMonth = travelMonthOf(row.data);
   const own: Record<string, unknown> = {};
@@ -120,6 +125,10 @@ async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
     flagged: changes ? (row.flagged?.[pilgrim] ?? []) : null,
     flag_notes: changes ? (row.flagNotes?.[pilgrim] ?? {}) : null,
     changes_due_at: changes ? (row.changesDueAt?.toISOString() ?? null) : null,
+    fee_minor: row.feeMinor,
+    currency: row.currency,
+    // The fee's parts, so that a companion can pay one (issue 42, item 4); who paid is named, nothing else of the others.
+    payment_plan: paymentPlanView(row, context.servicePlan, paid, context.payers),
   };
 }
 

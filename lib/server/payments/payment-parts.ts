@@ -1,0 +1,99 @@
+import 'server-only';
+import type { RequestStatus } from '@/lib/requests/statuses';
+import { planOffered, planParts, sharePerPilgrim, INSTALMENT_GRACE_DAYS, type PaymentPartName, type PaymentPlan } from '@/lib/payments/payment-plan';
+import type { PaymentPlanView } from '@/lib/contract/requests';
+import { eq, inArray } from 'drizzle-orm';
+import { requestTypes, users, type payments, type requests } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/client';
+import { env } from '@/lib/server/env';
+
+// Which part of a request's fee can be paid now, and for how much (issue 42, item 3; docs/INSTALMENTS.md).
+// A request awaiting payment is paid in full, or by its deposit when its service has a plan; once the
+// deposit is paid it moves on as any paid request, and owes the plan's instalments while it is open.
+
+type RequestRow = Pick<typeof requests.$inferSelect, 'status' | 'feeMinor' | 'currency' | 'paymentPlan' | 'submittedAt' | 'feePilgrims' | 'pilgrims'>;
+type PaymentRow = Pick<typeof payments.$inferSelect, 'id' | 'part' | 'status' | 'amountMinor' | 'paidAt' | 'userId'>;
+
+/** The statuses in which a request whose deposit is paid still owes, and takes, its instalments. */
+export const OWING_STATUSES: readonly RequestStatus[] = ['submitted', 'under_review', 'changes_requested', 'approved'];
+
+export const isInstalment = (part: string) => part.startsWith('instalment-');
+
+/** The parts of a request's fee already paid (not those refunded since). */
+export function paidParts(rows: Pick<PaymentRow, 'part' | 'status'>[]): Set<string> {
+  return new Set(rows.filter((row) => row.status === 'paid').map((row) => row.part));
+}
+
+/** The pay-by time of a request awaiting payment: its submit plus the deadline. */
+export function payByOf(request: Pick<RequestRow, 'submittedAt'>): Date {
+  return new Date((request.submittedAt ?? new Date()).getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000);
+}
+
+/**
+ * What `part` costs if it can be paid now, else null: the fee in full or the
+ * deposit (of the plan frozen on the request) while nothing is paid and the
+ * request awaits payment; an instalment not yet paid while a request whose
+ * deposit is paid is open.
+ */
+export function amountDue(request: RequestRow, paid: Set<string>, part: string): number | null {
+  if (request.feeMinor === null || !request.currency) return null;
+  if (request.status === 'pending_payment') {
+    if (paid.size > 0) return null;
+    if (part === 'full') return request.feeMinor;
+    return part === 'deposit' && request.paymentPlan ? planParts(request.feeMinor, request.paymentPlan)[0]!.amount_minor : null;
+  }
+  if (!OWING_STATUSES.includes(request.status) || !request.paymentPlan || !paid.has('deposit') || paid.has(part) || !isInstalment(part)) return null;
+  return planParts(request.feeMinor, request.paymentPlan).find((planned) => planned.part === part)?.amount_minor ?? null;
+}
+
+/** The part a payment is for when the payer names none: the whole fee first, then the earliest instalment owed. */
+export function nextPart(request: RequestRow, paid: Set<string>): PaymentPartName {
+  if (request.status === 'pending_payment' || !request.paymentPlan || request.feeMinor === null) return 'full';
+  return planParts(request.feeMinor, request.paymentPlan).find((planned) => isInstalment(planned.part) && !paid.has(planned.part))?.part ?? 'full';
+}
+
+/**
+ * The request's fee as its parts (GET /requests/{id} `payment_plan`): while
+ * nothing is paid, the service's plan when it is offered (to choose from);
+ * after, the parts of the choice made, each paid or not, by whom. Null before
+ * the request has a fee.
+ */
+export function paymentPlanView(request: RequestRow, servicePlan: PaymentPlan | null, rows: PaymentRow[], payers: Map<string, string>): PaymentPlanView | null {
+  if (request.feeMinor === null || !request.currency) return null;
+  const paid = paidParts(rows);
+  const choosing = request.status === 'pending_payment' && paid.size === 0;
+  const offered = choosing && planOffered(servicePlan, payByOf(request));
+  const plan = paid.has('deposit') ? request.paymentPlan : offered ? servicePlan : null;
+  const closed = !OWING_STATUSES.includes(request.status) && request.status !== 'pending_payment';
+  const parts = planParts(request.feeMinor, plan).map((planned) => {
+    const payment = rows.find((row) => row.part === planned.part && (row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded'));
+    const late = planned.due_at !== null && !payment && Date.parse(planned.due_at) < Date.now();
+    return {
+      ...planned,
+      state: payment ? (payment.status as 'paid' | 'refunding' | 'refunded') : late ? ('late' as const) : ('due' as const),
+      payment_id: payment?.id ?? null,
+      paid_at: payment?.paidAt?.toISOString() ?? null,
+      paid_by: payment ? (payers.get(payment.userId) ?? null) : null,
+      share_per_pilgrim_minor: sharePerPilgrim(planned.amount_minor, request.feePilgrims ?? request.pilgrims),
+    };
+  });
+  return {
+    choice: paid.has('deposit') ? 'instalments' : paid.has('full') ? 'full' : null,
+    deposit_offered: offered,
+    parts,
+    // What is still to pay: the whole fee while nothing is paid; nothing once the request is closed (refunds are the payments' business).
+    outstanding_minor: closed ? 0 : choosing ? request.feeMinor : parts.filter((part) => part.state === 'due' || part.state === 'late').reduce((sum, part) => sum + part.amount_minor, 0),
+    fee_per_pilgrim_minor: sharePerPilgrim(request.feeMinor, request.feePilgrims ?? request.pilgrims),
+    grace_days: INSTALMENT_GRACE_DAYS,
+  };
+}
+
+/** What the plan's view needs beyond the request: the service's plan now, and the names of those who paid. */
+export async function planContext(db: Db, request: { typeId: string }, rows: Pick<PaymentRow, 'userId'>[]) {
+  const ids = [...new Set(rows.map((row) => row.userId))];
+  const [[type], names] = await Promise.all([
+    db.select({ plan: requestTypes.paymentPlan }).from(requestTypes).where(eq(requestTypes.id, request.typeId)).limit(1),
+    ids.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : Promise.resolve([]),
+  ]);
+  return { servicePlan: type?.plan ?? null, payers: new Map(names.map((payer) => [payer.id, payer.name])) };
+}
