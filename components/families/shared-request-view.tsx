@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/requests/confirm-dialog';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
 import { requestLoadState } from '@/components/requests/request-load-state';
+import { NextPartPay, PaymentChoice, PaymentParts } from '@/components/payments/payment-plan';
 import { SharedAnswersForm } from './shared-answers-form';
 import { SharedSummary } from './shared-summary';
 import { SharedDocumentUpload } from './shared-document-upload';
@@ -37,6 +38,7 @@ export function SharedRequestView({ id }: { id: string }) {
         {t('back')}
       </Link>
       <Overview request={data} />
+      <SharedPayment request={data} />
       <section aria-labelledby="own-answers" className={boxClass}>
         <h2 id="own-answers" className="mb-4 text-xl font-semibold">
           {t('yourDetails')}
@@ -53,6 +55,37 @@ export function SharedRequestView({ id }: { id: string }) {
       </section>
       <Leave id={data.id} />
     </div>
+  );
+}
+
+/**
+ * The fee and its parts (issue 42, item 4): a companion may pay what is due, the
+ * whole fee or the deposit while the request awaits payment, an instalment after.
+ */
+function SharedPayment({ request }: { request: SharedRequest }) {
+  const t = useTranslations('Payments.plan');
+  const { money } = useFormats();
+  const plan = request.payment_plan;
+  if (!plan || request.fee_minor === null || !request.currency) return null;
+  const choosing = request.status === 'pending_payment' && plan.choice === null;
+  return (
+    <section aria-labelledby="shared-payment" className={boxClass}>
+      <h2 id="shared-payment" className="mb-2 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <p className="mb-4 text-sm text-muted">
+        {t('feePerPilgrim', { amount: money(plan.fee_per_pilgrim_minor, request.currency), total: money(request.fee_minor, request.currency), count: request.pilgrims })}{' '}
+        {t('anyonePays')}
+      </p>
+      {choosing ? (
+        <PaymentChoice requestId={request.id} plan={plan} currency={request.currency} feeMinor={request.fee_minor} payBy={request.pay_by} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <PaymentParts plan={plan} currency={request.currency} payBy={request.pay_by} />
+          <NextPartPay requestId={request.id} plan={plan} currency={request.currency} />
+        </div>
+      )}
+    </section>
   );
 }
 

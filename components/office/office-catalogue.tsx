@@ -59,7 +59,38 @@ type ServiceValues = {
   places: Record<string, string>;
   review_days: string;
   clock_from: 'sent' | 'paid';
+  // The payment plan (docs/INSTALMENTS.md): offered or not, the deposit's percent, and up to PLAN_ROWS instalments.
+  plan: 'yes' | 'no';
+  plan_deposit: string;
+  plan_instalments: { percent: string; due: string }[];
 };
+
+/** The instalment rows the form offers; a row left without a percent is no instalment. */
+const PLAN_ROWS = 3;
+
+/** A percent as typed (Arabic-Indic digits too): a whole number from 1 to 99, else null. */
+function percentOf(text: string): number | null {
+  const plain = westernDigits(text.trim());
+  return /^\d{1,2}$/.test(plain) && Number(plain) >= 1 ? Number(plain) : null;
+}
+
+/** The plan as the form holds it, checked: the plan to send (null: none), and each field's error. */
+function planOf(values: ServiceValues, t: ReturnType<typeof useTranslations<'Office.catalogue'>>) {
+  const errors: Record<string, string> = {};
+  if (values.plan === 'no') return { plan: null, errors };
+  const deposit = percentOf(values.plan_deposit);
+  if (deposit === null) errors.plan_deposit = t('planPercentInvalid');
+  const rows = values.plan_instalments.map((row, index) => ({ ...row, index })).filter((row) => row.percent.trim() !== '' || row.due.trim() !== '');
+  const instalments = rows.map((row) => {
+    const percent = percentOf(row.percent);
+    if (percent === null) errors[`plan_instalments.${row.index}.percent`] = t('planPercentInvalid');
+    if (!isHijriDate(row.due)) errors[`plan_instalments.${row.index}.due`] = t('planDueInvalid', { number: row.index + 1 });
+    return { percent: percent ?? 0, due: row.due };
+  });
+  if (instalments.length === 0) errors['plan_instalments.0.percent'] = t('planNoInstalment');
+  else if (Object.keys(errors).length === 0 && deposit! + instalments.reduce((sum, row) => sum + row.percent, 0) !== 100) errors.plan_deposit = t('planSum');
+  return { plan: { deposit_percent: deposit ?? 0, instalments }, errors };
+}
 
 function ServiceForm({ service }: { service: OfficeRequestType }) {
   const t = useTranslations('Office.catalogue');
@@ -86,6 +117,8 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       if (offered.length === 0) errors.packages = t('packagesRequired');
       const reviewDays = westernDigits(values.review_days.trim());
       if (!/^\d{1,2}$/.test(reviewDays) || Number(reviewDays) < 1 || Number(reviewDays) > 60) errors.review_days = t('reviewDaysInvalid');
+      const plan = planOf(values, t);
+      Object.assign(errors, plan.errors);
       const places = Object.fromEntries(offered.map((name) => [name, placesOf(values.places[name] ?? '')]));
       for (const [name, value] of Object.entries(places)) {
         if (value === undefined) errors[`places.${name}`] = t('placesInvalid', { package: messageOf(packageNames, `${name}.name`) });
@@ -102,6 +135,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
           places: places as Record<string, number | null>,
           review_days: Number(reviewDays),
           clock_from: values.clock_from,
+          payment_plan: plan.plan,
         },
       };
     }),
@@ -115,15 +149,34 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       places: Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : String(service.places[name])])),
       review_days: String(service.review_days),
       clock_from: service.clock_from,
+      plan: service.payment_plan ? 'yes' : 'no',
+      plan_deposit: service.payment_plan ? String(service.payment_plan.deposit_percent) : '20',
+      plan_instalments: Array.from({ length: PLAN_ROWS }, (_, index) => {
+        const instalment = service.payment_plan?.instalments[index];
+        return { percent: instalment ? String(instalment.percent) : '', due: instalment?.due ?? '' };
+      }),
     },
     {
       checkOn: 'submit',
       offlineMessage: t('failedSave'),
       // The server's names: a package's fee is fees_minor.{package}; a part of a field's answer leads to the field.
-      placeServerError: (field, message) => ({ field: field.startsWith('fees_minor.') ? field.replace('fees_minor.', 'fees.') : field.startsWith('places.') ? field : field.split('.')[0]!, message }),
+      // A plan's fields: payment_plan.deposit_percent is plan_deposit; payment_plan.instalments.1.due is plan_instalments.1.due.
+      placeServerError: (field, message) => ({
+        field: field.startsWith('fees_minor.')
+          ? field.replace('fees_minor.', 'fees.')
+          : field.startsWith('places.')
+            ? field
+            : field.startsWith('payment_plan.instalments.')
+              ? field.replace('payment_plan.instalments.', 'plan_instalments.')
+              : field.startsWith('payment_plan.')
+                ? 'plan_deposit'
+                : field.split('.')[0]!,
+        message,
+      }),
     },
   );
   const packages = form.watch('packages');
+  const planOffered = form.watch('plan') === 'yes';
   const errorOf = (field: string) => (get(form.formState.errors, field) as { message?: string } | undefined)?.message;
   const submit = onSubmit(async (change) => {
     await save.mutateAsync(change);
@@ -198,6 +251,49 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
               error={errorOf(`places.${name}`)}
             />
           ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2" aria-describedby={id('plan-hint')}>
+        <legend className="mb-1 font-semibold">{t('plan')}</legend>
+        <span className="text-sm text-muted" id={id('plan-hint')}>{t('planHint')}</span>
+        {(['no', 'yes'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" value={value} {...form.register('plan')} className="size-5 accent-brand-800" />
+            {t(`planOptions.${value}`)}
+          </label>
+        ))}
+        {planOffered && (
+          <div className="flex flex-col gap-3 border-s-2 border-slate-300 ps-4">
+            <NumberField id={id('plan_deposit')} label={t('depositPercent')} {...form.register('plan_deposit')} inputMode="numeric" error={errorOf('plan_deposit')} />
+            {Array.from({ length: PLAN_ROWS }, (_, index) => (
+              <div key={index} className="flex flex-col gap-2">
+                <NumberField
+                  id={id(`plan_instalments.${index}.percent`)}
+                  label={t('instalmentPercent', { number: index + 1 })}
+                  {...form.register(`plan_instalments.${index}.percent`)}
+                  inputMode="numeric"
+                  error={errorOf(`plan_instalments.${index}.percent`)}
+                />
+                <Controller
+                  control={form.control}
+                  name={`plan_instalments.${index}.due`}
+                  render={({ field: date }) => (
+                    <DateInput
+                      id={id(`plan_instalments.${index}.due`)}
+                      name={`plan_instalments.${index}.due`}
+                      legend={t('instalmentDue', { number: index + 1 })}
+                      value={date.value}
+                      onChange={date.onChange}
+                      isInvalid={Boolean(errorOf(`plan_instalments.${index}.due`))}
+                      errorMessage={errorOf(`plan_instalments.${index}.due`)}
+                      question="office_season"
+                      defaultCalendar="hijri"
+                    />
+                  )}
+                />
+              </div>
+            ))}
+          </div>
+        )}
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('open')}</legend>

@@ -1,5 +1,6 @@
 'use client';
 
+import { PaymentParts, usePartName } from '@/components/payments/payment-plan';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { can, type StaffRole } from '@/lib/office/roles';
@@ -242,19 +243,30 @@ function PilgrimDocuments({ request, pilgrim }: { request: OfficeRequestData; pi
 function Payments({ request }: { request: OfficeRequestData }) {
   const t = useTranslations('Office');
   const formats = useFormats();
+  const partName = usePartName();
   return (
     <section aria-labelledby="payments-title" className={CARD}>
       <h2 id="payments-title" className="mb-3 text-lg font-bold">{t('request.payments')}</h2>
       <p className="mb-2">
         {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'}{request.payment && <>{formats.separator}{t(`payment.${request.payment}`)}</>}
       </p>
+      {/* A plan chosen (the deposit paid): each part, and what is still owed (docs/INSTALMENTS.md). */}
+      {request.payment_plan?.choice === 'instalments' && request.currency && (
+        <div className="mb-3">
+          <h3 className="mb-1 font-semibold">{t('request.plan')}</h3>
+          <PaymentParts plan={request.payment_plan} currency={request.currency} payBy={null} receipts={false} />
+          <p className="mt-1 font-semibold">{t('request.outstanding', { amount: formats.money(request.payment_plan.outstanding_minor, request.currency) })}</p>
+        </div>
+      )}
       {request.payments.length === 0 ? (
         <p className="text-muted">{t('request.noPayments')}</p>
       ) : (
         <ul className="flex flex-col gap-2 text-sm">
           {request.payments.map((payment) => (
             <li key={payment.id}>
+              {payment.part !== 'full' && <>{partName(payment.part)}: </>}
               {formats.money(payment.amount_minor, payment.currency)}{formats.separator}{t(`paymentStatus.${payment.status}`)}
+              {payment.paid_by && payment.provider !== 'counter' && <>{formats.separator}{t('request.paidBy', { name: payment.paid_by })}</>}
               {payment.provider === 'counter' && payment.receipt_number && (
                 <>{formats.separator}{t('request.counter.paidAt', { receipt: payment.receipt_number, name: payment.recorded_by?.name ?? '—' })}</>
               )}

@@ -9,10 +9,10 @@ import { ResendVerification } from '@/components/account/resend-verification';
 import { TestPaymentsNotice } from './test-payments';
 
 /**
- * Goes to the gateway to pay a request's fee. One Idempotency-Key per press:
+ * Goes to the gateway to pay a request's fee, or one part of it (`part`, docs/INSTALMENTS.md). One Idempotency-Key per press:
  * a double press or a retried call can never start two payments.
  */
-export function PayButton({ requestId, label }: { requestId: string; label: string }) {
+export function PayButton({ requestId, label, part }: { requestId: string; label: string; part?: string }) {
   const t = useTranslations('Payments');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function PayButton({ requestId, label }: { requestId: string; label: stri
           setPending(true);
           setError(null);
           try {
-            const payment = await startPayment(requestId, crypto.randomUUID());
+            const payment = await startPayment(requestId, crypto.randomUUID(), part);
             if (payment.redirect_url) window.location.assign(payment.redirect_url);
             else setError(t('startFailed'));
           } catch (failure) {

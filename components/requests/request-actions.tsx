@@ -7,6 +7,7 @@ import type { RequestDetails } from '@/lib/contract/requests';
 import { useRouter } from '@/i18n/navigation';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
+import { NextPartPay, PaymentChoice } from '@/components/payments/payment-plan';
 import { ConfirmDialog } from './confirm-dialog';
 import { LeaveReserve } from './leave-reserve';
 import { useFormats } from '@/lib/i18n/use-formats';
@@ -31,6 +32,8 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
   const canReopen = request.status === 'pending_payment' && TRANSITIONS[request.status].user.includes('draft');
   const canLeaveReserve = request.status === 'reserved';
   const canCancel = TRANSITIONS[request.status].user.includes('cancelled');
+  // Paid by its deposit: the next instalment can be paid from here while one is owed.
+  const canPayPart = request.currency !== null && request.payment_plan?.choice === 'instalments' && request.payment_plan.outstanding_minor > 0;
   // A request that ended (declined, cancelled, expired) still offers a way on.
   if (CLOSED.includes(request.status)) {
     return (
@@ -44,11 +47,17 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
       </div>
     );
   }
-  if (!canPay && !canEdit && !canReopen && !canCancel && !canLeaveReserve && request.status !== 'draft') return null;
+  if (!canPay && !canPayPart && !canEdit && !canReopen && !canCancel && !canLeaveReserve && request.status !== 'draft') return null;
 
   return (
     <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-start gap-3">
-      {canPay && <PayButton requestId={request.id} label={t('actions.pay', { fee: money(request.fee_minor!, request.currency!) })} />}
+      {canPay &&
+        (request.payment_plan?.deposit_offered ? (
+          <PaymentChoice requestId={request.id} plan={request.payment_plan} currency={request.currency!} feeMinor={request.fee_minor!} payBy={request.pay_by} />
+        ) : (
+          <PayButton requestId={request.id} part="full" label={t('actions.pay', { fee: money(request.fee_minor!, request.currency!) })} />
+        ))}
+      {canPayPart && <NextPartPay requestId={request.id} plan={request.payment_plan} currency={request.currency!} />}
       {request.status === 'draft' && (
         <Link href={`/profile/requests/drafts/complete?id=${request.id}`} className={primary}>
           {drafts('continue')}

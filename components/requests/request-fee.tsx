@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { RequestDetails, RequestSummary } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
+import { PaymentParts, usePartName } from '@/components/payments/payment-plan';
 import { useFormats } from '@/lib/i18n/use-formats';
 
 type PaymentLine = 'awaiting' | 'paid' | 'refunding' | 'refunded' | 'unpaid';
@@ -26,8 +27,13 @@ export function RequestFee({ request }: { request: RequestDetails }) {
   const t = useTranslations('RequestDetails.fee');
   const receipt = useTranslations('Payments');
   const { money } = useFormats();
+  const plan = useTranslations('Payments.plan');
+  const partName = usePartName();
   const line = paymentLine(request);
   const fee = request.fee_minor !== null && request.currency ? money(request.fee_minor, request.currency) : null;
+  // Paid by its deposit with instalments still owed: "paid" would say too much.
+  const owing = request.payment_plan?.choice === 'instalments' && request.payment_plan.outstanding_minor > 0 && request.currency;
+  const state = owing ? t('states.partly', { amount: money(request.payment_plan!.outstanding_minor, request.currency!) }) : line ? t(`states.${line}`) : null;
 
   return (
     <section aria-labelledby="fee-title" className="rounded-xl border border-slate-200 bg-white p-5">
@@ -40,9 +46,21 @@ export function RequestFee({ request }: { request: RequestDetails }) {
         <AnswerList
           items={[
             { label: t('amount'), value: <span className="font-semibold">{fee}</span> },
-            ...(line ? [{ label: t('payment'), value: t(`states.${line}`) }] : []),
+            ...(state ? [{ label: t('payment'), value: state }] : []),
           ]}
         />
+      )}
+      {request.payment_plan && request.currency && request.pilgrims > 1 && (
+        <p className="mt-3 text-sm text-muted">
+          {plan('feePerPilgrim', { amount: money(request.payment_plan.fee_per_pilgrim_minor, request.currency), total: fee!, count: request.fee_pilgrims ?? request.pilgrims })}
+        </p>
+      )}
+      {request.payment_plan?.choice === 'instalments' && request.currency && (
+        <>
+          <h3 className="mt-5 mb-2 font-semibold">{plan('title')}</h3>
+          <PaymentParts plan={request.payment_plan} currency={request.currency} payBy={null} />
+          <p className="mt-2 text-sm text-muted">{plan('anyonePays')}</p>
+        </>
       )}
       {request.payments.length > 0 && (
         <>
@@ -50,7 +68,11 @@ export function RequestFee({ request }: { request: RequestDetails }) {
           <ul className="space-y-1 text-sm">
             {request.payments.map((payment) => (
               <li key={payment.id} className="flex flex-wrap items-center gap-x-3">
-                <span>{t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}</span>
+                <span>
+                  {payment.part !== 'full' && <>{partName(payment.part)}: </>}
+                  {t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}
+                </span>
+                {payment.paid_by && payment.status !== 'failed' && payment.status !== 'voided' && <span className="text-muted">{plan('paidBy', { name: payment.paid_by })}</span>}
                 {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
                 {payment.provider === 'counter' && payment.receipt_number && <span>{t('counter', { receipt: payment.receipt_number })}</span>}
                 {(payment.status === 'paid' || payment.status === 'refunded') && (

@@ -6,7 +6,7 @@ import { useRouter } from '@/i18n/navigation';
 import { useRequest } from '@/lib/requests/requests-api';
 import type { RequestDetails } from '@/lib/contract/requests';
 import { Link } from '@/components/ui/link';
-import { PayButton } from '@/components/payments/pay-button';
+import { PaymentChoice } from '@/components/payments/payment-plan';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PushOffer } from './push-offer';
 
@@ -58,7 +58,6 @@ function Reference({ reference, light = false }: { reference: string | null; lig
 /** The server sets the fee and the deadline at submit; without them the page still says payment is due. */
 function AwaitingPayment({ request }: { request: RequestDetails }) {
   const t = useTranslations('Wizard.confirmation');
-  const tp = useTranslations('Payments');
   const formats = useFormats();
   const fee = request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : null;
   const deadline = request.pay_by ? formats.deadline(request.pay_by) : null;
@@ -75,7 +74,7 @@ function AwaitingPayment({ request }: { request: RequestDetails }) {
         )}
         {fee && (
           <div className="mt-6">
-            <PayButton requestId={request.id} label={tp('pay', { fee })} />
+            <PaymentChoice requestId={request.id} plan={request.payment_plan} currency={request.currency!} feeMinor={request.fee_minor!} payBy={request.pay_by} />
           </div>
         )}
         <p className="mt-6">{t('payLead')}</p>

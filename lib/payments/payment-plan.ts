@@ -72,3 +72,9 @@ export function planOffered(plan: PaymentPlan | null, payBy: Date): plan is Paym
 export function sharePerPilgrim(amountMinor: number, pilgrims: number): number {
   return Math.ceil(amountMinor / Math.max(1, pilgrims));
 }
+
+/** Which message names a part (Payments.parts): `instalment-2` is "instalment" with the number 2. */
+export function partMessage(part: string): { key: 'full' | 'deposit' | 'instalment'; number: number } {
+  if (part === 'deposit' || part === 'full') return { key: part, number: 0 };
+  return { key: 'instalment', number: Number(part.split('-')[1]) || 0 };
+}

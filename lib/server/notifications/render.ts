@@ -7,6 +7,7 @@ import { notificationLink, type NotificationType } from '@/lib/notifications/typ
 import type { NotificationItem } from '@/lib/contract/notifications';
 import type { notifications } from '@/lib/server/db/schema';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import { partMessage } from '@/lib/payments/payment-plan';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -58,9 +59,9 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
 
 /** A part of the fee by its name in the reader's language (Payments.parts). */
 export function partName(t: ReturnType<typeof translatorFor>, part: string): string {
-  if (part === 'deposit' || part === 'full') return t(`Payments.parts.${part}`);
-  const number = Number(part.split('-')[1]);
-  return Number.isInteger(number) && number > 0 ? t('Payments.parts.instalment', { number }) : '';
+  if (!part) return '';
+  const { key, number } = partMessage(part);
+  return t(`Payments.parts.${key}`, { number });
 }
 
 type FieldToChange = { pilgrim: string; field: string; reason: string | null; note: string | null };

@@ -15,13 +15,18 @@ import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { currencyDigits, zonedDayAndTime } from '@/lib/i18n/numbers';
 import { isRequestStatus } from '@/lib/requests/statuses';
+import { OWING_STATUSES } from '@/lib/server/payments/payment-parts';
 import type { AppLocale } from '@/i18n/routing';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
 
 /** The columns, in order; their labels are in the reader's language (Office.export.columns). */
-export const EXPORT_COLUMNS = ['reference', 'service', 'package', 'status', 'payment', 'applicant_name_latin', 'applicant_name_ar', 'pilgrims', 'account_email', 'submitted_at', 'submitted_hijri', 'paid_at', 'fee', 'currency', 'assigned_to'] as const;
+export const EXPORT_COLUMNS = ['reference', 'service', 'package', 'status', 'payment', 'applicant_name_latin', 'applicant_name_ar', 'pilgrims', 'account_email', 'submitted_at', 'submitted_hijri', 'paid_at', 'fee', 'currency', 'payment_plan', 'outstanding', 'assigned_to'] as const;
+
+// What has been paid so far (the parts of a plan add up; refunds are not counted), and whether a deposit was paid.
+const paidSum = sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from ${payments} p where p.request_id = ${requests}.id and p.status = 'paid')`;
+const depositPaid = sql<boolean>`exists (select 1 from ${payments} p where p.request_id = ${requests}.id and p.part = 'deposit' and p.status in ('paid', 'refunding', 'refunded'))`;
 
 // When the fee was paid: the settled payment's (paid, or since refunded), as the queue's payment column reads it.
 const paidAt = sql<string | null>`(select to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') and p.paid_at is not null order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`;
@@ -67,6 +72,9 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
       nameAr: sql<string | null>`${requests.data} -> 'applicant' ->> 'name_ar'`,
       nameLatin: sql<string | null>`${requests.data} -> 'applicant' ->> 'name_latin'`,
       package: sql<string | null>`${requests.data} -> 'service' ->> 'package'`,
+      paidSum,
+      depositPaid,
+      plan: requests.paymentPlan,
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
@@ -74,8 +82,10 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
     .where(where)
     .orderBy(sql`${requests.submittedAt} asc nulls last`, asc(requests.createdAt))
     .limit(EXPORT_LIMIT);
-  const lines = rows.map(({ request, settled, paidAt, email, assignedName, nameAr, nameLatin, package: pack }) => {
+  const lines = rows.map(({ request, settled, paidAt, email, assignedName, nameAr, nameLatin, package: pack, paidSum: paid, depositPaid: byDeposit, plan }) => {
     const summary = requestSummary(request, settled ?? undefined);
+    // What is still to pay (docs/INSTALMENTS.md): the fee while awaiting it, the rest of a plan while the request is open, nothing once closed.
+    const owing = summary.status === 'pending_payment' ? summary.fee_minor : OWING_STATUSES.includes(summary.status) && summary.fee_minor !== null ? Math.max(0, summary.fee_minor - Number(paid)) : null;
     return [
       summary.reference,
       word('RequestType', summary.type),
@@ -91,6 +101,8 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
       officeTime(paidAt),
       summary.fee_minor === null || summary.currency === null ? null : majorUnits(summary.fee_minor, summary.currency),
       summary.currency,
+      plan && byDeposit ? t('Office.export.plan', { deposit: String(plan.deposit_percent), count: plan.instalments.length }) : summary.fee_minor === null ? null : t('Payments.parts.full', { number: 0 }),
+      owing === null || summary.currency === null ? null : majorUnits(owing, summary.currency),
       assignedName,
     ];
   });

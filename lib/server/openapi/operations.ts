@@ -3,7 +3,7 @@ import { changeEmailSchema, emailPreferencesSchema, forgotPasswordSchema, resetP
 import { googleLinkSchema, loginSchema, logoutSchema, passwordChangeSchema, profileSchema, registerSchema, socialSignInSchema } from '@/lib/auth/schemas';
 import { listNotificationsSchema } from '@/lib/notifications/api-schemas';
 import { registerDeviceSchema, renewDeviceSchema } from '@/lib/push/schemas';
-import { acceptInvitationSchema, createRequestSchema, inviteCompanionSchema, listRequestsSchema, officeMoveSchema, saveSharedAnswersSchema, saveStepSchema } from '@/lib/requests/api-schemas';
+import { acceptInvitationSchema, createRequestSchema, inviteCompanionSchema, listRequestsSchema, officeMoveSchema, saveSharedAnswersSchema, saveStepSchema, startPaymentSchema } from '@/lib/requests/api-schemas';
 import { uploadDocumentSchema, uploadSharedDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
@@ -154,8 +154,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/documents/{id}/thumbnail', tag: 'Requests', auth: 'session', params: { id: 'The document’s id' }, summary: 'A small JPEG of a document, at most 240 pixels a side: an image shrunk, or a PDF’s first page (owner only; the cookie works here). 404 also when none can be drawn',
     success: [{ status: 200, description: 'The thumbnail', contentType: 'image/jpeg' }], errors: [401, 404] },
   // Payments
-  { method: 'post', path: '/api/v1/requests/{id}/payments', tag: 'Payments', auth: 'session', params: ID, summary: 'Open a checkout for the request’s fee (the amount is the server’s)',
-    success: [{ status: 201, description: 'The payment, with redirect_url', schema: data(e.payment) }], errors: [401, 403, 404, 409] },
+  { method: 'post', path: '/api/v1/requests/{id}/payments', tag: 'Payments', auth: 'session', params: ID,
+    summary: 'Open a checkout for the request’s fee or one part of it (the amount is the server’s; docs/INSTALMENTS.md): `full`, `deposit` while the service offers a plan (409 plan_not_offered once its dates are too near), or an instalment once the deposit is paid; left out, the whole fee, then the next instalment owed. By the applicant or a companion who accepted an invitation (anyone else: 404). A part already paid: 409 already_paid',
+    body: json(startPaymentSchema, { part: 'deposit' }), success: [{ status: 201, description: 'The payment, with redirect_url', schema: data(e.payment) }], errors: [401, 403, 404, 409, 422] },
   { method: 'get', path: '/api/v1/payments/{id}', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The payment’s status, verified with the gateway while open', success: [{ status: 200, description: 'The payment', schema: data(e.payment) }], errors: [401, 404] },
   { method: 'get', path: '/api/v1/payments/{id}/outcome', tag: 'Payments', auth: 'none', params: { id: 'The payment’s id (the checkout’s own, in the return address)' },
     summary: 'What became of a checkout, without a session: for a payer back from the gateway on another host or signed out. Only the status and the amount, verified with the gateway while open; the id is random and known only to whoever started the checkout',

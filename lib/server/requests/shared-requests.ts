@@ -128,8 +128,15 @@ async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
     fee_minor: row.feeMinor,
     currency: row.currency,
     // The fee's parts, so that a companion can pay one (issue 42, item 4); who paid is named, nothing else of the others.
-    payment_plan: paymentPlanView(row, context.servicePlan, paid, context.payers),
+    payment_plan: ownReceipts(paymentPlanView(row, context.servicePlan, paid, context.payers), paid, access.invitation.acceptedBy),
   };
+}
+
+/** A companion gets the receipts of what they paid themselves (receipt.ts): the others' parts show no payment to open. */
+function ownReceipts(plan: SharedRequest['payment_plan'], paid: (typeof payments.$inferSelect)[], userId: string | null): SharedRequest['payment_plan'] {
+  if (!plan) return plan;
+  const mine = new Set(paid.filter((payment) => payment.userId === userId).map((payment) => payment.id));
+  return { ...plan, parts: plan.parts.map((part) => ({ ...part, payment_id: part.payment_id && mine.has(part.payment_id) ? part.payment_id : null })) };
 }
 
 /** GET /me/shared-requests/{id}. */

@@ -179,8 +179,8 @@ describe('a payment plan: a deposit, then instalments', () => {
     expect(after!.held).toBeLessThanOrEqual(before!.held - 2);
     // One notice says why, in the pilgrim's language, with what goes back.
     const missed = (await notificationsOf(token, 'ar')).items.find((n: { type: string }) => n.type === 'instalment_missed');
-    expect(missed.body).toContain('يُحتفظ بالعربون');
-    expect(missed.body).toMatch(/سنعيد/);
+    expect(missed!.body).toContain('يُحتفظ بالعربون');
+    expect(missed!.body).toMatch(/سنعيد/);
     expect((await notificationsOf(token)).items.filter((n: { type: string }) => n.type === 'status_changed')).toHaveLength(0);
   });
 

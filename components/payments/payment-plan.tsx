@@ -1,0 +1,128 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import type { PaymentPlanView } from '@/lib/contract/requests';
+import { partMessage } from '@/lib/payments/payment-plan';
+import { useFormats } from '@/lib/i18n/use-formats';
+import { focusRing } from '@/components/ui/focus-ring';
+import { DualDate } from '@/components/requests/dual-date';
+import { PayButton } from './pay-button';
+
+type Part = PaymentPlanView['parts'][number];
+
+const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`;
+
+/** A part's name in the page's language: "Deposit", "Instalment 2". */
+export function usePartName() {
+  const t = useTranslations('Payments.parts');
+  return (part: string) => {
+    const { key, number } = partMessage(part);
+    return t(key, { number });
+  };
+}
+
+/** The parts of a fee (docs/INSTALMENTS.md): amount and share per pilgrim, when due, paid or not, by whom, with each receipt. */
+export function PaymentParts({ plan, currency, payBy, receipts = true }: { plan: PaymentPlanView; currency: string; payBy: string | null; receipts?: boolean }) {
+  const t = useTranslations('Payments.plan');
+  const receipt = useTranslations('Payments');
+  const partName = usePartName();
+  const { money, deadline } = useFormats();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-start text-sm">
+        <caption className="sr-only">{t('partsLabel')}</caption>
+        <thead className="text-muted">
+          <tr>
+            <th scope="col" className="py-2 pe-3 text-start font-medium">{t('part')}</th>
+            <th scope="col" className="py-2 pe-3 text-start font-medium">{t('amount')}</th>
+            <th scope="col" className="py-2 pe-3 text-start font-medium">{t('due')}</th>
+            <th scope="col" className="py-2 text-start font-medium">{t('state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.parts.map((part: Part) => (
+            <tr key={part.part} className="border-t border-slate-200 align-top" data-part={part.part}>
+              <th scope="row" className="py-2 pe-3 text-start font-semibold">{partName(part.part)}</th>
+              <td className="py-2 pe-3">
+                <span className="block font-semibold">{money(part.amount_minor, currency)}</span>
+                <span className="text-muted">{t('perPilgrim', { amount: money(part.share_per_pilgrim_minor, currency) })}</span>
+              </td>
+              <td className="py-2 pe-3">
+                {part.due_at ? <DualDate iso={part.due_at} /> : payBy ? t('byPayBy', { deadline: deadline(payBy).gregorian }) : null}
+              </td>
+              <td className="py-2">
+                <span className={part.state === 'late' ? 'font-semibold text-red-700' : part.state === 'paid' ? 'font-semibold text-brand-800' : ''}>{t(`states.${part.state}`)}</span>
+                {part.paid_by && <span className="block text-muted">{t('paidBy', { name: part.paid_by })}</span>}
+                {receipts && part.payment_id && (part.state === 'paid' || part.state === 'refunded') && (
+                  <a href={receiptUrl(part.payment_id)} download className="block text-brand-800 underline underline-offset-2">
+                    {receipt('receipt')}
+                  </a>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The first payment: the whole fee, or the deposit when the service offers a
+ * plan, with the plan's parts and its rule on a missed instalment shown before
+ * the choice is made. Without a plan, the one button to pay the fee.
+ */
+export function PaymentChoice({ requestId, plan, currency, feeMinor, payBy }: { requestId: string; plan: PaymentPlanView | null; currency: string; feeMinor: number; payBy: string | null }) {
+  const t = useTranslations('Payments.plan');
+  const tp = useTranslations('Payments');
+  const { money, number } = useFormats();
+  const [choice, setChoice] = useState<'full' | 'deposit'>('full');
+  const fee = money(feeMinor, currency);
+  if (!plan?.deposit_offered) return <PayButton requestId={requestId} label={tp('pay', { fee })} part="full" />;
+  const deposit = plan.parts[0]!;
+  return (
+    <div className="flex flex-col gap-4">
+      <RadioGroup value={choice} onChange={(value) => setChoice(value as 'full' | 'deposit')} className="flex flex-col gap-2">
+        <Label className="font-semibold">{t('choose')}</Label>
+        {(
+          [
+            ['full', t('full', { amount: fee })],
+            ['deposit', t('deposit', { amount: money(deposit.amount_minor, currency), count: plan.parts.length - 1 })],
+          ] as const
+        ).map(([value, label]) => (
+          <Radio key={value} value={value} className="group flex cursor-default items-start gap-2">
+            {({ isSelected, isFocusVisible }) => (
+              <>
+                <span className={`mt-0.5 size-5 shrink-0 rounded-full border-2 border-brand-700 bg-white ${isSelected ? 'border-[6px]' : ''} ${focusRing({ isFocusVisible })}`} />
+                <span>{label}</span>
+              </>
+            )}
+          </Radio>
+        ))}
+      </RadioGroup>
+      {choice === 'deposit' && (
+        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <PaymentParts plan={plan} currency={currency} payBy={payBy} />
+          <p className="mt-3 text-sm">{t('rules', { grace: number(plan.grace_days) })}</p>
+        </div>
+      )}
+      <PayButton
+        requestId={requestId}
+        part={choice}
+        label={choice === 'deposit' ? t('payPart', { part: tp('parts.deposit'), amount: money(deposit.amount_minor, currency) }) : tp('pay', { fee })}
+      />
+    </div>
+  );
+}
+
+/** After the deposit: the next part owed, to pay now, by whoever is on the request. */
+export function NextPartPay({ requestId, plan, currency }: { requestId: string; plan: PaymentPlanView | null; currency: string }) {
+  const t = useTranslations('Payments.plan');
+  const partName = usePartName();
+  const { money } = useFormats();
+  const next = plan?.choice === 'instalments' ? plan.parts.find((part) => part.state === 'due' || part.state === 'late') : undefined;
+  if (!next) return null;
+  return <PayButton requestId={requestId} part={next.part} label={t('payPart', { part: partName(next.part), amount: money(next.amount_minor, currency) })} />;
+}
