@@ -13,19 +13,26 @@ import { verifyByMail } from './mail';
  * `locale` is the language of the test's pages; the page is left on the site's
  * origin, not on one of them, so the test opens its first page itself.
  */
-export async function signUp(context: BrowserContext, page: Page, locale: string, name = 'Aisha Rahman', { verified = true, phone }: { verified?: boolean; phone?: string } = {}) {
+export async function signUp(
+  context: BrowserContext,
+  page: Page,
+  locale: string,
+  name = 'Aisha Rahman',
+  // An app of the test's own (app-process.ts): its origin, and its DATA_DIR, where its e-mail is written.
+  { verified = true, phone, app }: { verified?: boolean; phone?: string; app?: { origin: string; dataDir: string } } = {},
+) {
   const email = `pilgrim.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await context.request.post('/api/v1/auth/register', {
     data: { name, email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026', ...(phone ? { phone } : {}) },
   });
   const { data: registered, token } = await response.json();
-  const data = verified ? await verifyByMail(context.request, email) : registered;
+  const data = verified ? await verifyByMail(context.request, email, app ? [app.dataDir] : undefined) : registered;
   // The store is written on a page of the site's origin that runs nothing: the home page cost a whole render,
   // hydration and its links' prefetches in every test that signs up (docs/TESTING.md). Each test goes on to its own page.
   await page.goto('/robots.txt');
   // And the session's hint, which the proxy (proxy.ts) sets on the first page after sign-in: without it, the test's
   // first page would set it, and an answer that sets a cookie is private to its visitor, never the shared cached copy.
-  await context.addCookies([{ name: 'has_session', value: '1', url: BASE_URL, sameSite: 'Lax' }]);
+  await context.addCookies([{ name: 'has_session', value: '1', url: app?.origin ?? BASE_URL, sameSite: 'Lax' }]);
   await page.evaluate(
     ([userData, token]) =>
       localStorage.setItem('auth', JSON.stringify({ state: { userData, token, unreadNotifications: false, payment_status: null }, version: 0 })),

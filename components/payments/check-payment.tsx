@@ -152,7 +152,7 @@ function CheckPaymentState() {
         <p className="mt-2">{reason}</p>
         <p className="mt-2 text-muted">{t('failed.body', { amount })}</p>
         <div className="mt-4">
-          <PayButton requestId={data.request_id} label={t('failed.retry')} />
+          <PayButton requestId={data.request_id} part={data.part} label={t('failed.retry')} />
         </div>
       </section>
     );

@@ -7,7 +7,6 @@ import type { PaymentPlanView } from '@/lib/contract/requests';
 import { partMessage } from '@/lib/payments/payment-plan';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { focusRing } from '@/components/ui/focus-ring';
-import { DualDate } from '@/components/requests/dual-date';
 import { PayButton } from './pay-button';
 
 type Part = PaymentPlanView['parts'][number];
@@ -17,55 +16,55 @@ const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_UR
 /** A part's name in the page's language: "Deposit", "Instalment 2". */
 export function usePartName() {
   const t = useTranslations('Payments.parts');
+  const formats = useFormats();
   return (part: string) => {
     const { key, number } = partMessage(part);
-    return t(key, { number });
+    // The number as the language writes numbers (Arabic-Indic in Arabic).
+    return t(key, { number: formats.number(number) });
   };
 }
 
-/** The parts of a fee (docs/INSTALMENTS.md): amount and share per pilgrim, when due, paid or not, by whom, with each receipt. */
+/**
+ * The parts of a fee (docs/INSTALMENTS.md), one under the other so that a
+ * phone reads each whole: its amount and share per pilgrim, when it is due,
+ * paid or not, by whom, with its receipt.
+ */
 export function PaymentParts({ plan, currency, payBy, receipts = true }: { plan: PaymentPlanView; currency: string; payBy: string | null; receipts?: boolean }) {
   const t = useTranslations('Payments.plan');
   const receipt = useTranslations('Payments');
   const partName = usePartName();
-  const { money, deadline } = useFormats();
+  const { money, deadline, moment } = useFormats();
+  const dueText = (part: Part) => {
+    if (part.due_at) {
+      const due = moment(part.due_at);
+      return `${t('due')}: ${due.hijri} (${due.gregorian})`;
+    }
+    return payBy ? t('byPayBy', { deadline: deadline(payBy).gregorian }) : null;
+  };
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-start text-sm">
-        <caption className="sr-only">{t('partsLabel')}</caption>
-        <thead className="text-muted">
-          <tr>
-            <th scope="col" className="py-2 pe-3 text-start font-medium">{t('part')}</th>
-            <th scope="col" className="py-2 pe-3 text-start font-medium">{t('amount')}</th>
-            <th scope="col" className="py-2 pe-3 text-start font-medium">{t('due')}</th>
-            <th scope="col" className="py-2 text-start font-medium">{t('state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plan.parts.map((part: Part) => (
-            <tr key={part.part} className="border-t border-slate-200 align-top" data-part={part.part}>
-              <th scope="row" className="py-2 pe-3 text-start font-semibold">{partName(part.part)}</th>
-              <td className="py-2 pe-3">
-                <span className="block font-semibold">{money(part.amount_minor, currency)}</span>
-                <span className="text-muted">{t('perPilgrim', { amount: money(part.share_per_pilgrim_minor, currency) })}</span>
-              </td>
-              <td className="py-2 pe-3">
-                {part.due_at ? <DualDate iso={part.due_at} /> : payBy ? t('byPayBy', { deadline: deadline(payBy).gregorian }) : null}
-              </td>
-              <td className="py-2">
-                <span className={part.state === 'late' ? 'font-semibold text-red-700' : part.state === 'paid' ? 'font-semibold text-brand-800' : ''}>{t(`states.${part.state}`)}</span>
-                {part.paid_by && <span className="block text-muted">{t('paidBy', { name: part.paid_by })}</span>}
-                {receipts && part.payment_id && (part.state === 'paid' || part.state === 'refunded') && (
-                  <a href={receiptUrl(part.payment_id)} download className="block text-brand-800 underline underline-offset-2">
-                    {receipt('receipt')}
-                  </a>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul aria-label={t('partsLabel')} className="divide-y divide-slate-200">
+      {plan.parts.map((part: Part) => (
+        <li key={part.part} className="flex flex-col gap-1 py-3" data-part={part.part}>
+          <p className="flex justify-between gap-4 font-semibold">
+            <span>{partName(part.part)}</span>
+            <span>{money(part.amount_minor, currency)}</span>
+          </p>
+          <p className="flex flex-wrap justify-between gap-x-4 text-sm text-muted">
+            <span>{dueText(part)}</span>
+            <span>{t('perPilgrim', { amount: money(part.share_per_pilgrim_minor, currency) })}</span>
+          </p>
+          <p className="flex flex-wrap gap-x-3 text-sm">
+            <span className={part.state === 'late' ? 'font-semibold text-red-700' : part.state === 'paid' ? 'font-semibold text-brand-800' : 'font-semibold'}>{t(`states.${part.state}`)}</span>
+            {part.paid_by && <span className="text-muted">{t('paidBy', { name: part.paid_by })}</span>}
+            {receipts && part.payment_id && (part.state === 'paid' || part.state === 'refunded') && (
+              <a href={receiptUrl(part.payment_id)} download className="text-brand-800 underline underline-offset-2">
+                {receipt('receipt')}
+              </a>
+            )}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 

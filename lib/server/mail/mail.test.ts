@@ -99,6 +99,36 @@ describe('notifications by e-mail', () => {
     }
   });
 
+  it('a payment plan’s news (issue 42): the part, its amount and due date as on the site, the grace, and what goes back, in both languages', async () => {
+    const { user, token } = await newUser();
+    for (const locale of ['en', 'ar'] as const) {
+      // A request each: the same news of the same request within a minute would be one notice (notify.ts).
+      const requestId = await aRequestOf(user.id);
+      await call(meRoute.PATCH, { method: 'PATCH', token, body: { name: 'Aisha Rahman', locale } });
+      await sendQueuedMail();
+      for (const type of ['instalment_due', 'instalment_missed'] as const) await tell(user.id, type, requestId);
+      const [due, missed] = (await sendQueuedMail()).filter((message) => message.to === user.email);
+      if (locale === 'en') {
+        expect(due!.subject).toBe('Instalment 2 of HJ-1448-000001 is due in a week');
+        expect(due!.text).toMatch(/Please pay SAR\s6,000\.00 by Dhuʻl-Qiʻdah 24, 1448 AH at 11:59\sPM \(May 1, 2027\)\. If it is still unpaid 3 days after that/);
+        expect(missed!.subject).toBe('Request HJ-1448-000001 cancelled: Instalment 2 was not paid');
+        expect(missed!.text).toMatch(/We are giving back SAR\s6,000\.00 for the instalments paid; the deposit is kept/);
+      } else {
+        expect(due!.subject).toBe('يحين موعد القسط ٢ للطلب HJ-1448-000001 بعد أسبوع');
+        expect(due!.text).toContain('بعد ٣ أيام');
+        expect(missed!.subject).toBe('أُلغي الطلب HJ-1448-000001: لم يُدفع القسط ٢');
+        expect(missed!.html).toContain('dir="rtl"');
+      }
+      // Kept for looking at (docs/INSTALMENTS.md has them as pictures): MAIL_PREVIEW_DIR, when set.
+      if (process.env.MAIL_PREVIEW_DIR) {
+        const { writeFile, mkdir } = await import('node:fs/promises');
+        await mkdir(process.env.MAIL_PREVIEW_DIR, { recursive: true });
+        await writeFile(`${process.env.MAIL_PREVIEW_DIR}/mail-instalment-due-${locale}.html`, due!.html);
+        await writeFile(`${process.env.MAIL_PREVIEW_DIR}/mail-instalment-missed-${locale}.html`, missed!.html);
+      }
+    }
+  });
+
   it('in Arabic for an Arabic reader, right to left', async () => {
     const { user } = await newUser();
     await sendQueuedMail();

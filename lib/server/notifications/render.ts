@@ -37,7 +37,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     organiser: text('organiser'),
     event: text('event') || 'other',
     // A payment plan's part (issue 42): "the deposit", "instalment 2"; when its reminder is; the grace; what goes back.
-    part: partName(t, text('part')),
+    part: partName(t, text('part'), formats),
     when: text('when') || 'other',
     grace: typeof p.grace === 'number' ? formats.number(p.grace) : '',
     refund: typeof p.refund_minor === 'number' && p.refund_minor > 0 && text('currency') ? formats.money(p.refund_minor, text('currency')) : 'none',
@@ -58,10 +58,11 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
 }
 
 /** A part of the fee by its name in the reader's language (Payments.parts). */
-export function partName(t: ReturnType<typeof translatorFor>, part: string): string {
+export function partName(t: ReturnType<typeof translatorFor>, part: string, formats: Pick<RequestFormats, 'number'>): string {
   if (!part) return '';
   const { key, number } = partMessage(part);
-  return t(`Payments.parts.${key}`, { number });
+  // The number as the language writes numbers (Arabic-Indic in Arabic), as every count on the site.
+  return t(`Payments.parts.${key}`, { number: formats.number(number) });
 }
 
 type FieldToChange = { pilgrim: string; field: string; reason: string | null; note: string | null };

@@ -11,7 +11,7 @@ import { findRequestType } from '@/lib/server/requests/request-types';
 import { pilgrimsOf } from '@/lib/server/requests/request-rows';
 import { refresh } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
-import { printedAmount, printedMoment } from '@/lib/i18n/formats';
+import { printedAmount, printedMoment, requestFormats } from '@/lib/i18n/formats';
 import { Canvas } from '@/lib/server/pdf/canvas';
 import { documentWithFonts, type Style } from '@/lib/server/pdf/fonts';
 import type { Dir } from '@/lib/server/pdf/text-layout';
@@ -300,7 +300,7 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     cardLast4: payment.cardLast4,
     counterReceipt: payment.provider === 'counter' ? payment.receiptNumber : null,
     paymentId: payment.id,
-    part: payment.part === 'full' ? null : { en: partName(en, payment.part), ar: partName(ar, payment.part) },
+    part: payment.part === 'full' ? null : { en: partName(en, payment.part, requestFormats('en', OFFICE_TIME_ZONE)), ar: partName(ar, payment.part, requestFormats('ar', OFFICE_TIME_ZONE)) },
     payer: payer?.name ?? null,
   });
   return { bytes, fileName: `receipt-${reference}${payment.part === 'full' ? '' : `-${payment.part}`}.pdf` };

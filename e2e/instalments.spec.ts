@@ -1,0 +1,95 @@
+import { rmSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import en from '../messages/en.json';
+import ar from '../messages/ar.json';
+import { portFor, startApp, type AppProcess } from './app-process';
+import { expectAccessible } from './axe';
+import { draftThrough, hijriInDays, SAME_ORIGIN, signInStaff, signUp } from './session';
+
+// Issue 42, item 3, on a 390 px phone in both languages: the service offers a
+// deposit then two instalments; the pilgrim sees the plan and its rule before
+// choosing, pays the deposit (the request goes to the office), then pays the
+// first instalment from the request's page, and sees each part paid with its
+// receipt. On an app of its own: the plan is set on the Hajj service, which no
+// other test may see change under its feet. SCREENSHOTS_DIR keeps the choice and the parts.
+
+type Messages = typeof en;
+const MESSAGES = { en, ar: ar as Messages } as const;
+const prefix = (text: string, at: string) => text.split(at)[0]!.trim();
+
+async function payOnGateway(page: Page) {
+  await expect(page).toHaveURL(/\/test-gateway\/tg_/);
+  await page.getByRole('textbox', { name: /Card number/ }).fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
+  const m = MESSAGES[locale];
+  const p = m.Payments.plan;
+  let app: AppProcess | undefined;
+  test.afterEach(async () => {
+    await app?.stop();
+  });
+
+  test(`a deposit paid, then the first instalment, each with its receipt (${locale})`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    const dataDir = `.data/e2e-instalments-${slot}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    app = await startApp(portFor(slot), { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' });
+    const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+
+    // The office offers a plan on Hajj: 20 % now, 40 % in two months, 40 % in four.
+    const office = await browser.newContext({ baseURL: app.origin });
+    await signInStaff(office.request, 'admin', 'Amina Saleh');
+    const plan = { deposit_percent: 20, instalments: [{ percent: 40, due: hijriInDays(60) }, { percent: 40, due: hijriInDays(120) }] };
+    expect((await office.request.patch('/api/v1/office/catalogue/hajj', { headers: SAME_ORIGIN, data: { payment_plan: plan } })).status()).toBe(200);
+    await office.close();
+
+    const { token } = await signUp(context, page, locale, 'Organiser Family', { app: { origin: app.origin, dataDir } });
+    const id = await draftThrough(context.request, token, undefined, 'standard', 'hajj');
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await context.request.post(`/api/v1/requests/${id}/submit`, { headers, data: {} })).status()).toBe(200);
+
+    // Before paying: the whole fee is chosen unless the pilgrim asks for the deposit, which shows the parts and the rule first.
+    await page.goto(`/${locale}/profile/requests/details/${id}/pay`);
+    const choice = page.getByRole('radiogroup', { name: p.choose });
+    await expect(choice.getByRole('radio', { name: new RegExp(`^${prefix(p.full, '{amount}')}`) })).toBeChecked();
+    // As a thumb does: on the choice's words (the radio itself is react-aria's hidden input).
+    await choice.getByText(new RegExp(`^${prefix(p.deposit, '{amount}')}`)).click();
+    await expect(choice.getByRole('radio', { name: new RegExp(`^${prefix(p.deposit, '{amount}')}`) })).toBeChecked();
+    const parts = page.getByRole('list', { name: p.partsLabel });
+    await expect(parts.getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByText(prefix(p.rules, '{grace}'))).toBeVisible();
+    await expectAccessible(page, `the choice of the deposit (${locale})`, 'main');
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/instalments-choice-${locale}-390.png`, fullPage: true });
+    await page.getByRole('button', { name: new RegExp(`^${prefix(p.payPart, '{part}')} ${m.Payments.parts.deposit}`) }).click();
+    await payOnGateway(page);
+    await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+
+    // The request went to the office on its deposit; the rest is shown still to pay, the next part with its own button.
+    await page.goto(`/${locale}/profile/requests/details/${id}`);
+    await expect(page.getByText(m.RequestStatus.submitted).first()).toBeVisible();
+    await expect(page.getByText(prefix(m.RequestDetails.fee.states.partly, '{amount}'))).toBeVisible();
+    const partsNow = page.getByRole('list', { name: p.partsLabel });
+    await expect(partsNow.getByRole('listitem').nth(0)).toContainText(p.states.paid);
+    await expect(partsNow.getByRole('listitem').nth(1)).toContainText(p.states.due);
+    const instalment = m.Payments.parts.instalment.replace('{number}', locale === 'ar' ? '١' : '1');
+    await page.getByRole('button', { name: new RegExp(`^${prefix(p.payPart, '{part}')} ${instalment}`) }).click();
+    await payOnGateway(page);
+    await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+
+    // Each part paid says by whom, with its receipt; the last one is still to pay.
+    await page.goto(`/${locale}/profile/requests/details/${id}`);
+    await expect(partsNow.getByRole('listitem').nth(1)).toContainText(p.states.paid);
+    await expect(partsNow.getByRole('listitem').nth(1)).toContainText(p.paidBy.replace('{name}', 'Organiser Family'));
+    await expect(partsNow.getByRole('listitem').nth(1).getByRole('link', { name: m.Payments.receipt })).toBeVisible();
+    await expect(partsNow.getByRole('listitem').nth(2)).toContainText(p.states.due);
+    await expectAccessible(page, `the parts of the fee (${locale})`, 'main');
+    if (process.env.SCREENSHOTS_DIR) {
+      await partsNow.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/instalments-parts-${locale}-390.png` });
+    }
+    await context.close();
+  });
+}
