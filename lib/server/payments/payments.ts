@@ -5,7 +5,6 @@ import { and, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizz
 import { getDb, type Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, placeHolds, requests, requestTypes } from '@/lib/server/db/schema';
-import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import { moveRequest } from '@/lib/server/requests/move-request';
