@@ -6,7 +6,7 @@ import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { portFor, startApp, type AppProcess } from './app-process';
 import { expectAccessible } from './axe';
-import { fillDate } from './session';
+import { fillDate, gregorianInDays } from './session';
 
 // Issue 18: an admin changes a fee and the home page shows it at once (the
 // page is cached for everyone: the change must refresh it). On an app of its
@@ -46,7 +46,7 @@ for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
     const before = seeded.fee_minor as number;
     // The apps of this file share the build's page cache with each other and with the main e2e app: the service is saved
     // as it is to refresh the home page (an earlier try may have left it changed), and put back as it was at the end.
-    const putBack = () => context.request.patch('/api/v1/office/catalogue/umrah', { headers: SAME_ORIGIN, data: { fee_minor: seeded.fee_minor, packages: seeded.packages, open: true } });
+    const putBack = () => context.request.patch('/api/v1/office/catalogue/umrah', { headers: SAME_ORIGIN, data: { fee_minor: seeded.fee_minor, packages: seeded.packages, open: true, payment_plan: null } });
     expect((await putBack()).status()).toBe(200);
     await page.goto(`/${locale}`);
     await page.goto(`/${locale}`);
@@ -93,6 +93,25 @@ for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
       await umrah.getByRole('button', { name: o.catalogue.save.replace('{service}', locale === 'ar' ? 'العمرة' : 'Umrah') }).click();
       await expect(umrah.getByRole('status')).toBeVisible();
       expect(await umrahOf()).toMatchObject({ fee_minor: 333_350, fees_minor: { standard: 333_350, premium: 444_400 } });
+
+      // A payment plan (issue 42): a deposit, then one instalment whose date is typed in the Gregorian calendar.
+      const plan = umrah.getByRole('group', { name: o.catalogue.plan });
+      await plan.getByRole('radio', { name: o.catalogue.planOptions.yes }).check();
+      await plan.getByRole('textbox', { name: o.catalogue.depositPercent }).fill(locale === 'ar' ? '٢٠' : '20');
+      const first = o.catalogue.instalmentPercent.replace('{number}', locale === 'ar' ? '١' : '1');
+      await plan.getByRole('textbox', { name: first }).fill('70');
+      const due = gregorianInDays(90);
+      await fillDate(plan, o.catalogue.instalmentDue.replace('{number}', locale === 'ar' ? '١' : '1'), MESSAGES[locale].DateInput, 'gregorian', due);
+      const saveUmrah = umrah.getByRole('button', { name: o.catalogue.save.replace('{service}', locale === 'ar' ? 'العمرة' : 'Umrah') });
+      await saveUmrah.click();
+      await expect(umrah.getByRole('alert').first()).toContainText(o.catalogue.planSum);
+      await plan.getByRole('textbox', { name: first }).fill('80');
+      await saveUmrah.click();
+      await expect(umrah.getByRole('status')).toBeVisible();
+      const office = (await (await context.request.get('/api/v1/office/catalogue')).json()).data.find((t: { id: string }) => t.id === 'umrah');
+      expect(office.payment_plan).toMatchObject({ deposit_percent: 20, instalments: [{ percent: 80, due: expect.stringMatching(/^\d{2}-\d{2}-14\d{2}$/) }] });
+      await expectAccessible(page, 'catalogue with a payment plan');
+      if (process.env.SCREENSHOTS_DIR) await plan.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/catalogue-plan-${locale}.png` });
 
       // The cached home page shows it at the next visit.
       await page.goto(`/${locale}`);

@@ -64,7 +64,7 @@ export function SharedRequestView({ id }: { id: string }) {
  */
 function SharedPayment({ request }: { request: SharedRequest }) {
   const t = useTranslations('Payments.plan');
-  const { money } = useFormats();
+  const { money, number } = useFormats();
   const plan = request.payment_plan;
   if (!plan || request.fee_minor === null || !request.currency) return null;
   const choosing = request.status === 'pending_payment' && plan.choice === null;
@@ -74,7 +74,7 @@ function SharedPayment({ request }: { request: SharedRequest }) {
         {t('title')}
       </h2>
       <p className="mb-4 text-sm text-muted">
-        {t('feePerPilgrim', { amount: money(plan.fee_per_pilgrim_minor, request.currency), total: money(request.fee_minor, request.currency), count: request.pilgrims })}{' '}
+        {t('feePerPilgrim', { amount: money(plan.fee_per_pilgrim_minor, request.currency), total: money(request.fee_minor, request.currency), count: request.pilgrims, shown: number(request.pilgrims) })}{' '}
         {t('anyonePays')}
       </p>
       {choosing ? (

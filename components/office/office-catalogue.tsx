@@ -75,7 +75,7 @@ function percentOf(text: string): number | null {
 }
 
 /** The plan as the form holds it, checked: the plan to send (null: none), and each field's error. */
-function planOf(values: ServiceValues, t: ReturnType<typeof useTranslations<'Office.catalogue'>>) {
+function planOf(values: ServiceValues, t: ReturnType<typeof useTranslations<'Office.catalogue'>>, number: (value: number) => string) {
   const errors: Record<string, string> = {};
   if (values.plan === 'no') return { plan: null, errors };
   const deposit = percentOf(values.plan_deposit);
@@ -84,7 +84,7 @@ function planOf(values: ServiceValues, t: ReturnType<typeof useTranslations<'Off
   const instalments = rows.map((row) => {
     const percent = percentOf(row.percent);
     if (percent === null) errors[`plan_instalments.${row.index}.percent`] = t('planPercentInvalid');
-    if (!isHijriDate(row.due)) errors[`plan_instalments.${row.index}.due`] = t('planDueInvalid', { number: row.index + 1 });
+    if (!isHijriDate(row.due)) errors[`plan_instalments.${row.index}.due`] = t('planDueInvalid', { number: number(row.index + 1) });
     return { percent: percent ?? 0, due: row.due };
   });
   if (instalments.length === 0) errors['plan_instalments.0.percent'] = t('planNoInstalment');
@@ -117,7 +117,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       if (offered.length === 0) errors.packages = t('packagesRequired');
       const reviewDays = westernDigits(values.review_days.trim());
       if (!/^\d{1,2}$/.test(reviewDays) || Number(reviewDays) < 1 || Number(reviewDays) > 60) errors.review_days = t('reviewDaysInvalid');
-      const plan = planOf(values, t);
+      const plan = planOf(values, t, formats.number);
       Object.assign(errors, plan.errors);
       const places = Object.fromEntries(offered.map((name) => [name, placesOf(values.places[name] ?? '')]));
       for (const [name, value] of Object.entries(places)) {
@@ -268,7 +268,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
               <div key={index} className="flex flex-col gap-2">
                 <NumberField
                   id={id(`plan_instalments.${index}.percent`)}
-                  label={t('instalmentPercent', { number: index + 1 })}
+                  label={t('instalmentPercent', { number: formats.number(index + 1) })}
                   {...form.register(`plan_instalments.${index}.percent`)}
                   inputMode="numeric"
                   error={errorOf(`plan_instalments.${index}.percent`)}
@@ -280,7 +280,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
                     <DateInput
                       id={id(`plan_instalments.${index}.due`)}
                       name={`plan_instalments.${index}.due`}
-                      legend={t('instalmentDue', { number: index + 1 })}
+                      legend={t('instalmentDue', { number: formats.number(index + 1) })}
                       value={date.value}
                       onChange={date.onChange}
                       isInvalid={Boolean(errorOf(`plan_instalments.${index}.due`))}

@@ -88,7 +88,7 @@ export function PaymentChoice({ requestId, plan, currency, feeMinor, payBy }: { 
         {(
           [
             ['full', t('full', { amount: fee })],
-            ['deposit', t('deposit', { amount: money(deposit.amount_minor, currency), count: plan.parts.length - 1 })],
+            ['deposit', t('deposit', { amount: money(deposit.amount_minor, currency), count: plan.parts.length - 1, shown: number(plan.parts.length - 1) })],
           ] as const
         ).map(([value, label]) => (
           <Radio key={value} value={value} className="group flex cursor-default items-start gap-2">

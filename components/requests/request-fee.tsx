@@ -26,7 +26,7 @@ const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_UR
 export function RequestFee({ request }: { request: RequestDetails }) {
   const t = useTranslations('RequestDetails.fee');
   const receipt = useTranslations('Payments');
-  const { money } = useFormats();
+  const { money, number: formatNumber } = useFormats();
   const plan = useTranslations('Payments.plan');
   const partName = usePartName();
   const line = paymentLine(request);
@@ -52,7 +52,7 @@ export function RequestFee({ request }: { request: RequestDetails }) {
       )}
       {request.payment_plan && request.currency && request.pilgrims > 1 && (
         <p className="mt-3 text-sm text-muted">
-          {plan('feePerPilgrim', { amount: money(request.payment_plan.fee_per_pilgrim_minor, request.currency), total: fee!, count: request.fee_pilgrims ?? request.pilgrims })}
+          {plan('feePerPilgrim', { amount: money(request.payment_plan.fee_per_pilgrim_minor, request.currency), total: fee!, count: request.fee_pilgrims ?? request.pilgrims, shown: formatNumber(request.fee_pilgrims ?? request.pilgrims) })}
         </p>
       )}
       {request.payment_plan?.choice === 'instalments' && request.currency && (
