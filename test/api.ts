@@ -64,5 +64,5 @@ export async function call(handler: Handler, options: CallOptions = {}) {
   const json = text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, any>) : null; // eslint-disable-line @typescript-eslint/no-explicit-any
   // The answer is the one the API's document promises (issue 22): its status, and its body's shape.
   await expectResponseDocumented(handler, response.status, response.headers.get('content-type'), json);
-  return { status: response.status, headers: response.headers, json };
+  return { status: response.status, headers: response.headers, json, text };
 }

@@ -43,8 +43,10 @@ export async function proposeRefund(id: string, member: StaffMember, note: strin
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await sentRequest(tx, id, true);
-    const [paid] = await tx.select().from(payments).where(and(eq(payments.requestId, id), eq(payments.status, 'paid'))).limit(1);
-    if (!paid) return null;
+    // Everything paid: a request paid in parts (docs/INSTALMENTS.md) has a payment per part.
+    const paidRows = await tx.select().from(payments).where(and(eq(payments.requestId, id), eq(payments.status, 'paid')));
+    if (paidRows.length === 0) return null;
+    const paid = { amountMinor: paidRows.reduce((sum, payment) => sum + payment.amountMinor, 0), currency: paidRows[0]!.currency };
     if (!TRANSITIONS[row.status].office.includes('cancelled')) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const [open] = await tx.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, id), isNull(refundProposals.decision)));
     if (open) throw new ApiError('conflict', { messageKey: 'refund_already_proposed' });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
-import { and, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, placeHolds, requests, requestTypes } from '@/lib/server/db/schema';
@@ -454,15 +454,26 @@ export async function voidOpenPayments(requestId: string) {
 /**
  * Marks every paid payment of a request as owed back (inside the caller's
  * transaction, with the move that closes the request); `refundDue` gives it back.
+ * Less than all of it (`amountMinor`, a partial refund approved by two members of the office) is taken
+ * from the latest payments first, each giving back at most what it took: a request paid in parts
+ * never gives back more through one card than that card paid. A payment left with nothing to give back stays paid.
  */
 export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason, amountMinor?: number, keptParts: string[] = []) {
-  return tx
-    .update(payments)
-    // A partial refund (approved by two members of the office) owes back less than was paid; otherwise all of it.
-    .set({ status: 'refunding', refundReason: reason, refundAmountMinor: amountMinor ?? null, updatedAt: new Date() })
-    // Parts the rules keep (a missed instalment keeps the deposit, docs/INSTALMENTS.md) stay paid.
-    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid'), keptParts.length ? notInArray(payments.part, keptParts) : undefined))
-    .returning({ id: payments.id });
+  // Parts the rules keep (a missed instalment keeps the deposit, docs/INSTALMENTS.md) stay paid.
+  const owed = and(eq(payments.requestId, requestId), eq(payments.status, 'paid'), keptParts.length ? notInArray(payments.part, keptParts) : undefined);
+  const set = { status: 'refunding' as const, refundReason: reason, updatedAt: new Date() };
+  if (amountMinor === undefined) return tx.update(payments).set({ ...set, refundAmountMinor: null }).where(owed).returning({ id: payments.id });
+  const paid = await tx.select().from(payments).where(owed).orderBy(desc(payments.paidAt), desc(payments.createdAt));
+  const marked: { id: string }[] = [];
+  let left = amountMinor;
+  for (const payment of paid) {
+    const back = Math.min(left, payment.amountMinor);
+    if (back <= 0) break;
+    await tx.update(payments).set({ ...set, refundAmountMinor: back === payment.amountMinor ? null : back }).where(eq(payments.id, payment.id));
+    marked.push({ id: payment.id });
+    left -= back;
+  }
+  return marked;
 }
 
 /**

@@ -21,6 +21,9 @@ import * as sharedRoute from '../me/shared-requests/[id]/route';
 import * as paymentRoute from './[id]/route';
 import * as receiptRoute from './[id]/receipt/route';
 import * as catalogueRoute from '../office/catalogue/[id]/route';
+import * as exportRoute from '../office/export/route';
+import * as reviewRoute from '../office/requests/[id]/review/route';
+import * as approvalRoute from '../office/requests/[id]/refund-approval/route';
 
 // Instalments and who pays (issue 42, items 3 and 4; docs/INSTALMENTS.md), through the API, on the database.
 
@@ -106,6 +109,11 @@ describe('a payment plan: a deposit, then instalments', () => {
     expect(afterDeposit.payment_plan.parts.map((part: Part) => part.state)).toEqual(['paid', 'due', 'due']);
     const [hold] = await queryRows<{ held_until: string | null }>(sql`select held_until from place_holds where request_id = ${id}`);
     expect(hold!.held_until).toBeNull();
+    // The office's CSV: the plan chosen, and what is still outstanding.
+    const finance = await signedInStaff('finance', 'Export Finance');
+    const reference = afterDeposit.reference as string;
+    const csv = await consoleCall(exportRoute.GET, { staffCookie: finance.cookie, path: `/api/v1/office/export?q=${reference}&locale=en` });
+    expect(csv.text).toContain(`,"Deposit 20%, then 2 instalments",${((fee - deposit.amount_minor) / 100).toFixed(2)},`);
     // The whole fee or the deposit again: already paid.
     expect((await start(organiser.token, id, 'deposit')).status).toBe(409);
     expect((await start(organiser.token, id, 'full')).status).toBe(409);
@@ -182,6 +190,30 @@ describe('a payment plan: a deposit, then instalments', () => {
     expect(missed!.body).toContain('يُحتفظ بالعربون');
     expect(missed!.body).toMatch(/سنعيد/);
     expect((await notificationsOf(token)).items.filter((n: { type: string }) => n.type === 'status_changed')).toHaveLength(0);
+  });
+
+  it('an office refund of a request paid in parts comes from the latest payments first, never more through one than it took', async () => {
+    const admin = await signedInStaff('admin');
+    await setPlan(admin.cookie, { deposit_percent: 20, instalments: [{ percent: 40, due: hijriFromNow(2) }, { percent: 40, due: hijriFromNow(4) }] });
+    const { token } = await newUser();
+    const { id } = await sent(token);
+    const deposit = await pay(token, id, 'deposit');
+    const first = await pay(token, id, 'instalment-1');
+    // All that was paid is what can go back (both parts), not the first payment alone.
+    const finance = await signedInStaff('finance', 'First Finance');
+    const tooMuch = await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: finance.cookie, params: { id }, body: { status: 'cancelled', note: 'Asked by the family', refund_minor: deposit.amount_minor + first.amount_minor + 1 }, locale: 'en' });
+    expect(tooMuch.status).toBe(422);
+    // Less than all: the instalment in full, the rest from the deposit.
+    const proposed = await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: finance.cookie, params: { id }, body: { status: 'cancelled', note: 'Asked by the family', refund_minor: first.amount_minor + 10_000 }, locale: 'en' });
+    expect(proposed.status).toBe(200);
+    const second = await signedInStaff('finance', 'Second Finance');
+    expect((await consoleCall(approvalRoute.POST, { method: 'POST', staffCookie: second.cookie, params: { id }, body: { decision: 'approve' }, locale: 'en' })).status).toBe(200);
+    await refundDue(id);
+    const rows = await queryRows<{ id: string; status: string; refund_amount_minor: number | null }>(sql`select id, status, refund_amount_minor from payments where request_id = ${id} and status <> 'voided' order by created_at`);
+    expect(rows).toEqual([
+      { id: deposit.id, status: 'refunded', refund_amount_minor: 10_000 },
+      { id: first.id, status: 'refunded', refund_amount_minor: null },
+    ]);
   });
 
   it('the whole fee when the pilgrim chooses it; the deposit refused once the dates are too near', async () => {
