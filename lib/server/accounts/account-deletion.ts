@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { payments, requests, retainedPayments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -45,7 +45,13 @@ export async function eraseAccount(userId: string) {
       throw new ApiError('conflict', { messageKey: 'account_payment_open' });
     }
     const paidRequests = new Set(paymentRows.filter((payment) => payment.status === 'paid').map((payment) => payment.requestId));
-    const underWay = owned.find((request) => UNDER_WAY.has(request.status) && paidRequests.has(request.id));
+    // A part paid for someone else's request (a companion paying an instalment, docs/INSTALMENTS.md) counts as the
+    // applicant's money: deleting it with the account would leave their request unpaid.
+    const othersPaid = [...paidRequests].filter((id) => !owned.some((request) => request.id === id));
+    const others = othersPaid.length
+      ? await tx.select({ id: requests.id, status: requests.status, reference: requests.reference }).from(requests).where(inArray(requests.id, othersPaid))
+      : [];
+    const underWay = [...owned, ...others].find((request) => UNDER_WAY.has(request.status) && paidRequests.has(request.id));
     if (underWay) {
       throw new ApiError('conflict', { messageKey: 'account_paid_request_under_way', values: { reference: underWay.reference ?? '' } });
     }

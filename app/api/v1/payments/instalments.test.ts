@@ -21,6 +21,7 @@ import * as sharedRoute from '../me/shared-requests/[id]/route';
 import * as paymentRoute from './[id]/route';
 import * as receiptRoute from './[id]/receipt/route';
 import * as catalogueRoute from '../office/catalogue/[id]/route';
+import * as meRoute from '../me/route';
 import * as exportRoute from '../office/export/route';
 import * as reviewRoute from '../office/requests/[id]/review/route';
 import * as approvalRoute from '../office/requests/[id]/refund-approval/route';
@@ -142,6 +143,12 @@ describe('a payment plan: a deposit, then instalments', () => {
       expect(receipt.status).toBe(200);
       expect(receipt.headers.get('content-disposition')).toContain('instalment-1');
     }
+    // The companion who paid cannot delete their account while the request they paid for is under way: the
+    // payment would go with it and the applicant's request would read as unpaid.
+    const erase = await call(meRoute.DELETE, { method: 'DELETE', token: member.token });
+    expect(erase.status).toBe(409);
+    expect(erase.json!.error.message).toContain(afterFirst.reference);
+    expect((await details(organiser.token, id)).payment_plan.parts[1].state).toBe('paid');
     const stranger = await newUser('Stranger');
     expect((await call(receiptRoute.GET, { token: stranger.token, params: { id: first.id } })).status).toBe(404);
     expect((await start(stranger.token, id)).status).toBe(404);
