@@ -4,7 +4,9 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { portFor, startApp, type AppProcess } from './app-process';
 import { expectAccessible } from './axe';
-import { draftThrough, hijriInDays, SAME_ORIGIN, signInStaff, signUp } from './session';
+import path from 'node:path';
+import { draftThrough, hijriInDays, PDF, PNG_1x1, SAME_ORIGIN, signInStaff, signUp } from './session';
+import { linkIn, mailTo } from './mail';
 
 // Issue 42, item 3, on a 390 px phone in both languages: the service offers a
 // deposit then two instalments; the pilgrim sees the plan and its rule before
@@ -16,6 +18,7 @@ import { draftThrough, hijriInDays, SAME_ORIGIN, signInStaff, signUp } from './s
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 const prefix = (text: string, at: string) => text.split(at)[0]!.trim();
+
 
 async function payOnGateway(page: Page) {
   await expect(page).toHaveURL(/\/test-gateway\/tg_/);
@@ -47,9 +50,26 @@ for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
     await office.close();
 
     const { token } = await signUp(context, page, locale, 'Organiser Family', { app: { origin: app.origin, dataDir } });
+    // A companion with an account of their own, on another phone (issue 42, item 4: they pay a part too).
+    const phone = await browser.newContext({ baseURL: app.origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const other = await phone.newPage();
+    const companion = await signUp(phone, other, locale, 'Mohammed Rahman', { app: { origin: app.origin, dataDir } });
     const id = await draftThrough(context.request, token, undefined, 'standard', 'hajj');
     const headers = { authorization: `Bearer ${token}` };
+    const person = {
+      name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', date_of_birth: '01-01-1405', nationality: 'SA', relation: 'spouse',
+      national_id: '1098765432', passport_number: 'B7654321', passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email: companion.email,
+    };
+    const version = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.version;
+    expect((await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'companions', data: [person], version, complete: true } })).status()).toBe(200);
+    for (const kind of ['passport', 'photo'] as const) {
+      const file = kind === 'passport' ? { name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF } : { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 };
+      expect((await context.request.post(`/api/v1/requests/${id}/documents`, { headers, multipart: { pilgrim: 'companion-0', kind, file } })).status()).toBe(201);
+    }
     expect((await context.request.post(`/api/v1/requests/${id}/submit`, { headers, data: {} })).status()).toBe(200);
+    expect((await context.request.post(`/api/v1/requests/${id}/pilgrims/companion-0/invitation`, { headers, data: { email: companion.email } })).status()).toBe(201);
+    const invitation = linkIn(await mailTo(companion.email, 'companion_invite', { dirs: [path.resolve(dataDir, 'mail')] }), '/invitations').searchParams.get('token');
+    expect((await phone.request.post('/api/v1/invitations/accept', { headers: { authorization: `Bearer ${companion.token}` }, data: { token: invitation } })).status()).toBe(200);
 
     // Before paying: the whole fee is chosen unless the pilgrim asks for the deposit, which shows the parts and the rule first.
     await page.goto(`/${locale}/profile/requests/details/${id}/pay`);
@@ -90,6 +110,24 @@ for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
       await partsNow.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/instalments-parts-${locale}-390.png` });
     }
+
+    // The companion pays the last part from their own part of the request; the applicant sees it paid by them.
+    await other.goto(`/${locale}/profile/shared/${id}`);
+    const theirs = other.getByRole('region', { name: p.title });
+    await expect(theirs.getByRole('list', { name: p.partsLabel }).getByRole('listitem')).toHaveCount(3);
+    const second = m.Payments.parts.instalment.replace('{number}', locale === 'ar' ? '٢' : '2');
+    await expectAccessible(other, `a companion's payment (${locale})`, 'main');
+    if (process.env.SCREENSHOTS_DIR) {
+      await theirs.scrollIntoViewIfNeeded();
+      await other.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/instalments-companion-${locale}-390.png` });
+    }
+    await theirs.getByRole('button', { name: new RegExp(`^${prefix(p.payPart, '{part}')} ${second}`) }).click();
+    await payOnGateway(other);
+    await expect(other.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
+    await page.reload();
+    await expect(partsNow.getByRole('listitem').nth(2)).toContainText(p.paidBy.replace('{name}', 'Mohammed Rahman'));
+    await expect(page.getByText(prefix(m.RequestDetails.fee.states.partly, '{amount}'))).toHaveCount(0);
+    await phone.close();
     await context.close();
   });
 }
