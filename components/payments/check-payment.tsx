@@ -141,7 +141,8 @@ function CheckPaymentState() {
 
   const data = payment.data;
   const amount = formats.money(data.amount_minor, data.currency);
-  if (data.status === 'paid') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
+  // Kept on a closed request (docs/INSTALMENTS.md): it was paid.
+  if (data.status === 'paid' || data.status === 'kept') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
   if (data.status === 'failed') {
     const reason = data.failure_reason && hasMessage(t, `reasons.${data.failure_reason}`) ? messageOf(t, `reasons.${data.failure_reason}`) : t('reasons.other');
     return (

@@ -75,7 +75,7 @@ export function RequestFee({ request }: { request: RequestDetails }) {
                 {payment.paid_by && payment.status !== 'failed' && payment.status !== 'voided' && <span className="text-muted">{plan('paidBy', { name: payment.paid_by })}</span>}
                 {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
                 {payment.provider === 'counter' && payment.receipt_number && <span>{t('counter', { receipt: payment.receipt_number })}</span>}
-                {(payment.status === 'paid' || payment.status === 'refunded') && (
+                {(payment.status === 'paid' || payment.status === 'refunded' || payment.status === 'kept') && (
                   <a href={receiptUrl(payment.id)} download className="text-brand-800 underline underline-offset-2">
                     {receipt('receipt')}
                   </a>

@@ -3,7 +3,9 @@ import { nullableTimestamp, timestamp, uuid } from './common';
 
 // Paying a request's fee: the payment as its payer sees it, and the outcome a payer without a session may read.
 
-export const paymentStatus = z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded']);
+// `kept`: money of a closed request that stays with the office, as the rules say (a deposit after a missed instalment,
+// docs/INSTALMENTS.md) or as two members of the office decided (what a partial refund did not give back).
+export const paymentStatus = z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded', 'kept']);
 
 // Why a payment did not become the fee (messages CheckPayment.reasons); `hold_ended` and `capture_failed` from authorise, then capture (docs/PLACES.md).
 export const failureReason = z

@@ -80,7 +80,7 @@ export const paymentPlanPart = z.object({
   percent: z.int(),
   amount_minor: z.int(),
   due_at: nullableTimestamp.describe('When an instalment is due (the end of its Hijri day in Riyadh); null for the deposit and the full fee, due by pay_by'),
-  state: z.enum(['due', 'late', 'paid', 'refunding', 'refunded']).describe('late: past its due date and unpaid (the request is cancelled once the grace has passed too)'),
+  state: z.enum(['due', 'late', 'paid', 'refunding', 'refunded', 'kept']).describe('late: past its due date and unpaid (the request is cancelled once the grace has passed too); kept: paid, and kept by the office when the request closed (a deposit after a missed instalment)'),
   payment_id: uuid.nullable().describe('The payment that paid it: its receipt is /payments/{id}/receipt'),
   paid_at: nullableTimestamp,
   paid_by: z.string().nullable().describe('The name of the account that paid it: the applicant or a companion on the request'),

@@ -1,4 +1,4 @@
-import { gregorianToHijri, formatHijri, hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
+import { gregorianToHijri, formatHijri, hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
 import { endOfOfficeDay } from '@/lib/office/time-zone';
 
 /**
@@ -31,7 +31,8 @@ export function instalmentDueAt(hijri: string): Date {
 /** A due date typed in either calendar (Hijri DD-MM-YYYY or Gregorian YYYY-MM-DD), as the Hijri date it is kept as. */
 export function hijriDue(text: string): string | null {
   const trimmed = text.trim();
-  if (parseHijri(trimmed)) return trimmed;
+  // A Hijri day that exists in Umm al-Qura (not the 30th of a 29-day month).
+  if (isHijriDate(trimmed)) return trimmed;
   if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed) && !Number.isNaN(Date.parse(`${trimmed}T00:00:00Z`))) return formatHijri(gregorianToHijri(trimmed));
   return null;
 }

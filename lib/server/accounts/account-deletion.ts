@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { payments, requests, retainedPayments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -18,7 +18,7 @@ const stillWatched = (payment: { status: string; failureReason: string | null })
 // `paid` awaits its refund: money owed to the user, so it waits too.
 const UNDER_WAY = new Set(['submitted', 'under_review', 'changes_requested', 'approved', 'cancelled']);
 // Money that moved: the office's books keep these, without the person.
-const SETTLED_MONEY = new Set(['paid', 'refunded']);
+const SETTLED_MONEY = new Set(['paid', 'refunded', 'kept']);
 
 /**
  * Deletes an account with everything it owns: sessions, requests, documents
@@ -39,7 +39,14 @@ export async function eraseAccount(userId: string) {
       .from(requests)
       .where(eq(requests.userId, userId))
       .for('update');
-    const paymentRows = await tx.select().from(payments).where(eq(payments.userId, userId)).for('update');
+    // Its own payments, and every payment on its requests: a companion may have paid a part of one (docs/INSTALMENTS.md),
+    // and that money goes with the request; it is checked and kept for the books like the owner's.
+    const ownedIds = owned.map((request) => request.id);
+    const paymentRows = await tx
+      .select()
+      .from(payments)
+      .where(ownedIds.length ? or(eq(payments.userId, userId), inArray(payments.requestId, ownedIds)) : eq(payments.userId, userId))
+      .for('update');
 
     if (paymentRows.some((payment) => OPEN_PAYMENTS.has(payment.status) || stillWatched(payment))) {
       throw new ApiError('conflict', { messageKey: 'account_payment_open' });

@@ -26,10 +26,10 @@ export const EXPORT_COLUMNS = ['reference', 'service', 'package', 'status', 'pay
 
 // What has been paid so far (the parts of a plan add up; refunds are not counted), and whether a deposit was paid.
 const paidSum = sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from ${payments} p where p.request_id = ${requests}.id and p.status = 'paid')`;
-const depositPaid = sql<boolean>`exists (select 1 from ${payments} p where p.request_id = ${requests}.id and p.part = 'deposit' and p.status in ('paid', 'refunding', 'refunded'))`;
+const depositPaid = sql<boolean>`exists (select 1 from ${payments} p where p.request_id = ${requests}.id and p.part = 'deposit' and p.status in ('paid', 'refunding', 'refunded', 'kept'))`;
 
 // When the fee was paid: the settled payment's (paid, or since refunded), as the queue's payment column reads it.
-const paidAt = sql<string | null>`(select to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') and p.paid_at is not null order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`;
+const paidAt = sql<string | null>`(select to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded', 'kept') and p.paid_at is not null order by array_position(array['paid', 'refunding', 'refunded', 'kept'], p.status) limit 1)`;
 
 /** A moment on the office's clock, "2026-11-28 14:05", as a spreadsheet reads a date and time (the header names the zone). */
 function officeTime(iso: string | null): string | null {

@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { instalmentReminders, payments, requests } from '@/lib/server/db/schema';
+import { instalmentReminders, invitations, payments, requests } from '@/lib/server/db/schema';
+import { describeError, logger } from '@/lib/server/log/logger';
 import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
 import { INSTALMENT_GRACE_DAYS, INSTALMENT_REMINDER_DAYS, planParts, type PlannedPart } from '@/lib/payments/payment-plan';
@@ -15,9 +16,16 @@ import { markRefundDue, paidPartsOf, refresh, releasePayments } from './payments
 const DAY = 86_400_000;
 type RequestRow = typeof requests.$inferSelect;
 
-/** Who hears about a part due: the applicant, and anyone on the request who has paid a part of it before. */
+/**
+ * Who hears about a part due: the applicant, and anyone who has paid a part of it before and is still on the
+ * request (a companion whose invitation still stands: one removed or gone hears nothing more of it).
+ */
 async function payersOf(db: Db, request: RequestRow) {
-  const rows = await db.selectDistinct({ userId: payments.userId }).from(payments).where(and(eq(payments.requestId, request.id), eq(payments.status, 'paid')));
+  const rows = await db
+    .selectDistinct({ userId: payments.userId })
+    .from(payments)
+    .innerJoin(invitations, and(eq(invitations.requestId, payments.requestId), eq(invitations.acceptedBy, payments.userId), isNull(invitations.endedAt)))
+    .where(and(eq(payments.requestId, request.id), eq(payments.status, 'paid')));
   return [...new Set([request.userId, ...rows.map((row) => row.userId)])];
 }
 
@@ -55,6 +63,9 @@ async function cancelForMissed(request: RequestRow, part: PlannedPart) {
   const cancelled = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(requests).where(eq(requests.id, request.id)).limit(1).for('update');
     if (!current || !OWING_STATUSES.includes(current.status) || (await paidPartsOf(tx, current.id)).has(part.part)) return false;
+    // A checkout the gateway still holds open (the payer may be paying right now): the next run decides, as expiry does.
+    const [inFlight] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.requestId, current.id), inArray(payments.status, ['initiated', 'pending']))).limit(1);
+    if (inFlight) return false;
     // What goes back: every part paid but the deposit (the rule shown before the pilgrim chose the plan).
     const paidRows = await tx.select({ part: payments.part, amount: payments.amountMinor }).from(payments).where(and(eq(payments.requestId, current.id), eq(payments.status, 'paid')));
     const refund = paidRows.filter((row) => row.part !== 'deposit').reduce((sum, row) => sum + row.amount, 0);
@@ -89,21 +100,36 @@ export async function applyInstalmentDeadlines(now = new Date()) {
   let reminded = 0;
   let cancelled = 0;
   for (const request of owing) {
-    const paid = await paidPartsOf(db, request.id);
-    if (!paid.has('deposit') || request.feeMinor === null) continue;
-    const sent = new Set((await db.select().from(instalmentReminders).where(eq(instalmentReminders.requestId, request.id))).map((row) => `${row.part}:${row.kind}`));
-    for (const part of planParts(request.feeMinor, request.paymentPlan).filter((planned) => isInstalment(planned.part) && !paid.has(planned.part))) {
-      const due = Date.parse(part.due_at!);
-      if (now.getTime() > due + INSTALMENT_GRACE_DAYS * DAY) {
-        if (await cancelForMissed(request, part)) cancelled += 1;
-        break;
-      }
-      // The nearer reminder only: a plan chosen 3 days before a due date gets "tomorrow", not also "in a week".
-      const kind = now.getTime() >= due - INSTALMENT_REMINDER_DAYS.day * DAY ? 'day' : now.getTime() >= due - INSTALMENT_REMINDER_DAYS.week * DAY ? 'week' : null;
-      if (kind && !sent.has(`${part.part}:${kind}`) && !(kind === 'week' && sent.has(`${part.part}:day`))) {
-        await remind(request, part, kind);
-        reminded += 1;
-      }
+    try {
+      const result = await applyToRequest(db, request, now);
+      reminded += result.reminded;
+      cancelled += result.cancelled;
+    } catch (error) {
+      // One request that fails (a gateway down, a row it cannot read) never stops the others' reminders and deadlines.
+      logger.error('instalment deadlines failed', { request: request.id, error: describeError(error) });
+    }
+  }
+  return { reminded, cancelled };
+}
+
+/** One request's reminders, or its cancellation for a part missed past the grace. */
+async function applyToRequest(db: Db, request: RequestRow, now: Date) {
+  let reminded = 0;
+  let cancelled = 0;
+  const paid = await paidPartsOf(db, request.id);
+  if (!paid.has('deposit') || request.feeMinor === null) return { reminded, cancelled };
+  const sent = new Set((await db.select().from(instalmentReminders).where(eq(instalmentReminders.requestId, request.id))).map((row) => `${row.part}:${row.kind}`));
+  for (const part of planParts(request.feeMinor, request.paymentPlan).filter((planned) => isInstalment(planned.part) && !paid.has(planned.part))) {
+    const due = Date.parse(part.due_at!);
+    if (now.getTime() > due + INSTALMENT_GRACE_DAYS * DAY) {
+      if (await cancelForMissed(request, part)) cancelled += 1;
+      break;
+    }
+    // The nearer reminder only: a plan chosen 3 days before a due date gets "tomorrow", not also "in a week".
+    const kind = now.getTime() >= due - INSTALMENT_REMINDER_DAYS.day * DAY ? 'day' : now.getTime() >= due - INSTALMENT_REMINDER_DAYS.week * DAY ? 'week' : null;
+    if (kind && !sent.has(`${part.part}:${kind}`) && !(kind === 'week' && sent.has(`${part.part}:day`))) {
+      await remind(request, part, kind);
+      reminded += 1;
     }
   }
   return { reminded, cancelled };

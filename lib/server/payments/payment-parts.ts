@@ -66,11 +66,11 @@ export function paymentPlanView(request: RequestRow, servicePlan: PaymentPlan | 
   const plan = paid.has('deposit') ? request.paymentPlan : offered ? servicePlan : null;
   const closed = !OWING_STATUSES.includes(request.status) && request.status !== 'pending_payment';
   const parts = planParts(request.feeMinor, plan).map((planned) => {
-    const payment = rows.find((row) => row.part === planned.part && (row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded'));
+    const payment = rows.find((row) => row.part === planned.part && (row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded' || row.status === 'kept'));
     const late = planned.due_at !== null && !payment && Date.parse(planned.due_at) < Date.now();
     return {
       ...planned,
-      state: payment ? (payment.status as 'paid' | 'refunding' | 'refunded') : late ? ('late' as const) : ('due' as const),
+      state: payment ? (payment.status as 'paid' | 'refunding' | 'refunded' | 'kept') : late ? ('late' as const) : ('due' as const),
       payment_id: payment?.id ?? null,
       paid_at: payment?.paidAt?.toISOString() ?? null,
       paid_by: payment ? (payers.get(payment.userId) ?? null) : null,

@@ -4,7 +4,7 @@ import { readText } from '@/lib/server/http/request-body';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
-import { payments, placeHolds, requests, requestTypes } from '@/lib/server/db/schema';
+import { payments, placeHolds, refundProposals, requests, requestTypes } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import { moveRequest } from '@/lib/server/requests/move-request';
@@ -133,16 +133,26 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   const due = amountDue({ ...request, paymentPlan: plan }, paid, part);
 
   const found = await existing();
-  // The same key answers its payment; an open checkout is reused while it still asks for this part at today's amount.
-  if (found && (found.idempotencyKey === idempotencyKey || found.status === 'pending')) {
-    if (found.status !== 'pending' || (found.part === part && found.amountMinor === due)) return found;
-    // Another part chosen (or the amount changed) while a checkout was open: that one is stopped first; money that still arrives through it is refunded.
-    await voidOpenPayments(requestId);
-  }
+  // The same key answers its payment.
+  if (found && idempotencyKey && found.idempotencyKey === idempotencyKey && found.userId === userId) return found;
   if (due === null) {
     const messageKey = request.status === 'draft' || (isInstalment(part) && request.status === 'pending_payment') ? 'wrong_state' : 'already_paid';
     throw new ApiError('conflict', { messageKey });
   }
+  if (found && (found.status === 'pending' || found.status === 'initiated')) {
+    // Another person on the request is at the gateway: their checkout is theirs (its receipt, its page), never handed over nor stopped.
+    if (found.userId !== userId) throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
+    // The payer's own open checkout is reused while it asks for this part at today's amount.
+    if (found.status === 'initiated' || (found.part === part && found.amountMinor === due)) return found;
+    // Another part chosen (or the amount changed): the gateway is asked first (a part paid a moment ago is recorded,
+    // not refunded), then the old checkout is stopped; money that still arrives through it is refunded.
+    const checked = await refresh(found);
+    if (checked.status !== 'pending') return startPayment(userId, requestId, idempotencyKey, locale, askedPart);
+    await voidOpenPayments(requestId);
+  }
+  // The office is cancelling it with a refund (a proposal awaiting a second member): no more money comes in meanwhile.
+  const [proposal] = await db.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, requestId), isNull(refundProposals.decision))).limit(1);
+  if (proposal) throw new ApiError('conflict', { messageKey: 'refund_under_way' });
   if (!request.currency) throw new Error(`request ${requestId} has no fee`);
   const provider = activeProvider();
   if (!provider) throw new ApiError('service_unavailable', { messageKey: 'payments_unavailable' });
@@ -160,6 +170,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     // Two starts at once: the other one won; answer its payment.
     if (isUniqueViolation(error)) {
       const winner = await existing();
+      if (winner && winner.userId !== userId) throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
       if (winner) return winner;
     }
     throw error;
@@ -459,20 +470,26 @@ export async function voidOpenPayments(requestId: string) {
  * never gives back more through one card than that card paid. A payment left with nothing to give back stays paid.
  */
 export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason, amountMinor?: number, keptParts: string[] = []) {
-  // Parts the rules keep (a missed instalment keeps the deposit, docs/INSTALMENTS.md) stay paid.
+  // Parts the rules keep (a missed instalment keeps the deposit, docs/INSTALMENTS.md) are not owed back.
   const owed = and(eq(payments.requestId, requestId), eq(payments.status, 'paid'), keptParts.length ? notInArray(payments.part, keptParts) : undefined);
   const set = { status: 'refunding' as const, refundReason: reason, updatedAt: new Date() };
-  if (amountMinor === undefined) return tx.update(payments).set({ ...set, refundAmountMinor: null }).where(owed).returning({ id: payments.id });
-  const paid = await tx.select().from(payments).where(owed).orderBy(desc(payments.paidAt), desc(payments.createdAt));
   const marked: { id: string }[] = [];
-  let left = amountMinor;
-  for (const payment of paid) {
-    const back = Math.min(left, payment.amountMinor);
-    if (back <= 0) break;
-    await tx.update(payments).set({ ...set, refundAmountMinor: back === payment.amountMinor ? null : back }).where(eq(payments.id, payment.id));
-    marked.push({ id: payment.id });
-    left -= back;
+  if (amountMinor === undefined) {
+    marked.push(...(await tx.update(payments).set({ ...set, refundAmountMinor: null }).where(owed).returning({ id: payments.id })));
+  } else {
+    const paid = await tx.select().from(payments).where(owed).orderBy(desc(payments.paidAt), desc(payments.createdAt));
+    let left = amountMinor;
+    for (const payment of paid) {
+      const back = Math.min(left, payment.amountMinor);
+      if (back <= 0) break;
+      await tx.update(payments).set({ ...set, refundAmountMinor: back === payment.amountMinor ? null : back }).where(eq(payments.id, payment.id));
+      marked.push({ id: payment.id });
+      left -= back;
+    }
   }
+  // The request is closing: what stays paid is kept, by the rules or by the office's decision, and says so
+  // (never "paid" on a closed request, which would read as a refund still owed).
+  await tx.update(payments).set({ status: 'kept', updatedAt: new Date() }).where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')));
   return marked;
 }
 
@@ -543,7 +560,7 @@ const WATCH_VOIDED_DAYS = 7;
 export async function reconcilePayments() {
   const db = await getDb();
   const watched = await db
-    .select({ payment: payments, requestStatus: requests.status })
+    .select({ payment: payments })
     .from(payments)
     .innerJoin(requests, eq(requests.id, payments.requestId))
     .where(
@@ -556,16 +573,25 @@ export async function reconcilePayments() {
         ),
       ),
     );
-  for (const { payment, requestStatus } of watched) {
+  for (const { payment } of watched) {
     try {
       const after = await refresh(payment);
-      if (after.status === 'pending' && requestStatus !== 'pending_payment') await voidOpenPayments(payment.requestId);
+      // Still open for a part the request no longer awaits (it was cancelled, withdrawn, expired, or the part is paid):
+      // voided. An instalment's checkout on a request sent to the office is awaited, and left to its payer.
+      if (after.status === 'pending' && !(await stillAwaited(after))) await voidOpenPayments(payment.requestId);
     } catch (error) {
       logger.error('reconciliation failed', { payment: payment.id, error: describeError(error) });
     }
   }
   await refundDue();
   return watched.length;
+}
+
+/** Whether the request of an open checkout still awaits that part at that amount (payment-parts.ts). */
+async function stillAwaited(payment: PaymentRow) {
+  const db = await getDb();
+  const [request] = await db.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1);
+  return Boolean(request) && amountDue(request!, await paidPartsOf(db, payment.requestId), payment.part) === payment.amountMinor;
 }
 
 export async function paymentsOf(requestId: string) {

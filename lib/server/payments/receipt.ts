@@ -282,7 +282,8 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
   const [found] = await db.select({ payment: payments, request: requests }).from(payments).innerJoin(requests, eq(requests.id, payments.requestId)).where(eq(payments.id, paymentId)).limit(1);
   if (!found || (found.payment.userId !== userId && found.request.userId !== userId)) throw new ApiError('not_found');
   const payment = await refresh(found.payment);
-  if (payment.status !== 'paid' && payment.status !== 'refunded') throw new ApiError('conflict');
+  // Kept money (docs/INSTALMENTS.md) was paid: its receipt says so.
+  if (payment.status !== 'paid' && payment.status !== 'refunded' && payment.status !== 'kept') throw new ApiError('conflict');
   const { request } = found;
   const [type, [payer]] = await Promise.all([findRequestType(request.typeId, db), db.select({ name: users.name }).from(users).where(eq(users.id, payment.userId)).limit(1)]);
   const reference = request.reference ?? request.id;
@@ -294,7 +295,7 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     pilgrims: request.userId === userId ? pilgrimNames(request.data) : await ownNameOnly(db, userId, request.id),
     amountMinor: payment.amountMinor,
     currency: payment.currency,
-    status: payment.status as ReceiptDetails['status'],
+    status: payment.status === 'refunded' ? 'refunded' : 'paid',
     paidAt: payment.paidAt ?? payment.updatedAt,
     refundedAt: payment.refundedAt,
     cardLast4: payment.cardLast4,

@@ -141,7 +141,7 @@ export async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
  * their tables: in a select list drizzle writes them bare, and a bare "id"
  * inside the subquery would be the payment's.
  */
-export const settledPayment = sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded') order by array_position(array['paid', 'refunding', 'refunded'], p.status) limit 1)`;
+export const settledPayment = sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded', 'kept') order by array_position(array['paid', 'refunding', 'refunded', 'kept'], p.status) limit 1)`;
 
 /**
  * Sent, not a draft: the predicate of the list's index (requests_user_sent_idx),

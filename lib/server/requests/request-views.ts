@@ -42,13 +42,14 @@ export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
  */
 function paymentState(row: SummaryRow, settled: string | undefined): PaymentState {
   if (row.status === 'draft') return null;
-  if (settled === 'paid') return 'paid';
+  // Money kept on a closed request (docs/INSTALMENTS.md) was paid: never shown as unpaid.
+  if (settled === 'paid' || (settled === 'kept' && row.status !== 'pending_payment')) return 'paid';
   if (row.status === 'pending_payment') return 'unpaid';
   return settled === 'refunding' || settled === 'refunded' ? settled : 'unpaid';
 }
 
 /** Of a request's payments, the one that says most about its fee: paid, else owed back, else given back. */
-const SETTLED_ORDER = ['paid', 'refunding', 'refunded'];
+const SETTLED_ORDER = ['paid', 'refunding', 'refunded', 'kept'];
 export function settledStatus(statuses: string[]): string | undefined {
   return SETTLED_ORDER.find((status) => statuses.includes(status));
 }

@@ -11,7 +11,7 @@ import { getDb, queryRows } from '@/lib/server/db/client';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { applyInstalmentDeadlines } from '@/lib/server/payments/instalments';
-import { refundDue } from '@/lib/server/payments/payments';
+import { reconcilePayments, refundDue } from '@/lib/server/payments/payments';
 import * as oneRoute from '../requests/[id]/route';
 import * as submitRoute from '../requests/[id]/submit/route';
 import * as startRoute from '../requests/[id]/payments/route';
@@ -148,6 +148,8 @@ describe('a payment plan: a deposit, then instalments', () => {
     const erase = await call(meRoute.DELETE, { method: 'DELETE', token: member.token });
     expect(erase.status).toBe(409);
     expect(erase.json!.error.message).toContain(afterFirst.reference);
+    // Nor the applicant, whose request holds the companion's money.
+    expect((await call(meRoute.DELETE, { method: 'DELETE', token: organiser.token })).status).toBe(409);
     expect((await details(organiser.token, id)).payment_plan.parts[1].state).toBe('paid');
     const stranger = await newUser('Stranger');
     expect((await call(receiptRoute.GET, { token: stranger.token, params: { id: first.id } })).status).toBe(404);
@@ -185,7 +187,7 @@ describe('a payment plan: a deposit, then instalments', () => {
     expect(closed.status).toBe('cancelled');
     expect(closed.history.at(-1)).toMatchObject({ to: 'cancelled', actor: 'system' });
     const states = Object.fromEntries((closed.payments as { id: string; status: string; refund_reason: string | null }[]).map((p) => [p.id, [p.status, p.refund_reason]]));
-    expect(states[deposit.id]).toEqual(['paid', null]);
+    expect(states[deposit.id]).toEqual(['kept', null]);
     expect(states[first.id]).toEqual(['refunded', 'instalment_missed']);
     expect(closed.payment_plan.outstanding_minor).toBe(0);
     const [after] = await queryRows<{ held: number }>(sql`select held from package_places where type_id = 'hajj' and package = 'standard'`);
@@ -221,6 +223,32 @@ describe('a payment plan: a deposit, then instalments', () => {
       { id: deposit.id, status: 'refunded', refund_amount_minor: 10_000 },
       { id: first.id, status: 'refunded', refund_amount_minor: null },
     ]);
+  });
+
+  it('an instalment checkout in flight is left to its payer: reconciliation keeps it open, the sweep waits for it, another payer is asked to wait', async () => {
+    const admin = await signedInStaff('admin');
+    await setPlan(admin.cookie, { deposit_percent: 20, instalments: [{ percent: 80, due: hijriFromNow(2) }] });
+    const organiser = await newUser('Organiser Family');
+    const { id } = await sent(organiser.token);
+    await pay(organiser.token, id, 'deposit');
+    const member = await companionOn(organiser.token, id);
+    const open = (await start(organiser.token, id, 'instalment-1')).json!.data as { id: string; redirect_url: string };
+    // The companion may not take over, nor stop, the applicant's checkout.
+    const other = await start(member.token, id, 'instalment-1');
+    expect(other.status).toBe(409);
+    expect(other.json!.error.code).toBe('conflict');
+    // Reconciliation, a few minutes on: the request (sent to the office) still awaits this part, so the checkout stays open.
+    await queryRows(sql`update payments set updated_at = now() - interval '5 minutes' where id = ${open.id}`);
+    await reconcilePayments();
+    expect((await queryRows<{ status: string }>(sql`select status from payments where id = ${open.id}`))[0]!.status).toBe('pending');
+    // Past the grace with the checkout still open: the sweep waits rather than cancel a part being paid.
+    const due = Date.parse(((await details(organiser.token, id)).payment_plan.parts as Part[])[1]!.due_at!);
+    await applyInstalmentDeadlines(new Date(due + 4 * DAY));
+    expect((await details(organiser.token, id)).status).toBe('submitted');
+    // Paid at last: recorded, not refunded.
+    await payOnTestGateway(open.redirect_url.split('/').pop()!, TEST_CARDS.success);
+    expect((await call(paymentRoute.GET, { token: organiser.token, params: { id: open.id } })).json!.data.status).toBe('paid');
+    expect((await details(organiser.token, id)).payment_plan.outstanding_minor).toBe(0);
   });
 
   it('the whole fee when the pilgrim chooses it; the deposit refused once the dates are too near', async () => {
