@@ -29,6 +29,11 @@ async function payersOf(db: Db, request: RequestRow) {
   return [...new Set([request.userId, ...rows.map((row) => row.userId)])];
 }
 
+/** What a notice about a part says: which request and part, how much, by when, and the grace after it. */
+function partNews(request: RequestRow, part: PlannedPart) {
+  return { reference: request.reference ?? '', part: part.part, amount_minor: part.amount_minor, currency: request.currency ?? 'SAR', deadline: part.due_at!, grace: INSTALMENT_GRACE_DAYS };
+}
+
 /** One reminder per part and kind, whatever the instances running this: the row is the proof it went. */
 async function remind(request: RequestRow, part: PlannedPart, kind: 'week' | 'day') {
   const db = await getDb();
@@ -36,15 +41,7 @@ async function remind(request: RequestRow, part: PlannedPart, kind: 'week' | 'da
   await db.transaction(async (tx) => {
     const [first] = await tx.insert(instalmentReminders).values({ requestId: request.id, part: part.part, kind }).onConflictDoNothing().returning();
     if (!first) return;
-    const params = {
-      reference: request.reference ?? '',
-      part: part.part,
-      amount_minor: part.amount_minor,
-      currency: request.currency ?? 'SAR',
-      deadline: part.due_at!,
-      when: kind,
-      grace: INSTALMENT_GRACE_DAYS,
-    };
+    const params = { ...partNews(request, part), when: kind };
     for (const userId of recipients) await notify(tx, { userId, type: 'instalment_due', requestId: request.id, params });
   });
 }
@@ -73,15 +70,7 @@ async function cancelForMissed(request: RequestRow, part: PlannedPart) {
       userId: current.userId,
       type: 'instalment_missed' as const,
       requestId: current.id,
-      params: {
-        reference: current.reference ?? '',
-        part: part.part,
-        amount_minor: part.amount_minor,
-        currency: current.currency ?? 'SAR',
-        deadline: part.due_at!,
-        grace: INSTALMENT_GRACE_DAYS,
-        refund_minor: refund,
-      },
+      params: { ...partNews(current, part), refund_minor: refund },
     };
     await moveRequest(tx, current, 'cancelled', 'system', null, { version: current.version + 1 }, null, notice);
     await markRefundDue(tx, current.id, 'instalment_missed', undefined, ['deposit']);
