@@ -113,6 +113,7 @@ for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
 
     // The companion pays the last part from their own part of the request; the applicant sees it paid by them.
     await other.goto(`/${locale}/profile/shared/${id}`);
+    await expect(other.getByTestId('payment-line')).toContainText(prefix(m.RequestDetails.fee.states.partly, '{amount}'));
     const theirs = other.getByRole('region', { name: p.title });
     await expect(theirs.getByRole('list', { name: p.partsLabel }).getByRole('listitem')).toHaveCount(3);
     const second = m.Payments.parts.instalment.replace('{number}', locale === 'ar' ? '٢' : '2');

@@ -2,7 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import type { SharedRequestSummary } from '@/lib/contract/families';
-import { paymentLine } from '@/components/requests/request-fee';
+import type { PaymentPlanView } from '@/lib/contract/requests';
+import { usePaymentText } from '@/components/requests/request-fee';
 import { StatusBadge } from '@/components/requests/status-badge';
 
 /**
@@ -10,11 +11,22 @@ import { StatusBadge } from '@/components/requests/status-badge';
  * service and who applied, the status, the reference, whether it is paid and,
  * on the card, whether they have confirmed their details.
  */
-export function SharedSummary({ request, titleId, large = false, withConfirmation = false }: { request: SharedRequestSummary; titleId: string; large?: boolean; withConfirmation?: boolean }) {
+export function SharedSummary({
+  request,
+  titleId,
+  large = false,
+  withConfirmation = false,
+}: {
+  // On the companion's page, the fee's parts too: a request paid by its deposit says what is still to pay.
+  request: SharedRequestSummary & { payment_plan?: PaymentPlanView | null; currency?: string | null };
+  titleId: string;
+  large?: boolean;
+  withConfirmation?: boolean;
+}) {
   const t = useTranslations('Families');
   const type = useTranslations('RequestType');
   const fee = useTranslations('RequestDetails.fee');
-  const payment = paymentLine(request);
+  const payment = usePaymentText(request);
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -30,7 +42,7 @@ export function SharedSummary({ request, titleId, large = false, withConfirmatio
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{fee('payment')}</dt>
-          <dd data-testid="payment-line">{payment ? fee(`states.${payment}`) : '—'}</dd>
+          <dd data-testid="payment-line">{payment ?? '—'}</dd>
         </div>
         {withConfirmation && (
           <div>

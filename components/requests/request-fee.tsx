@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RequestDetails, RequestSummary } from '@/lib/contract/requests';
+import type { PaymentPlanView, RequestDetails, RequestSummary } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
 import { PaymentParts, usePartName } from '@/components/payments/payment-plan';
 import { useFormats } from '@/lib/i18n/use-formats';
@@ -20,6 +20,19 @@ export function paymentLine(request: Pick<RequestSummary, 'payment' | 'status'>)
   return null;
 }
 
+/**
+ * Where a request's payment stands, in words: a request paid by its deposit with instalments still owed says so
+ * ("Deposit paid, SAR … still to pay": "paid" would say too much); null when there is nothing to say.
+ */
+export function usePaymentText(request: Pick<RequestSummary, 'payment' | 'status'> & { payment_plan?: PaymentPlanView | null; currency?: string | null }) {
+  const t = useTranslations('RequestDetails.fee');
+  const { money } = useFormats();
+  const plan = request.payment_plan;
+  if (plan?.choice === 'instalments' && plan.outstanding_minor > 0 && request.currency) return t('states.partly', { amount: money(plan.outstanding_minor, request.currency) });
+  const line = paymentLine(request);
+  return line ? t(`states.${line}`) : null;
+}
+
 const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`;
 
 /** The fee for all pilgrims, where its payment stands, and any attempts to pay. */
@@ -29,11 +42,8 @@ export function RequestFee({ request }: { request: RequestDetails }) {
   const { money, number: formatNumber } = useFormats();
   const plan = useTranslations('Payments.plan');
   const partName = usePartName();
-  const line = paymentLine(request);
   const fee = request.fee_minor !== null && request.currency ? money(request.fee_minor, request.currency) : null;
-  // Paid by its deposit with instalments still owed: "paid" would say too much.
-  const owing = request.payment_plan?.choice === 'instalments' && request.payment_plan.outstanding_minor > 0 && request.currency;
-  const state = owing ? t('states.partly', { amount: money(request.payment_plan!.outstanding_minor, request.currency!) }) : line ? t(`states.${line}`) : null;
+  const state = usePaymentText(request);
 
   return (
     <section aria-labelledby="fee-title" className="rounded-xl border border-slate-200 bg-white p-5">
