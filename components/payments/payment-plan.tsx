@@ -11,7 +11,8 @@ import { PayButton } from './pay-button';
 
 type Part = PaymentPlanView['parts'][number];
 
-const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`;
+/** Where a payment's receipt is downloaded (GET /payments/{id}/receipt). */
+export const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`;
 
 /** A part's name in the page's language: "Deposit", "Instalment 2". */
 export function usePartName() {

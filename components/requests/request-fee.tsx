@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { PaymentPlanView, RequestDetails, RequestSummary } from '@/lib/contract/requests';
 import { AnswerList } from './answer-list';
-import { PaymentParts, usePartName } from '@/components/payments/payment-plan';
+import { PaymentParts, receiptUrl, usePartName } from '@/components/payments/payment-plan';
 import { useFormats } from '@/lib/i18n/use-formats';
 
 type PaymentLine = 'awaiting' | 'paid' | 'refunding' | 'refunded' | 'unpaid';
@@ -33,7 +33,6 @@ export function usePaymentText(request: Pick<RequestSummary, 'payment' | 'status
   return line ? t(`states.${line}`) : null;
 }
 
-const receiptUrl = (paymentId: string) => `${process.env.NEXT_PUBLIC_API_BASE_URL ?? '/api/v1'}/payments/${paymentId}/receipt`;
 
 /** The fee for all pilgrims, where its payment stands, and any attempts to pay. */
 export function RequestFee({ request }: { request: RequestDetails }) {

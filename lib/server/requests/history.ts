@@ -4,7 +4,7 @@ import type { Db } from '@/lib/server/db/client';
 import { payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { PLACES_GIVEN_BACK, TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
-import { env } from '@/lib/server/env';
+import { payByOf } from '@/lib/server/payments/payment-parts';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
 import { clockOfMove } from './review-clock';
 import { notifyCompanions } from './companion-notices';
@@ -107,10 +107,10 @@ function notificationOfMove(
   const amount: Record<string, string | number> = moved.feeMinor !== null && moved.currency ? { amount_minor: moved.feeMinor, currency: moved.currency } : {};
   // A place came free on the reserve list: it is the pilgrim's until the fresh pay-by time.
   if (to === 'pending_payment' && from === 'reserved') {
-    return { ...base, type: 'place_offered', params: { reference, deadline: payByOf(moved), ...amount } };
+    return { ...base, type: 'place_offered', params: { reference, deadline: payByOf(moved).toISOString(), ...amount } };
   }
   if (to === 'pending_payment') {
-    return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline: payByOf(moved), ...amount } };
+    return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline: payByOf(moved).toISOString(), ...amount } };
   }
   if (to === 'submitted' && from === 'changes_requested') return { ...base, type: 'request_submitted', params: { reference, stage: 'resubmitted' } };
   // Paid: through the gateway or at the office's counter, the same notice.
@@ -128,9 +128,4 @@ function notificationOfMove(
   }
   if (to === 'expired') return { ...base, type: 'request_expired', params: { reference } };
   return { ...base, type: 'status_changed', params: { reference, status: to, ...(note ? { note } : {}) } };
-}
-
-function payByOf(moved: typeof requests.$inferSelect) {
-  const submitted = moved.submittedAt ?? new Date();
-  return new Date(submitted.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000).toISOString();
 }
