@@ -12,6 +12,7 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { keepIdentifiersWhole } from './identifiers';
 
 // The portal's colours (app/globals.css): brand green on sand, ink text.
 const COLORS = { brand: '#1f6b4f', brandDark: '#114331', sand: '#fbf8f1', sandLine: '#f4ecda', ink: '#1c2421', muted: '#4d5a55' };
@@ -58,11 +59,11 @@ export function MailLayout(content: MailContent) {
           </Section>
           <Section style={{ padding: '32px' }}>
             <Heading as="h1" style={{ color: COLORS.brandDark, fontSize: '22px', lineHeight: '30px', margin: '0 0 16px', textAlign: align }}>
-              {content.heading}
+              {keepIdentifiersWhole(content.heading)}
             </Heading>
             {content.paragraphs.map((paragraph, i) => (
               <Text key={i} style={text}>
-                {paragraph}
+                {keepIdentifiersWhole(paragraph)}
               </Text>
             ))}
             {content.action ? (
@@ -93,7 +94,7 @@ export function MailLayout(content: MailContent) {
             ) : null}
             {(content.notes ?? []).map((note, i) => (
               <Text key={i} style={{ ...text, fontSize: '14px', lineHeight: '22px', color: COLORS.muted }}>
-                {note}
+                {keepIdentifiersWhole(note)}
               </Text>
             ))}
           </Section>
