@@ -360,3 +360,30 @@ describe('authorization matrix', async () => {
     });
   }
 });
+
+// Who may start a payment on a request they do not own (issue 42, item 4): a companion who took up the
+// invitation, and nobody else on its way there (an invitation not yet taken up gives no right to the request).
+describe('authorization matrix: paying for a shared request', () => {
+  it('POST v1/requests/[id]/payments: companion who took up the invitation → 201, invited but not accepted → 404', async () => {
+    const pay = (await import('./requests/[id]/payments/route')).POST;
+    const submit = (await import('./requests/[id]/submit/route')).POST;
+    const invitation = (await import('./requests/[id]/pilgrims/[pilgrim]/invitation/route')).POST;
+    const accept = (await import('./invitations/accept/route')).POST;
+    const organiser = await newUser('Organiser Matrix');
+    const companionUser = await newUser('Mohammed Rahman');
+    const invited = await newUser('Yusuf Karim');
+
+    // One request, its companion invited but not accepted: the request is not theirs to see, so not theirs to pay.
+    const notTakenUp = await completeDraft(organiser);
+    expect((await call(invitation, { token: organiser.token, params: { id: notTakenUp, pilgrim: 'companion-0' }, body: { email: invited.user.email } })).status).toBe(201);
+    expect((await call(submit, { token: organiser.token, params: { id: notTakenUp }, body: {} })).status).toBe(200);
+    expect((await call(pay, { token: invited.token, params: { id: notTakenUp }, body: {} })).status).toBe(404);
+
+    // Another, its companion's invitation taken up: they may pay.
+    const takenUp = await completeDraft(organiser);
+    expect((await call(invitation, { token: organiser.token, params: { id: takenUp, pilgrim: 'companion-0' }, body: { email: companionUser.user.email } })).status).toBe(201);
+    expect((await call(accept, { token: companionUser.token, body: { token: await invitationTokenFor(companionUser.user.email) } })).status).toBe(200);
+    expect((await call(submit, { token: organiser.token, params: { id: takenUp }, body: {} })).status).toBe(200);
+    expect((await call(pay, { token: companionUser.token, params: { id: takenUp }, body: {} })).status).toBe(201);
+  });
+});
