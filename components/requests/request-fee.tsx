@@ -33,7 +33,6 @@ export function usePaymentText(request: Pick<RequestSummary, 'payment' | 'status
   return line ? t(`states.${line}`) : null;
 }
 
-
 /** The fee for all pilgrims, where its payment stands, and any attempts to pay. */
 export function RequestFee({ request }: { request: RequestDetails }) {
   const t = useTranslations('RequestDetails.fee');

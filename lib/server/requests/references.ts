@@ -14,6 +14,12 @@ export function currentHijriYear(): number {
  * submission and a sequence per type and year. One statement, so two
  * submissions at once never get the same number.
  */
+/**
+ * A reference as nextReference writes it, wherever it appears in a text (the e-mails keep it whole:
+ * lib/server/mail/templates/identifiers.tsx). The number has six digits or more.
+ */
+export const REFERENCE_IN_TEXT = /([A-Z0-9]+-\d{4}-\d{6,})/;
+
 export async function nextReference(db: Db, code: string, year = currentHijriYear()): Promise<string> {
   const result = (await db.execute(sql`
     insert into reference_counters (code, year, last) values (${code}, ${year}, 1)

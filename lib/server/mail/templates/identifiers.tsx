@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-
-// A request's reference (HJ-1448-000123): the type's code, the Hijri year, the number.
-const REFERENCE = /([A-Z0-9]{1,10}-\d{4}-\d{6})/;
+import { REFERENCE_IN_TEXT } from '@/lib/server/requests/references';
 
 /**
  * The text with each request reference kept whole and left to right. Unwrapped,
@@ -11,7 +9,7 @@ const REFERENCE = /([A-Z0-9]{1,10}-\d{4}-\d{6})/;
  * as on the site (<bdi dir="ltr"> in components/requests).
  */
 export function keepIdentifiersWhole(text: string): ReactNode {
-  const parts = text.split(REFERENCE);
+  const parts = text.split(REFERENCE_IN_TEXT);
   if (parts.length === 1) return text;
   return parts.map((part, i) =>
     i % 2 === 1 ? (
