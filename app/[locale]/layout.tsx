@@ -11,17 +11,22 @@ import { FRAME_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import { publicSiteUrl } from '@/lib/server/http/origin';
 import { pageLocale } from '@/lib/i18n/page-metadata';
 
-// Each language preloads the cuts of the faces its pages use (app/globals.css):
-// English text is set in Inter; Arabic text in IBM Plex Sans Arabic, in two
-// weights (Regular, and SemiBold for semibold and bold), and the Latin words
-// on Arabic pages (the "English" switch, e-mail addresses, phone numbers) in
-// Inter. English pages
-// never use the Arabic faces (the one Arabic word, the switch, is in the
-// system's font). The rest of each face is fetched only by a page that needs it.
-const INTER = '/fonts/inter-basic-wght-normal-5.3.0.woff2';
+// Each language preloads the cuts of the faces its own script is set in
+// (app/globals.css): English text in Inter; Arabic text in IBM Plex Sans Arabic,
+// in two weights (Regular, and SemiBold for semibold and bold). The other
+// script's few words are not preloaded: on English pages the one Arabic word
+// (the switch) is in the system's font; on Arabic pages the Latin words (the
+// "English" switch, e-mail addresses, phone numbers) ask for Inter's cut when
+// they are laid out, and take it if it comes within its optional wait, the
+// fallback otherwise (it is cached for the next page). A third preload there
+// cost more than its words: on a phone's connection its 30 KB shared the
+// bandwidth with the stylesheet, the styled first layout came after the first
+// paint, and the page's Total Blocking Time doubled (docs/history/
+// PERFORMANCE-FINDINGS.md, "Fonts that share the stylesheet's bandwidth").
+// The rest of each face is fetched only by a page that needs it.
 const FONT_PRELOADS: Record<string, string[]> = {
-  en: [INTER],
-  ar: [...[400, 600].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-common-${weight}-normal-5.3.0.woff2`), INTER],
+  en: ['/fonts/inter-basic-wght-normal-5.3.0.woff2'],
+  ar: [400, 600].map((weight) => `/fonts/ibm-plex-sans-arabic-arabic-common-${weight}-normal-5.3.0.woff2`),
 };
 
 // No page is rendered at build time: the home page reads the office's catalogue,
