@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useAuthStore, isSignedIn } from '@/lib/auth/auth-store';
 import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import type { HomeVisitor } from './visitor';
@@ -18,7 +18,11 @@ const SignedInVisitor = lazy(() => import('./signed-in-visitor').then((m) => ({ 
 export function WithHomeVisitor({ render }: { render: (visitor: HomeVisitor) => ReactNode }) {
   const hydrated = useAuthHydrated();
   const signedIn = useAuthStore((s) => isSignedIn(s.userData));
-  if (!hydrated || !signedIn) return render({ signedIn: false });
+  // The same element each time for a signed-out visitor, so that the render
+  // when the session settles (synchronous, right after hydration) stops here
+  // instead of rendering the buttons again, unchanged (issue 38).
+  const signedOut = useMemo(() => render({ signedIn: false }), [render]);
+  if (!hydrated || !signedIn) return signedOut;
   const withoutDraft = render({ signedIn: true, draftId: null });
   return (
     <Suspense fallback={withoutDraft}>
