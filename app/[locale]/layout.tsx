@@ -17,8 +17,9 @@ import { pageLocale } from '@/lib/i18n/page-metadata';
 // script's few words are not preloaded: on English pages the one Arabic word
 // (the switch) is in the system's font; on Arabic pages the Latin words (the
 // "English" switch, e-mail addresses, phone numbers) ask for Inter's cut when
-// they are laid out, and take it if it comes within its optional wait, the
-// fallback otherwise (it is cached for the next page). A third preload there
+// they are laid out: the first page that asks draws them in the size-matched
+// fallback (an optional face not preloaded is not used on that page), the next
+// ones in Inter, from the cache. A third preload there
 // cost more than its words: on a phone's connection its 30 KB shared the
 // bandwidth with the stylesheet, the styled first layout came after the first
 // paint, and the page's Total Blocking Time doubled (docs/history/
