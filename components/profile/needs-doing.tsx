@@ -12,6 +12,7 @@ import { PayBy } from '@/components/requests/pay-by';
 import { ReservePosition } from '@/components/requests/reserve-position';
 import { DualDate } from '@/components/requests/dual-date';
 import { DraftProgress } from '@/components/requests/draft-progress';
+import { InstalmentDue } from './instalment-due';
 import { useFormats } from '@/lib/i18n/use-formats';
 
 const ACTION = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
@@ -19,14 +20,15 @@ const ACTION = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semi
 /**
  * The account page's first section (issue 21, docs/NEXT-STEPS.md): requests
  * awaiting payment (amount, deadline, Pay), requests the office sent back (the
- * note's first line, "Make the changes"), drafts (progress, last saved,
+ * note's first line, "Make the changes"), instalments coming due (which,
+ * how much, by when, Pay), drafts (progress, last saved,
  * Continue), requests on a reserve list (their position: waiting is not
  * nothing), or "Nothing needs doing". Fed by one call, GET /me/needs-doing.
  */
 export function NeedsDoing() {
   const t = useTranslations('NeedsDoing');
   const { data, isError } = useNeedsDoing();
-  const nothing = data && data.awaiting_payment.length + data.changes_requested.length + data.reserved.length + data.drafts.length === 0;
+  const nothing = data && data.awaiting_payment.length + data.changes_requested.length + data.instalments_due.length + data.reserved.length + data.drafts.length === 0;
   return (
     <section aria-labelledby="needs-doing-title" className="mb-8">
       <h2 id="needs-doing-title" className="text-xl font-bold">
@@ -53,6 +55,11 @@ export function NeedsDoing() {
               <Link href={`/profile/requests/edit?id=${request.id}`} className={`${ACTION} self-start`}>
                 {t('makeChanges')}
               </Link>
+            </Item>
+          ))}
+          {data.instalments_due.map((request) => (
+            <Item key={request.id} request={request} title={t(request.instalment.late ? 'instalmentLate' : 'instalmentDue')}>
+              <InstalmentDue request={request} />
             </Item>
           ))}
           {data.reserved.map((request) => (

@@ -154,11 +154,23 @@ export const requestDetails = requestSummary.extend({
 });
 export type RequestDetails = z.infer<typeof requestDetails>;
 
+/** The next instalment owed on a request paid in parts, once it is near (GET /me/needs-doing). */
+export const instalmentDue = z.object({
+  part: z.string().describe('instalment-1, instalment-2, …'),
+  amount_minor: z.int(),
+  due_at: timestamp.describe('The end of its Hijri day in Riyadh'),
+  late: z.boolean().describe('Past its due date: the request is cancelled once the grace (grace_days) has passed too'),
+  grace_days: z.int(),
+});
+
 /** What needs doing on the account (GET /me/needs-doing): the account page's first section and the header's count. */
 export const needsDoing = z.object({
-  count: z.int().describe('Payments due plus changes asked for'),
+  count: z.int().describe('Payments due, instalments due and changes asked for'),
   awaiting_payment: z.array(requestSummary),
   changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+  instalments_due: z
+    .array(requestSummary.extend({ instalment: instalmentDue }))
+    .describe('Requests paid in parts whose next instalment falls due within 14 days, or is late (in the grace before the request is cancelled); soonest first, counted'),
   reserved: z.array(requestSummary).describe('On a reserve list, with reserve_position; nothing to do but wait, so not counted'),
   drafts: z.array(requestSummary),
 });

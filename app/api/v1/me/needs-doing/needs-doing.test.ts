@@ -37,7 +37,7 @@ describe('GET /api/v1/me/needs-doing', () => {
     const { token } = await newUser();
     const { status, json } = await call(route.GET, { token });
     expect(status).toBe(200);
-    expect(json!.data).toEqual({ count: 0, awaiting_payment: [], changes_requested: [], reserved: [], drafts: [] });
+    expect(json!.data).toEqual({ count: 0, awaiting_payment: [], changes_requested: [], instalments_due: [], reserved: [], drafts: [] });
   });
 
   it('lists payments due, changes asked for (with the office note) and drafts; counts the first two; only the owner’s', async () => {
