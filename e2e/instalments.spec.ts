@@ -42,10 +42,10 @@ for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
     const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
 
-    // The office offers a plan on Hajj: 20 % now, 40 % in two months, 40 % in four.
+    // The office offers a plan on Hajj: 20 % now, 40 % in 12 days (near enough to be on the account page), 40 % in four months.
     const office = await browser.newContext({ baseURL: app.origin });
     await signInStaff(office.request, 'admin', 'Amina Saleh');
-    const plan = { deposit_percent: 20, instalments: [{ percent: 40, due: hijriInDays(60) }, { percent: 40, due: hijriInDays(120) }] };
+    const plan = { deposit_percent: 20, instalments: [{ percent: 40, due: hijriInDays(12) }, { percent: 40, due: hijriInDays(120) }] };
     expect((await office.request.patch('/api/v1/office/catalogue/hajj', { headers: SAME_ORIGIN, data: { payment_plan: plan } })).status()).toBe(200);
     await office.close();
 
@@ -87,6 +87,19 @@ for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
     await payOnGateway(page);
     await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
 
+    // The account page: the first instalment, 12 days away, is the one thing to do (counted in the header), with its Pay.
+    const instalment = m.Payments.parts.instalment.replace('{number}', locale === 'ar' ? '١' : '1');
+    await page.goto(`/${locale}/profile`);
+    const todo = page.getByRole('region', { name: m.NeedsDoing.title }).getByRole('listitem');
+    await expect(todo).toHaveCount(1);
+    await expect(todo.getByRole('heading', { level: 3 })).toContainText(m.NeedsDoing.instalmentDue);
+    await expect(todo).toContainText(`${instalment}${locale === 'ar' ? '،' : ','}`);
+    await expect(todo.locator('time')).toHaveCount(1);
+    await expect(todo.getByRole('button', { name: new RegExp(`^${prefix(p.payPart, '{part}')} ${instalment}`) })).toBeVisible();
+    await expect(page.getByRole('banner').getByTestId('needs-doing-count')).toHaveAccessibleName(locale === 'ar' ? 'أمر واحد مطلوب' : '1 thing to do');
+    await expectAccessible(page, `an instalment coming due (${locale})`, 'main');
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/needs-doing-instalment-${locale}-390.png` });
+
     // The request went to the office on its deposit; the rest is shown still to pay, the next part with its own button.
     await page.goto(`/${locale}/profile/requests/details/${id}`);
     await expect(page.getByText(m.RequestStatus.submitted).first()).toBeVisible();
@@ -94,7 +107,6 @@ for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
     const partsNow = page.getByRole('list', { name: p.partsLabel });
     await expect(partsNow.getByRole('listitem').nth(0)).toContainText(p.states.paid);
     await expect(partsNow.getByRole('listitem').nth(1)).toContainText(p.states.due);
-    const instalment = m.Payments.parts.instalment.replace('{number}', locale === 'ar' ? '١' : '1');
     await page.getByRole('button', { name: new RegExp(`^${prefix(p.payPart, '{part}')} ${instalment}`) }).click();
     await payOnGateway(page);
     await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
