@@ -1,6 +1,6 @@
 import 'server-only';
 import type { RequestStatus } from '@/lib/requests/statuses';
-import { planOffered, planParts, sharePerPilgrim, INSTALMENT_GRACE_DAYS, type PaymentPartName, type PaymentPlan } from '@/lib/payments/payment-plan';
+import { planOffered, planParts, sharePerPilgrim, INSTALMENT_GRACE_DAYS, type PaymentPartName, type PaymentPlan, type PlannedPart } from '@/lib/payments/payment-plan';
 import type { PaymentPlanView } from '@/lib/contract/requests';
 import { eq, inArray } from 'drizzle-orm';
 import { requestTypes, users, type payments, type requests } from '@/lib/server/db/schema';
@@ -46,10 +46,15 @@ export function amountDue(request: RequestRow, paid: Set<string>, part: string):
   return planParts(request.feeMinor, request.paymentPlan).find((planned) => planned.part === part)?.amount_minor ?? null;
 }
 
+/** The earliest instalment of a plan not yet paid (its amount and due date), if any is left. */
+export function nextInstalment(feeMinor: number, plan: PaymentPlan, paid: Set<string>): PlannedPart | undefined {
+  return planParts(feeMinor, plan).find((planned) => isInstalment(planned.part) && !paid.has(planned.part));
+}
+
 /** The part a payment is for when the payer names none: the whole fee first, then the earliest instalment owed. */
 export function nextPart(request: RequestRow, paid: Set<string>): PaymentPartName {
   if (request.status === 'pending_payment' || !request.paymentPlan || request.feeMinor === null) return 'full';
-  return planParts(request.feeMinor, request.paymentPlan).find((planned) => isInstalment(planned.part) && !paid.has(planned.part))?.part ?? 'full';
+  return nextInstalment(request.feeMinor, request.paymentPlan, paid)?.part ?? 'full';
 }
 
 /**

@@ -2,8 +2,8 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { payments, requestHistory, requests } from '@/lib/server/db/schema';
-import { isInstalment, OWING_STATUSES, paidParts } from '@/lib/server/payments/payment-parts';
-import { INSTALMENT_GRACE_DAYS, planParts } from '@/lib/payments/payment-plan';
+import { nextInstalment, OWING_STATUSES, paidParts } from '@/lib/server/payments/payment-parts';
+import { INSTALMENT_GRACE_DAYS, type PaymentPlan } from '@/lib/payments/payment-plan';
 import { settledPayment, summaryColumns } from './request-rows';
 import { requestSummary } from './request-views';
 import { reservePosition } from './reserve-position';
@@ -78,7 +78,7 @@ export async function needsDoing(userId: string, now = new Date()): Promise<Need
   };
 }
 
-type PlanRow = { request: { id: string; feeMinor: number | null }; plan: Parameters<typeof planParts>[1] };
+type PlanRow = { request: { id: string; feeMinor: number | null }; plan: PaymentPlan | null };
 
 /**
  * Of the requests paid in parts, those whose next unpaid instalment is due within two weeks, or
@@ -95,8 +95,8 @@ async function instalmentsDue<Row extends PlanRow>(rows: Row[], now: Date) {
   const due = [];
   for (const row of rows) {
     const paid = paidParts(paidRows.filter((payment) => payment.requestId === row.request.id));
-    if (!paid.has('deposit') || row.request.feeMinor === null) continue;
-    const next = planParts(row.request.feeMinor, row.plan).find((part) => isInstalment(part.part) && !paid.has(part.part));
+    if (!paid.has('deposit') || row.request.feeMinor === null || !row.plan) continue;
+    const next = nextInstalment(row.request.feeMinor, row.plan, paid);
     if (!next?.due_at) continue;
     const dueAt = Date.parse(next.due_at);
     if (dueAt - now.getTime() > INSTALMENT_NOTICE_DAYS * DAY) continue;
