@@ -12,7 +12,11 @@
 //   npm run load -- --opening-day        the day a season opens (scripts/opening-day.mjs): 300 pilgrims
 //                                        send at once for 50 places, the turned away join the reserve
 //                                        list, the holders pay; fails unless exactly 50 hold, no 5xx,
-//                                        no double charge. --pilgrims 300 --places 50; --db as above.
+//                                        no double charge, and send's and pay's p99 stay within 3 × the
+//                                        health check's. --pilgrims 300 --places 50; --db as above.
+//
+// LOAD_SERVER_PROFILE_DIR=/tmp/prof: the server is started with --cpu-prof, its
+// profile written there when it stops (open it in Chrome's DevTools).
 //
 // It builds the app first when there is no build. On PostgreSQL it runs on a
 // database of its own, created from DATABASE_URL and dropped afterwards; on
@@ -24,7 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openingDay, openingDayFailures, openingDayTable, readTheDatabase } from './opening-day.mjs';
+import { HEALTH_RATIO_BUDGET, openingDay, openingDayBudget, openingDayFailures, openingDayTable, readTheDatabase } from './opening-day.mjs';
 import { serverEnv } from './server-node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -191,7 +195,7 @@ async function startServer(db, port) {
       await cleanup.end();
     };
   }
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...(process.env.LOAD_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROFILE_DIR}`] : []), nextBin, 'start', '-p', String(port)], {
     cwd: root,
     // The Node options `npm start` serves with, so the memory figures are the deployment's.
     // The users are registered from this one machine: the per-address registration limit is raised.
@@ -313,8 +317,11 @@ async function openingDays() {
     const failures = openingDayFailures(r);
     console.log(`\n${openingDayTable([r])}\n`);
     console.log(`${r.label}: ${r.db.held} of ${r.places} places held, ${r.db.statuses.submitted ?? 0} paid and sent, ${r.db.reserveList} on the reserve list, ${r.db.chargesTaken} charges taken, ${r.db.doubleCharges} double, ${r.db.refunds} refunds; ${r.distinctCheckouts} checkouts for ${r.pay.whole.count} holders: ${failures.length ? `FAIL\n  - ${failures.join('\n  - ')}` : 'pass'}`);
+    const budget = openingDayBudget(r);
+    const ratios = budget.steps.map((s) => `${s.step} ${s.p99} ms = ${s.ratio === null ? '?' : s.ratio.toFixed(1)} × the health check's ${s.healthP99} (${s.count} at once)`);
+    console.log(`${r.label}: p99 within ${HEALTH_RATIO_BUDGET} × the health check's (DESIGN section 8): ${budget.pass ? 'pass' : 'MISS'}\n  - ${ratios.join('\n  - ')}`);
     console.log(JSON.stringify(r));
-    failed ||= failures.length > 0;
+    failed ||= failures.length > 0 || !budget.pass;
   }
   if (results.length > 1) console.log(`\n${openingDayTable(results)}\n`);
   process.exit(failed ? 1 : 0);

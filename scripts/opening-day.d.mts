@@ -18,7 +18,13 @@ export type OpeningDayRun = {
   join: Step;
   pay: Record<'start' | 'checkout' | 'return' | 'whole', Step>;
   db: DatabaseFigures;
+  submitHealth?: Step;
+  payHealth?: Step;
+  returnHealth?: Step;
 };
+export type BudgetStep = { step: string; p99: number | null; healthP99: number | null; count: number; ratio: number | null; pass: boolean };
+export const HEALTH_RATIO_BUDGET: number;
+export function openingDayBudget(run: Pick<OpeningDayRun, 'submit' | 'pay' | 'submitHealth' | 'payHealth' | 'returnHealth'>): { steps: BudgetStep[]; pass: boolean };
 export function percentile(values: number[], p: number): number | null;
 export function summarise(answers: Answer[]): Step;
 export function openingDayFailures(run: OpeningDayRun): string[];

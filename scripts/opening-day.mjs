@@ -2,8 +2,11 @@
 // issue 38). Many pilgrims with complete drafts send at once for fewer places,
 // then those who got places pay: exactly `places` hold, the others are told
 // sold_out and join the reserve list, no answer is a 5xx and no payer is
-// charged twice. The p99 of each step is set beside the constant handler's
-// (GET /api/build) fired the same way, as many at once, on the same server.
+// charged twice. The p99 of each step is set beside two floors fired the same
+// way, as many at once, on the same server: the constant handler (GET
+// /api/build) and the health check (GET /api/health, one database round trip).
+// DESIGN section 8 budgets send's and pay's p99 at 3 × the health check's
+// (openingDayBudget).
 // scripts/load-test.mjs starts the server and calls `openingDay`; the checks
 // are pure functions below (scripts/opening-day.test.ts).
 import { readdir, readFile } from 'node:fs/promises';
@@ -115,6 +118,32 @@ async function floorBurst(origin, n) {
   return summarise(await Promise.all(Array.from({ length: n }, () => timed(origin, 'GET', '/api/build'))));
 }
 
+/** `n` health checks at once (`select 1` each): the floor DESIGN section 8 budgets a step against. */
+async function healthBurst(origin, n) {
+  return summarise(await Promise.all(Array.from({ length: n }, () => timed(origin, 'GET', '/api/health'))));
+}
+
+/** How many times the health check's p99 a step's p99 may take (DESIGN section 8). */
+export const HEALTH_RATIO_BUDGET = 3;
+
+/**
+ * The steps DESIGN section 8 budgets (send, and the portal's two payment calls:
+ * "Pay" pressed and the return that captures), each with its p99, the health
+ * burst's of the same size and their ratio; `pass` when every ratio is within
+ * HEALTH_RATIO_BUDGET. The test checkout is the gateway's page, not the portal's.
+ */
+export function openingDayBudget(run) {
+  const steps = [
+    { step: 'send', p99: run.submit.p99, health: run.submitHealth },
+    { step: 'pay: "Pay" pressed', p99: run.pay.start.p99, health: run.payHealth },
+    { step: 'pay: back to the portal (capture)', p99: run.pay.return.p99, health: run.returnHealth },
+  ].map(({ step, p99, health }) => {
+    const ratio = p99 === null || !health?.p99 ? null : p99 / health.p99;
+    return { step, p99, healthP99: health?.p99 ?? null, count: health?.count ?? 0, ratio, pass: ratio !== null && ratio <= HEALTH_RATIO_BUDGET };
+  });
+  return { steps, pass: steps.every((s) => s.pass) };
+}
+
 /** An admin signed in to the console (ops key, password, authenticator code): the cookie header of its session. */
 async function adminCookie(origin, opsKey) {
   const call = apiClient(origin);
@@ -184,9 +213,11 @@ export async function openingDay({ origin, opsKey, mailDir, pilgrims, places, la
   const drafts = await inBatches(pilgrims, 10, async (i) => ({ ...accounts[i], id: (await application(call, accounts[i].token, typeId, { companions: [], ready: true })).id }));
   log(`ready in ${Math.round((performance.now() - prepared) / 1000)} s.`);
 
-  // The floor first, warmed: the same number of constant answers at once.
+  // The floors first, warmed: the same number of constant answers, then of health checks, at once.
   await floorBurst(origin, pilgrims);
   const submitFloor = await floorBurst(origin, pilgrims);
+  await healthBurst(origin, pilgrims);
+  const submitHealth = await healthBurst(origin, pilgrims);
 
   log(`${pilgrims} sends at once…`);
   const sends = await Promise.all(drafts.map((d) => timed(origin, 'POST', `/api/v1/requests/${d.id}/submit`, { token: d.token, body: {} })));
@@ -201,6 +232,8 @@ export async function openingDay({ origin, opsKey, mailDir, pilgrims, places, la
   // pays every checkout it was given on the test gateway with a card that is
   // authorised, and comes back to the portal, which captures.
   const payFloor = await floorBurst(origin, holders.length * 2);
+  const payHealth = await healthBurst(origin, holders.length * 2);
+  const returnHealth = await healthBurst(origin, holders.length);
   log(`${holders.length} holders pay, each pressing "Pay" twice at once…`);
   const starts = [];
   const checkouts = [];
@@ -224,24 +257,26 @@ export async function openingDay({ origin, opsKey, mailDir, pilgrims, places, la
   );
   const pay = { start: summarise(starts), checkout: summarise(checkouts), return: summarise(returns), whole: summarise(whole) };
   const paid = returns.filter((r) => r.json?.data?.status === 'paid').length;
-  return { label, pilgrims, places, submit, submitFloor, join, pay, payFloor, paid, distinctCheckouts: checkouts.length };
+  return { label, pilgrims, places, submit, submitFloor, submitHealth, join, pay, payFloor, payHealth, returnHealth, paid, distinctCheckouts: checkouts.length };
 }
 
 /** The run's table rows (Markdown), for the console and docs/PERFORMANCE.md. */
 export function openingDayTable(results) {
   const rows = [
-    '| database | step | answers | p50 ms | p99 ms | max ms | floor p99 ms (as many at once) | 5xx |',
-    '|---|---|---|---:|---:|---:|---:|---:|',
+    '| database | step | answers | p50 ms | p99 ms | max ms | floor p99 ms (as many at once) | health p99 ms (as many at once) | × health | 5xx |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const statuses = (s) => Object.entries(s.codes ?? s.statuses).map(([code, n]) => `${n} × ${code}`).join(', ');
   for (const r of results) {
-    const line = (step, s, floor) => rows.push(`| ${r.label} | ${step} | ${statuses(s)} | ${s.p50} | ${s.p99} | ${s.max} | ${floor ? `${floor.p99} (${floor.count})` : '—'} | ${s.serverErrors} |`);
-    line(`send (${r.pilgrims} at once, ${r.places} places)`, r.submit, r.submitFloor);
-    line('join the reserve list (all turned away at once)', r.join, r.submitFloor);
-    line('pay: "Pay" pressed twice at once', r.pay.start, r.payFloor);
-    line('pay: the test checkout (authorise, webhook)', r.pay.checkout, r.payFloor);
-    line('pay: back to the portal (capture)', r.pay.return, r.payFloor);
-    line('pay: the whole, per holder', r.pay.whole, r.payFloor);
+    const burst = (b) => (b ? `${b.p99} (${b.count})` : '—');
+    const times = (s, health) => (health?.p99 && s.p99 !== null ? `${(s.p99 / health.p99).toFixed(1)}` : '—');
+    const line = (step, s, floor, health) => rows.push(`| ${r.label} | ${step} | ${statuses(s)} | ${s.p50} | ${s.p99} | ${s.max} | ${burst(floor)} | ${burst(health)} | ${times(s, health)} | ${s.serverErrors} |`);
+    line(`send (${r.pilgrims} at once, ${r.places} places)`, r.submit, r.submitFloor, r.submitHealth);
+    line('join the reserve list (all turned away at once)', r.join, r.submitFloor, r.submitHealth);
+    line('pay: "Pay" pressed twice at once', r.pay.start, r.payFloor, r.payHealth);
+    line('pay: the test checkout (authorise, webhook)', r.pay.checkout, r.payFloor, r.payHealth);
+    line('pay: back to the portal (capture)', r.pay.return, r.payFloor, r.returnHealth);
+    line('pay: the whole, per holder', r.pay.whole, r.payFloor, r.payHealth);
   }
   return rows.join('\n');
 }
