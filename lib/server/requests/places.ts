@@ -14,6 +14,8 @@ import type { AppLocale } from '@/i18n/routing';
 
 export type PackagePlaceRow = typeof packagePlaces.$inferSelect;
 type Hold = typeof placeHolds.$inferSelect;
+/** What a request holds now: the package and how many places. */
+type HeldNow = Pick<Hold, 'package' | 'places'>;
 
 /** What a pilgrim may still take: null when unlimited; never below zero (the office may set fewer than are held). */
 export function placesLeft(row: Pick<PackagePlaceRow, 'places' | 'held'> | undefined): number | null {
@@ -53,12 +55,47 @@ async function packageRow(tx: Db, typeId: string, pkg: string): Promise<PackageP
 }
 
 /** 409 sold_out, naming the package and what is left, in the reader's language and digits. */
-function soldOut(row: PackagePlaceRow | undefined, pkg: string, needed: number, locale: AppLocale): never {
+function soldOut(row: Pick<PackagePlaceRow, 'places' | 'held'> | undefined, pkg: string, needed: number, locale: AppLocale): never {
   const left = placesLeft(row) ?? 0;
   throw new ApiError('sold_out', {
     values: { package: pkg, left, left_shown: formatCount(left, locale), needed, needed_shown: formatCount(needed, locale) },
     extra: { places: { package: pkg, places_left: left, needed } },
   });
+}
+
+/**
+ * Too few places left for the request being sent: 409 sold_out from a plain
+ * read, before its answers are checked or a place is taken. On the day a
+ * season opens most senders are turned away, and so cheaply, without queueing
+ * for the row lock the senders still winning places hold. A read never lets
+ * anyone in: holdPlaces's guarded take stays the decision. Answers the hold
+ * the request has now (its row is locked by the caller), for holdPlaces.
+ */
+export async function refuseWhenFull(
+  tx: Db,
+  request: { id: string; typeId: string },
+  wanted: { package: string; count: number },
+  locale: AppLocale,
+): Promise<{ current: HeldNow | undefined }> {
+  // One round trip: on that day every sender asks, and most are turned away here.
+  const { rows } = (await tx.execute(sql`
+    select h.package as hold_package, h.places as hold_places, p.places, p.held
+    from (select 1) as one
+    left join ${placeHolds} h on h.request_id = ${request.id}
+    left join ${packagePlaces} p on p.type_id = ${request.typeId} and p.package = ${wanted.package}`)) as unknown as {
+    rows: { hold_package: string | null; hold_places: number | null; places: number | null; held: number | null }[];
+  };
+  const [row] = rows;
+  const current = row?.hold_package ? { package: row.hold_package, places: Number(row.hold_places) } : undefined;
+  const seen = row && row.held !== null ? { places: row.places === null ? null : Number(row.places), held: Number(row.held) } : undefined;
+  const more = moreThanHeld(current, wanted);
+  if (more > 0 && (placesLeft(seen) ?? more) < more) soldOut(seen, wanted.package, wanted.count, locale);
+  return { current };
+}
+
+/** How many places the request needs beyond those it holds in the package (all of them in another package). */
+function moreThanHeld(current: HeldNow | undefined, wanted: { package: string; count: number }): number {
+  return current?.package === wanted.package ? wanted.count - current.places : wanted.count;
 }
 
 /**
@@ -68,25 +105,18 @@ function soldOut(row: PackagePlaceRow | undefined, pkg: string, needed: number, 
  * back, another package gives all back and takes anew there. Too few left:
  * 409 sold_out, and the caller's transaction (the move) rolls back.
  * `heldUntil`: the pay-by time, or null when the fee is already paid.
+ * `current`: the hold refuseWhenFull answered, read under the request's lock.
  */
 export async function holdPlaces(
   tx: Db,
   request: { id: string; typeId: string },
   hold: { package: string; count: number; heldUntil: Date | null },
+  current: HeldNow | undefined,
   locale: AppLocale,
 ) {
-  const [current] = await tx.select().from(placeHolds).where(eq(placeHolds.requestId, request.id));
-  const samePackage = current?.package === hold.package;
-  const more = samePackage ? hold.count - current.places : hold.count;
-  if (current && !samePackage) await tx.delete(placeHolds).where(eq(placeHolds.requestId, request.id));
-  if (more > 0) {
-    // A full package turns the sender away from a plain read, without queueing for the row lock
-    // that the senders still winning places hold (the day a season opens: 250 of 300 are turned
-    // away). A read never lets anyone in: the guarded take below stays the decision.
-    const seen = await packageRow(tx, request.typeId, hold.package);
-    if ((placesLeft(seen) ?? more) < more) soldOut(seen, hold.package, hold.count, locale);
-    if (!(await take(tx, request.typeId, hold.package, more))) soldOut(await packageRow(tx, request.typeId, hold.package), hold.package, hold.count, locale);
-  }
+  const more = moreThanHeld(current, hold);
+  if (current && current.package !== hold.package) await tx.delete(placeHolds).where(eq(placeHolds.requestId, request.id));
+  if (more > 0 && !(await take(tx, request.typeId, hold.package, more))) soldOut(await packageRow(tx, request.typeId, hold.package), hold.package, hold.count, locale);
   // Fewer: never guarded, a hold is given back even when the office set fewer places than are held.
   if (more < 0) await giveBack(tx, request.typeId, hold.package, -more);
   const values = { typeId: request.typeId, package: hold.package, places: hold.count, heldUntil: hold.heldUntil, updatedAt: new Date() };

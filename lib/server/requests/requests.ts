@@ -17,7 +17,7 @@ import { findRequestType, packageFeeOf, takesApplications } from './request-type
 import { moveRequest } from './move-request';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
-import { holdPlaces } from './places';
+import { holdPlaces, refuseWhenFull } from './places';
 import { reservePositionOf } from './reserve-offers';
 import { liveInvitations } from './invitations';
 import { documentIssues, listPage, ownRequest, PAGE_SIZE, pilgrimsOf, sentRequest, summaryFromJson, summaryJson, typeOf } from './request-rows';
@@ -201,19 +201,29 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     // The office closed the service, or its applications have closed (Hajj, in Shawwal): a draft waits. A request sent back
     // for changes was sent while it was open, and goes back.
     if (row.status === 'draft' && !takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
+    // The fee is computed again at every submit, from the pilgrims in the request now.
+    const pilgrims = pilgrimsOf(row.data).length;
+    const asked = (row.data.service as { package?: unknown } | null | undefined)?.package;
+    // A full package is said first (409 sold_out, the reserve list offered), before the answers are
+    // checked: a pilgrim is not sent to correct a request that cannot be sent. A package the service
+    // does not offer, or more companions than it takes, is the answers' check to report.
+    const early =
+      typeof asked === 'string' && type.packages.includes(asked) && pilgrims <= 1 + type.companionLimit
+        ? await refuseWhenFull(tx, row, { package: asked, count: pilgrims }, reader.locale)
+        : null;
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx, row, row.data))];
     if (issues.length) throw new ZodError(issues);
 
-    // The fee is computed again at every submit, from the pilgrims in the request now.
-    const pilgrims = pilgrimsOf(row.data).length;
     const completedSteps = [...REQUEST_STEPS];
     // Checked above: one of the packages the service offers.
     const chosen = (row.data.service as { package: string }).package;
+    // The hold it has now; read here when the answers as saved did not name the package as offered.
+    const { current } = early ?? (await refuseWhenFull(tx, row, { package: chosen, count: pilgrims }, reader.locale));
     if (row.status === 'draft') {
       const submittedAt = new Date();
       // Until the pay-by time (the same sum as payBy and deadlines.ts); payment keeps them.
       const heldUntil = new Date(submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000);
-      await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, reader.locale);
+      await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, current, reader.locale);
       return requestSummary(
         await moveRequest(tx, row, 'pending_payment', 'user', null, {
           // A request withdrawn from payment keeps the reference it was given.
@@ -237,7 +247,7 @@ export async function submitRequest(userId: string, id: string, reader: { locale
       });
     }
     // Paid: its places are kept for good (another package chosen in the changes needs places there).
-    await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, reader.locale);
+    await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, current, reader.locale);
     // What the office asked to change is done with: no longer highlighted.
     return requestSummary(await moveRequest(tx, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 }));
   });

@@ -146,6 +146,33 @@ describe('holding places while the pilgrim pays', () => {
     expect(ar.json!.error.message).toMatch(/^لا تكفي الأماكن المتبقية في الباقة القياسية: بقي مكانان فقط، ويحتاج هذا الطلب إلى ٣\./);
   });
 
+  it('a full package is said before the answers are checked; a package not offered is the answers\' to report', async () => {
+    const { token } = await newUser();
+    const id = await readyDraft(token, { companions: 0 });
+    // A document missing: sending it would answer 422 with the field to correct.
+    await queryRows(sql`delete from documents where request_id = ${id} and pilgrim = 'applicant' and kind = 'passport'`);
+    await leaveOnly(0);
+    const full = await submit(token, id);
+    expect(full.status).toBe(409);
+    expect(full.json!.error.code).toBe('sold_out');
+    expect(full.json!.places).toEqual({ package: 'standard', places_left: 0, needed: 1 });
+    expect(await statusOf(id)).toMatchObject({ status: 'draft' });
+
+    // With a place left, the same draft is told what to correct, and takes nothing.
+    await leaveOnly(1);
+    const incomplete = await submit(token, id);
+    expect(incomplete.status).toBe(422);
+    expect(Object.keys(incomplete.json!.error.fields)).toEqual(['documents.applicant.passport']);
+    expect(await placesLeft()).toBe(1);
+
+    // A package the service does not offer, in a full season: the answers' check speaks, not the places.
+    await leaveOnly(0);
+    await queryRows(sql`update requests set data = jsonb_set(data, '{service,package}', '"deluxe"') where id = ${id}`);
+    const unknown = await submit(token, id);
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.json!.error.fields)).toContain('service.package');
+  });
+
   it('expiry gives the places back at once', async () => {
     const { applyPaymentDeadlines } = await import('@/lib/server/payments/deadlines');
     const { token } = await newUser();
