@@ -86,6 +86,22 @@ describe('the answers of an application', () => {
     expect(Object.keys(rules).some((path) => path.startsWith('companions'))).toBe(false);
   });
 
+  it('a schema built once per service and travel month still follows each: another month, another passport limit; other packages, other choices', async () => {
+    // A passport that lasts six months past this month's travel, not past a travel month six months later.
+    const near = travelMonthFromNow(0);
+    const far = travelMonthFromNow(6);
+    const until = passportValidUntil(near)!;
+    const expiry = `${String(until.day).padStart(2, '0')}-${String(until.month).padStart(2, '0')}-${until.year}`;
+    const request = (month: string) => ({ service: { ...SERVICE, travel_month: month }, applicant: person({ passport_expiry: expiry }), declaration: { declaration: true } });
+    for (let round = 0; round < 2; round++) {
+      expect(rulesOf(await requestIssues(TYPE, request(near)))).toEqual({});
+      expect(rulesOf(await requestIssues(TYPE, request(far)))).toEqual({ 'applicant.passport_expiry': 'passport_validity' });
+    }
+    // The office stops offering a package: the next check knows it.
+    expect(rulesOf(await requestIssues({ ...TYPE, packages: ['economy', 'premium'] }, request(near)))).toEqual({ 'service.package': 'one_of' });
+    expect(rulesOf(await requestIssues(TYPE, request(near)))).toEqual({});
+  });
+
   it('a malformed expiry is reported once, as malformed', async () => {
     const issues = await requestIssues(TYPE, { service: SERVICE, applicant: person({ passport_expiry: 'soon' }) });
     expect(issues.filter((issue) => issue.path.join('.') === 'applicant.passport_expiry').map((issue) => decodeRule(issue.message)?.name)).toEqual(['hijri_date_format']);

@@ -195,13 +195,36 @@ export function requestSchema(type: RequestTypeRules, travelMonth?: unknown) {
   });
 }
 
+/** How many built request schemas are kept: a few services, each with the travel months open. */
+const BUILT_SCHEMAS = 64;
+const builtSchemas = new Map<string, ReturnType<typeof requestSchema>>();
+
+/**
+ * requestSchema, built once per service rules and travel month: building it
+ * costs more than checking a request with it, and on the day a season opens
+ * hundreds of the same service are sent at once. A schema holds no date: the
+ * rules that read today do so as they check. A travel month that is not a
+ * short text (only a malformed answer) is built afresh, never kept.
+ */
+function builtRequestSchema(type: RequestTypeRules, travelMonth: unknown) {
+  if (travelMonth != null && (typeof travelMonth !== 'string' || travelMonth.length > 16)) return requestSchema(type, travelMonth);
+  const key = JSON.stringify([type.packages, seasonOf(type), type.companionLimit, travelMonth ?? null]);
+  let schema = builtSchemas.get(key);
+  if (!schema) {
+    schema = requestSchema(type, travelMonth);
+    if (builtSchemas.size >= BUILT_SCHEMAS) builtSchemas.delete(builtSchemas.keys().next().value!);
+    builtSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 /**
  * Every problem of the whole request, checked on submit. Paths are full, e.g.
  * `companions.1.passport_expiry`, so each lands on its field.
  */
 export async function requestIssues(type: RequestTypeRules, answers: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
   // Each passport's validity is its expiry field's own rule (passportValidity), reported even when other answers are wrong.
-  const result = await requestSchema(type, travelMonthOf(answers)).safeParseAsync(answers);
+  const result = await builtRequestSchema(type, travelMonthOf(answers)).safeParseAsync(answers);
   return result.success ? [] : result.error.issues;
 }
 
