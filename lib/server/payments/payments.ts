@@ -102,25 +102,17 @@ async function payableRequest(db: Db, userId: string, requestId: string) {
  */
 export async function startPayment(userId: string, requestId: string, idempotencyKey: string | null, locale: string, askedPart?: string) {
   const db = await getDb();
-  const existing = async () => {
-    if (idempotencyKey) {
-      const [byKey] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.userId, userId), eq(payments.requestId, requestId), eq(payments.idempotencyKey, idempotencyKey)))
-        .limit(1);
-      if (byKey) return byKey;
-    }
-    const [inFlight] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.requestId, requestId), inArray(payments.status, [...OPEN])))
-      .limit(1);
-    return inFlight;
+  // The request's payments (a few rows): the parts paid, the payment of this key, the one in flight (one at most).
+  const paymentsOf = () => db.select().from(payments).where(eq(payments.requestId, requestId));
+  const existing = async (rows?: PaymentRow[]) => {
+    const known = rows ?? (await paymentsOf());
+    const byKey = idempotencyKey ? known.find((row) => row.userId === userId && row.idempotencyKey === idempotencyKey) : undefined;
+    return byKey ?? known.find((row) => (OPEN as readonly string[]).includes(row.status));
   };
 
   const request = await payableRequest(db, userId, requestId);
-  const paid = paidParts(await db.select({ part: payments.part, status: payments.status }).from(payments).where(eq(payments.requestId, requestId)));
+  const ofRequest = await paymentsOf();
+  const paid = paidParts(ofRequest);
   const part = askedPart ?? nextPart(request, paid);
   // The choice, while nothing is paid: the deposit under the service's plan as it is now (if still offered), or the whole fee.
   let plan = request.paymentPlan;
@@ -132,7 +124,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   } else if (choosing && part === 'full') plan = null;
   const due = amountDue({ ...request, paymentPlan: plan }, paid, part);
 
-  const found = await existing();
+  const found = await existing(ofRequest);
   // The same key answers its payment.
   if (found && idempotencyKey && found.idempotencyKey === idempotencyKey && found.userId === userId) return found;
   if (due === null) {
