@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { arabicIndic, draftThrough, SAME_ORIGIN, signInAdmin, signUp } from './session';
+import { arabicIndic, draftThrough, PNG_1x1, SAME_ORIGIN, signInAdmin, signUp } from './session';
 
 // docs/PLACES.md: the service step says what is left of each limited package,
 // in the page's language and digits; and the reserve list. The app's data folder
@@ -64,6 +64,18 @@ test.describe('the reserve list', () => {
 
         // Refused: the message says so, and the reserve list is offered beside it.
         await expect(page.getByTestId('join-reserve')).toBeVisible();
+        // sold_out is said before the answers are checked; joining checks them as sending does. A photo
+        // removed meanwhile (another tab): the error summary takes focus and names it, and nothing is joined.
+        const documents = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: auth })).json()).data.documents as { id: string; kind: string }[];
+        const photo = documents.find((document) => document.kind === 'photo')!;
+        expect((await context.request.delete(`/api/v1/requests/${id}/documents/${photo.id}`, { headers: auth })).status()).toBe(204);
+        await page.getByRole('button', { name: m.Reserve.join }).click();
+        const summary = page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle });
+        await expect(summary).toBeFocused();
+        await expect(summary.getByRole('link')).toHaveCount(1);
+        await expect(page.getByText(m.Reserve.failed)).toHaveCount(0);
+        await page.screenshot({ path: `test-results/reserve-list-join-refused-${locale}.png`, fullPage: true });
+        await context.request.post(`/api/v1/requests/${id}/documents`, { headers: auth, multipart: { pilgrim: 'applicant', kind: 'photo', file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 } } });
         await page.getByRole('button', { name: m.Reserve.join }).click();
         await page.waitForURL(`**/${locale}/profile/requests/details/${id}`);
         const position = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: auth })).json()).data.reserve_position as number;

@@ -113,5 +113,6 @@ export function useApiForm<T extends FieldValues, Out = T>(rules: FormRules<T, O
     };
   }
 
-  return { form, summary, attempt, onSubmit };
+  // `refused` for an action outside the form's own submit (the review step's "Join the reserve list"): its 422 in the summary.
+  return { form, summary, attempt, onSubmit, refused };
 }

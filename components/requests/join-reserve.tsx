@@ -3,14 +3,17 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useJoinReserve } from '@/lib/requests/requests-api';
+import { ApiClientError } from '@/lib/api-client';
 import { useRouter } from '@/i18n/navigation';
 import { Button } from '@/components/ui/button';
 
 /**
  * Beside a sold_out refusal: the way to wait for places instead of choosing
  * another package. Joined, the pilgrim sees the request's page with its position.
+ * Joining checks the answers as sending does (sold_out is said before them):
+ * `onInvalid` gets a 422, for the page's error summary to name each answer.
  */
-export function JoinReserve({ requestId }: { requestId: string }) {
+export function JoinReserve({ requestId, onInvalid }: { requestId: string; onInvalid?: (error: ApiClientError) => void }) {
   const t = useTranslations('Reserve');
   const joinReserve = useJoinReserve();
   const router = useRouter();
@@ -27,8 +30,9 @@ export function JoinReserve({ requestId }: { requestId: string }) {
             try {
               await joinReserve.mutateAsync(requestId);
               router.push(`/profile/requests/details/${requestId}`);
-            } catch {
-              setFailed(true);
+            } catch (error) {
+              if (onInvalid && error instanceof ApiClientError && error.status === 422) onInvalid(error);
+              else setFailed(true);
             }
           }}
         >

@@ -115,7 +115,7 @@ export function ReviewStep({
   const companions = (Array.isArray(draft.answers.companions) ? draft.answers.companions : []) as Record<string, string>[];
   // No field of react-hook-form here (the declaration saves with the draft as it is ticked): what the
   // server refuses is an answer of another step, which leads to its group here, where its Change link is.
-  const { form, summary, attempt, onSubmit } = useApiForm(undefined, {}, {
+  const { form, summary, attempt, onSubmit, refused } = useApiForm(undefined, {}, {
     offlineMessage: t('uploadOffline'),
     placeServerError: (field, text) => ({ field: field.split('.')[0]!, message: message(field, text) ?? '' }),
   });
@@ -218,7 +218,7 @@ export function ReviewStep({
           </Checkbox>
         </div>
         {unverified && <ResendVerification />}
-        {soldOut && <JoinReserve requestId={request.id} />}
+        {soldOut && <JoinReserve requestId={request.id} onInvalid={refused} />}
       </section>
     </StepShell>
   );
