@@ -77,11 +77,15 @@ export async function refuseWhenFull(
   wanted: { package: string; count: number },
   locale: AppLocale,
 ): Promise<{ current: HeldNow | undefined }> {
-  // One round trip: on that day every sender asks, and most are turned away here.
+  // One round trip: on that day every sender asks, and most are turned away here. The hold is read
+  // locked: the deadlines sweep (returnLapsedDraftPlaces) gives back a reopened draft's lapsed hold
+  // without the request's lock, and must wait for this send, which keeps it, rather than delete it
+  // under our feet (the places would then be held without being counted).
   const { rows } = (await tx.execute(sql`
+    with h as (select package, places from ${placeHolds} where request_id = ${request.id} for update)
     select h.package as hold_package, h.places as hold_places, p.places, p.held
     from (select 1) as one
-    left join ${placeHolds} h on h.request_id = ${request.id}
+    left join h on true
     left join ${packagePlaces} p on p.type_id = ${request.typeId} and p.package = ${wanted.package}`)) as unknown as {
     rows: { hold_package: string | null; hold_places: number | null; places: number | null; held: number | null }[];
   };
