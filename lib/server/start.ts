@@ -13,6 +13,7 @@ import { refuseUnknownLanguagePages } from './http/unknown-language';
 import { stampUnknownStaticPages } from './http/unknown-static-pages';
 import { answerUnparsableRequests } from './http/header-overflow';
 import { hashStaticPageScripts } from './http/static-page-csp';
+import { refuseUnknownMethods } from './http/unknown-method';
 import { startHousekeeping } from './auth/housekeeping';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
@@ -42,6 +43,8 @@ export async function startServer() {
   answerUnparsableRequests();
   // The prerendered public pages leave with the hashes of their inline scripts as their CSP, and may be cached (static-page-csp.ts).
   hashStaticPageScripts();
+  // A method no route takes (TRACE, PROPFIND, TRACK, CONNECT): a 405 with Allow, never Next.js's 500. Installed last, so it sees each request first (unknown-method.ts).
+  refuseUnknownMethods();
   const { kind } = await database();
   logger.info('database ready', { kind });
   // One line when payments go through the test gateway on a site others reach (PAYMENT_GATEWAY=test).

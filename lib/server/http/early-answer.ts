@@ -27,4 +27,10 @@ export function earlyAnswer(target: string, acceptLanguage: string, code: ErrorC
   };
 }
 
+/** An answer written straight to a socket (a request Node could not parse, a CONNECT): the status line, the headers, the body. */
+export function rawAnswer(status: number, reason: string, headers: Record<string, string>, body: string) {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

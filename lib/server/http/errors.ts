@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'email_unverified'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'sold_out'
   | 'payload_too_large'
@@ -24,6 +25,8 @@ export const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   email_unverified: 403,
   not_found: 404,
+  // A method no route takes (TRACE, PROPFIND, CONNECT…), answered before any route (unknown-method.ts).
+  method_not_allowed: 405,
   conflict: 409,
   // Too few places left in the package for the request's pilgrims (docs/PLACES.md).
   sold_out: 409,
