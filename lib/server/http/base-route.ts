@@ -8,6 +8,7 @@ import { describeError, logger } from '@/lib/server/log/logger';
 import { isCrossSite } from './cross-site';
 import { ApiError } from './errors';
 import { requestLocale } from './locale';
+import { keptPrivate } from './private-answer';
 import { requestIdOf, routeOf } from './request-id';
 import { clearedSessionCookie } from './session-cookie';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
@@ -22,7 +23,8 @@ export type RouteHandler<P = Record<string, string | string[]>> = (request: Requ
  * failures become 422 with field messages; a database that cannot be reached
  * becomes a 503 with Retry-After (the pool reconnects by itself); anything
  * else is logged and answered as a 500 that leaks nothing. Every answer
- * carries X-Request-Id, and one log line per request records the method,
+ * carries X-Request-Id (and, when it sets a cookie, `Cache-Control: private,
+ * no-store`), and one log line per request records the method,
  * route shape, status and duration (never bodies, headers or tokens).
  */
 export function baseRoute<P = Record<string, string | string[]>>(handler: RouteHandler<P>): RouteHandler<P> {
@@ -36,6 +38,8 @@ export function baseRoute<P = Record<string, string | string[]>>(handler: RouteH
       response = errorResponse(request, error, requestId);
     }
     response = withRequestId(response, requestId);
+    // An answer that sets a cookie (a sign-in with its token, a 401 that clears one) is someone's alone.
+    if (response.headers.has('set-cookie')) response = keptPrivate(response);
     logger.info('request', {
       request_id: requestId,
       method: request.method,

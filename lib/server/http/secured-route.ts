@@ -10,6 +10,7 @@ import type { StaffMember } from '@/lib/server/office/staff-sessions';
 import { baseRoute, type RouteHandler } from './base-route';
 import { refuseCrossSite } from './cross-site';
 import type { ParamValue } from './params';
+import { keptPrivate } from './private-answer';
 import { readBody } from './request-body';
 import { markSecurity, type RouteSecurity } from './route-security';
 
@@ -77,8 +78,13 @@ function secured(security: RouteSecurity, takes: Takes, caller: (request: Reques
     given.params = Object.fromEntries(Object.entries(takes.params ?? {}).map(([name, read]) => [name, read(raw[name])]));
     return (handler as (given: Record<string, unknown>) => Promise<Response>)(given);
   });
-  return markSecurity(answer, security);
+  if (!PERSONAL.has(security)) return markSecurity(answer, security);
+  // An answer about a signed-in person (or the office's automation) is never kept by any cache, its errors included.
+  return markSecurity<RouteHandler>(async (request, context) => keptPrivate(await answer(request, context)), security);
 }
+
+/** The wrappers whose every answer is about one person: a pilgrim's session, a staff session, the operator key. */
+const PERSONAL = new Set<RouteSecurity>(['user', 'optional-user', 'staff', 'ops']);
 
 /** `(handler)` or `(takes, handler)`, as the caller wrote it. */
 function parts<T>(first: T | AnyHandler, second?: AnyHandler): [T, AnyHandler] {
