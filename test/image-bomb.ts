@@ -14,7 +14,7 @@ function chunk(type: string, data: Buffer): Buffer {
  * thousand to one, so 6000 × 6600 (the issue's bomb, 158 MB decoded) is about
  * 154 KB. Deflated row by row, so the test never holds the decoded size.
  * `interlaced` and `dataRows` make a PNG whose data inflates past what its
- * header declares.
+ * header declares, or short of it; `interlaced` alone, a whole Adam7 PNG.
  */
 export async function pngBomb(
   width = 6000,
@@ -27,8 +27,14 @@ export async function pngBomb(
   const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
   // One filter byte (none) and four zero bytes a pixel.
   const row = Buffer.alloc(1 + width * 4);
-  for (let y = 0; y < dataRows; y += 1) {
-    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  // Adam7's seven passes each have their own rows, each with its filter byte (PNG spec 8.2).
+  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+  const passRows = (x: number, y: number, dx: number, dy: number) => (width > x && height > y ? (1 + Math.ceil((width - x) / dx) * 4) * Math.ceil((height - y) / dy) : 0);
+  let left = interlaced && dataRows === height ? passes.reduce((sum, [x, y, dx, dy]) => sum + passRows(x!, y!, dx!, dy!), 0) : dataRows * row.length;
+  while (left > 0) {
+    const part = left >= row.length ? row : row.subarray(0, left);
+    left -= part.length;
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
   }
   deflate.end();
   await done;

@@ -25,21 +25,51 @@ function compressedData(buffer) {
   return Buffer.concat(parts);
 }
 
-/**
- * pngjs inflates an interlaced PNG without an output limit, so a small file
- * could inflate to gigabytes outside the heap the worker's limits cover. The
- * data is inflated here first, no further than the declared size allows.
- */
-function assertInflatedSizeBounded(buffer) {
+// Adam7's seven passes (PNG spec 8.2): where each starts, and its step across and down.
+const PASSES = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+
+/** How many bytes the header says the data inflates to: each row of each pass with its filter byte. */
+function declaredDataLength(buffer) {
   const width = buffer.readUInt32BE(16);
   const height = buffer.readUInt32BE(20);
   const bitsPerPixel = buffer[24] * (CHANNELS[buffer[25]] ?? 4);
-  // Seven passes, each row with its filter byte: never more than this.
-  const bound = (Math.ceil((width * bitsPerPixel) / 8) + 8) * height;
-  zlib.inflateSync(compressedData(buffer), { maxOutputLength: bound });
+  const rows = (columns, lines) => (columns > 0 && lines > 0 ? (Math.ceil((columns * bitsPerPixel) / 8) + 1) * lines : 0);
+  if (buffer[28] !== 1) return rows(width, height);
+  return PASSES.reduce((sum, [x, y, dx, dy]) => sum + rows(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy)), 0);
 }
 
-function decode() {
+/** Inflates the data to count it, keeping none of it, and stops once past `limit`. */
+async function inflatedLength(compressed, limit) {
+  const inflate = zlib.createInflate();
+  inflate.end(compressed);
+  let length = 0;
+  for await (const part of inflate) {
+    length += part.length;
+    if (length > limit) {
+      inflate.destroy();
+      break;
+    }
+  }
+  return length;
+}
+
+/**
+ * The data must hold the whole picture its header declares (issue 58, item
+ * 7): pngjs draws rows the data lacks as black, so a 1000 × 1000 header over
+ * 1 KB of data decoded. And pngjs inflates an interlaced PNG without an output
+ * limit, so a small file could inflate to gigabytes outside the heap the
+ * worker's limits cover: the data is inflated here first, no further than the
+ * declared size allows.
+ */
+async function assertWholeAndBounded(buffer) {
+  const declared = declaredDataLength(buffer);
+  const length = await inflatedLength(compressedData(buffer), declared);
+  // More than declared: pngjs reads no further when not interlaced; interlaced, it would inflate it all.
+  if (length > declared && buffer[28] === 1) throw Object.assign(new RangeError('the data inflates past its declared size'), { code: 'ERR_BUFFER_TOO_LARGE' });
+  if (length < declared) throw new Error(`truncated: ${length} of ${declared} bytes`);
+}
+
+async function decode() {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (type === 'jpg') {
     return jpeg.decode(buffer, {
@@ -50,7 +80,7 @@ function decode() {
       maxMemoryUsageInMB: maxMemoryMb,
     });
   }
-  if (buffer[28] === 1) assertInflatedSizeBounded(buffer);
+  await assertWholeAndBounded(buffer);
   return pngjs.PNG.sync.read(buffer);
 }
 
@@ -58,7 +88,7 @@ function decode() {
 const TOO_DEMANDING = /maxMemoryUsageInMB|maxResolutionInMP|ERR_BUFFER_TOO_LARGE|Cannot create a Buffer larger/;
 
 try {
-  const { width, height } = decode();
+  const { width, height } = await decode();
   parentPort.postMessage(width > 0 && height > 0 ? { ok: true, width, height } : { ok: false, reason: 'unreadable' });
 } catch (error) {
   const text = `${error?.code ?? ''} ${error?.message ?? ''}`;

@@ -125,6 +125,38 @@ describe('inspectDocument', () => {
     expect(error.options.fields).toEqual({ file: [messages.notAnImage] });
   });
 
+  // Issue 58, item 7: a header 1000 × 1000 with about 1 KB of data was stored (201); the decoder filled the rows it lacked.
+  it('refuses an image whose header promises more than its data holds, with the corrupt image\'s message (422)', async () => {
+    const promising = await pngBomb(1000, 1000, { dataRows: 3 });
+    expect(promising.length).toBeLessThan(1200);
+    const cutPng = png(300, 200);
+    // The same PNG with the last of its rows missing: its data inflates to 190 of 200 rows, then IEND.
+    const rows = await pngBomb(300, 200, { dataRows: 190 });
+    // A JPEG whose frame says 1000 × 1000 over the scan of 16 × 16 pixels, and one whose scan stops halfway, then EOI.
+    const small = jpeg(16, 16);
+    const sof = small.findIndex((byte, i) => byte === 0xff && small[i + 1] === 0xc0);
+    new DataView(small.buffer).setUint16(sof + 5, 1000);
+    new DataView(small.buffer).setUint16(sof + 7, 1000);
+    const noise = jpegOf(200, 200, (i) => (i * 7919) & 255);
+    const halfScan = Uint8Array.from([...noise.subarray(0, noise.length >> 1), 0xff, 0xd9]);
+    for (const [name, bytes, kind] of [
+      ['PNG 1000 × 1000 with 3 rows of data', promising, 'photo'],
+      ['interlaced PNG 1000 × 1000 with 3 rows of data', await pngBomb(1000, 1000, { interlaced: true, dataRows: 3 }), 'passport'],
+      ['PNG 300 × 200 with 190 rows', rows, 'passport'],
+      ['PNG cut before its end', cutPng.slice(0, cutPng.length >> 1), 'photo'],
+      ['JPEG 1000 × 1000 over 16 × 16 of data', small, 'photo'],
+      ['JPEG whose scan stops halfway', halfScan, 'passport'],
+    ] as const) {
+      const error = await refusal(inspectDocument(kind, file(bytes, 'scan.png', 'image/png'), messages));
+      expect([error.code, error.status], name).toEqual(['validation_failed', 422]);
+      expect(error.options.fields, name).toEqual({ file: [messages.notAnImage] });
+    }
+    // The same images whole are taken.
+    await expect(inspectDocument('passport', file(await pngBomb(300, 200), 'scan.png', 'image/png'), messages)).resolves.toMatchObject({ width: 300, height: 200 });
+    await expect(inspectDocument('passport', file(await pngBomb(1000, 1000, { interlaced: true }), 'scan.png', 'image/png'), messages)).resolves.toMatchObject({ width: 1000 });
+    await expect(inspectDocument('passport', file(noise, 'scan.jpg', 'image/jpeg'), messages)).resolves.toMatchObject({ width: 200, height: 200 });
+  });
+
   it('refuses the issue\'s 154 KB PNG bomb (6000 × 6600) from its header, fast, without decoding it', async () => {
     const bomb = await pngBomb();
     expect(bomb.length).toBeLessThan(200 * 1024);

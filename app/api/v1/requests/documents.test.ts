@@ -88,6 +88,22 @@ describe('POST /requests/{id}/documents', () => {
     expect(bad.json.error.fields.file).toEqual(['هذا الملف ليس صورة قابلة للقراءة. يُرجى رفع صورة بصيغة JPG أو PNG.']);
   });
 
+  // Issue 58, item 7: this was stored (201), the rows it lacked drawn as black.
+  it('refuses a PNG whose header promises 1000 × 1000 over about 1 KB of data, as a corrupt image, before keeping it', async () => {
+    const { token } = await newUser();
+    const id = await draftWithCompanion(token);
+    const truncated = new File([await pngBomb(1000, 1000, { dataRows: 3 })], 'photo.png', { type: 'image/png' });
+    expect(truncated.size).toBeLessThan(1200);
+    const en = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'photo', file: truncated }, { token, params: { id } });
+    expect(en.status).toBe(422);
+    expect(en.json.error.fields).toEqual({ file: ['This file is not a readable image. Please upload a JPG or PNG photo.'] });
+    const ar = await upload(documentsRoute.POST, { pilgrim: 'applicant', kind: 'passport', file: truncated }, { token, params: { id }, locale: 'ar' });
+    expect(ar.status).toBe(422);
+    expect(ar.json.error.fields).toEqual({ file: ['هذا الملف ليس صورة قابلة للقراءة. يُرجى رفع صورة بصيغة JPG أو PNG.'] });
+    expect((await call(oneRoute.GET, { token, params: { id } })).json!.data.documents).toEqual([]);
+    expect(await (await getDb()).select().from(documents).where(inArray(documents.requestId, [id]))).toEqual([]);
+  });
+
   it('refuses an image bomb (6000 × 6600 in 154 KB) with 422 on the file field, in both languages, saying why', async () => {
     const { token } = await newUser();
     const id = await draftWithCompanion(token);
