@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { config, proxy } from './proxy';
 // Next's own compiler of `config.matcher` (internal, no types), so the test matches what `next build` does.
@@ -67,6 +67,39 @@ describe('the session hint the page can read', () => {
   it('is left alone when it already agrees', () => {
     expect(hintOf(visit('/en/faqs', { cookie: 'session=abc; has_session=1' }))).toBeUndefined();
     expect(hintOf(visit('/en/faqs'))).toBeUndefined();
+  });
+});
+
+// Issue 58, item 10: over https every cookie the proxy sets carries Secure (NEXT_LOCALE is next-intl's own).
+describe('cookies when the site is served over https', () => {
+  afterEach(() => {
+    delete process.env.APP_URL;
+  });
+  const cookiesOf = (response: Response) => response.headers.getSetCookie();
+
+  it('NEXT_LOCALE and the session hint, set or cleared, on pages and redirects, carry Secure', () => {
+    process.env.APP_URL = 'https://portal.example';
+    const answers = [
+      visit('/en/faqs'),
+      visit('/ar', { cookie: 'session=abc' }),
+      visit('/en/faqs', { cookie: 'has_session=1' }),
+      visit('/en/profile', { cookie: 'has_session=1' }),
+      visit('/faqs', { 'accept-language': 'en' }),
+    ];
+    const cookies = answers.flatMap(cookiesOf);
+    expect(cookies.filter((cookie) => cookie.startsWith('NEXT_LOCALE=')).length).toBeGreaterThanOrEqual(2);
+    expect(cookies.filter((cookie) => cookie.startsWith('has_session=')).length).toBe(3);
+    for (const cookie of cookies) expect(cookie.split(/;\s*/).map((part) => part.toLowerCase()), cookie).toContain('secure');
+    // Nothing else about them changes.
+    expect(cookiesOf(answers[0]!)[0]).toContain('Max-Age=31536000');
+    expect(cookiesOf(answers[1]!).find((cookie) => cookie.startsWith('has_session='))).toMatch(/^has_session=1;/);
+  });
+
+  it('not on a plain http address outside production (next dev on localhost: the browser would drop them)', () => {
+    process.env.APP_URL = 'http://localhost:3000';
+    for (const cookie of [...cookiesOf(visit('/en/faqs')), ...cookiesOf(visit('/ar', { cookie: 'session=abc' }))]) {
+      expect(cookie.toLowerCase(), cookie).not.toContain('secure');
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { runGuards, splitLocale } from './lib/routing/guards';
 import { newNonce, pageCsp } from './lib/security/csp';
 import { firebaseAuthDomain, isDevelopment } from './lib/security/page-csp-options';
 import { isStaticPage } from './lib/routing/static-pages';
+import { secureCookies } from './lib/security/secure-cookies';
 
 const handleLocale = createMiddleware(routing);
 
@@ -51,7 +52,18 @@ export function proxy(request: NextRequest) {
   const response = route(request, csp);
   response.headers.set('Content-Security-Policy', csp);
   mirrorSession(request, response);
+  secureOverHttps(response);
   return response;
+}
+
+/**
+ * Over https every cookie this answer sets carries Secure: the session hint and
+ * next-intl's NEXT_LOCALE, whose options (routing.ts) are the browser's too
+ * and cannot know the server's address (issue 58, item 10).
+ */
+function secureOverHttps(response: NextResponse) {
+  if (!secureCookies()) return;
+  for (const cookie of response.cookies.getAll()) response.cookies.set({ ...cookie, secure: true });
 }
 
 /** Sets or clears the hint only when it differs from the session cookie: most answers carry no Set-Cookie. */
@@ -59,7 +71,7 @@ function mirrorSession(request: NextRequest, response: NextResponse) {
   const hasSession = Boolean(request.cookies.get(SESSION_COOKIE)?.value);
   const hinted = request.cookies.get(SESSION_HINT_COOKIE)?.value === '1';
   if (hasSession && !hinted) {
-    response.cookies.set(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: process.env.NODE_ENV === 'production' });
+    response.cookies.set(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax' });
   } else if (!hasSession && request.cookies.has(SESSION_HINT_COOKIE)) {
     response.cookies.set(SESSION_HINT_COOKIE, '', { path: '/', sameSite: 'lax', maxAge: 0 });
   }

@@ -8,11 +8,12 @@ import { localizedPath, pathWithoutLocale } from '@/lib/i18n/paths';
 import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
 import { GlobeIcon } from '@/components/ui/icons';
 import { isInAppClick } from '@/components/ui/link';
+import { pageCookieSecurity } from '@/lib/security/secure-cookies';
 
 /** Remembers the choice, as next-intl's locale-changing links do (the router may not ask the server). */
 function rememberLocale(locale: string) {
   const { name, maxAge, sameSite, path } = routing.localeCookie as { name: string; maxAge: number; sameSite: string; path: string };
-  document.cookie = `${name}=${locale};max-age=${maxAge};SameSite=${sameSite};path=${path}`;
+  document.cookie = `${name}=${locale};max-age=${maxAge};SameSite=${sameSite};path=${path}${pageCookieSecurity()}`;
 }
 
 function SwitchLink({ query = '' }: { query?: string }) {

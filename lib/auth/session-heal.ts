@@ -2,6 +2,7 @@
 
 import { API_BASE_URL, ApiClientError, fetchJson } from '@/lib/fetch-json';
 import { isSignedIn, useAuthStore, type UserData } from './auth-store';
+import { pageCookieSecurity } from '@/lib/security/secure-cookies';
 
 /**
  * Brings the stored sign-in in line with the proxy's guards once per page load.
@@ -46,7 +47,7 @@ function hinted(): boolean {
 }
 
 function forgetHint() {
-  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${pageCookieSecurity()}`;
 }
 
 async function restoreFromCookie(locale: string, fetcher: typeof fetch) {

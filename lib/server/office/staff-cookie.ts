@@ -1,12 +1,13 @@
 import 'server-only';
+import { secureCookies } from '@/lib/security/secure-cookies';
 import { STAFF_SESSION_LIFETIME_SECONDS } from './staff-sessions';
 
 // The console's own cookie, never the pilgrims' `session`: SameSite=Strict (a
-// link from another site arrives without it), HttpOnly, Secure in production,
+// link from another site arrives without it), HttpOnly, Secure over https and in production,
 // and gone after the session's 12 hours at most.
 export const STAFF_COOKIE = 'office_session';
 
-const secure = () => (process.env.NODE_ENV === 'production' ? '; Secure' : '');
+const secure = () => (secureCookies() ? '; Secure' : '');
 
 export function staffSessionCookie(token: string): string {
   return `${STAFF_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${STAFF_SESSION_LIFETIME_SECONDS}${secure()}`;
