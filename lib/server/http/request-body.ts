@@ -58,6 +58,15 @@ export async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Pro
 }
 
 /**
+ * A change (a PATCH whose every field may be left out) that names nothing to
+ * change: 422 `nothing_to_change`, before anything is written or audited (an
+ * empty PATCH of a member once ended their sessions for nothing).
+ */
+export function requireSomeChange(change: Record<string, unknown>) {
+  if (Object.values(change).every((value) => value === undefined)) throw new ApiError('validation_failed', { messageKey: 'nothing_to_change' });
+}
+
+/**
  * Reads a JSON, multipart or url-encoded body into a plain object. A body that
  * cannot be read is a 400; an unknown content type is a 415; too big is a 413.
  */

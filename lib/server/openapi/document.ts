@@ -58,7 +58,7 @@ function operationObject(op: Operation) {
     ...(op.body
       ? {
           requestBody: {
-            required: true,
+            required: !op.body.optional,
             content: Object.fromEntries(
               (op.body.types ?? ['application/json']).map((type) => [type, { schema: bodySchema(op.body!), ...(op.body!.example !== undefined && type === 'application/json' ? { example: op.body!.example } : {}) }]),
             ),

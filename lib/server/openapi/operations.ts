@@ -22,6 +22,8 @@ type Body = {
   example?: unknown;
   /** Every field may be left out (PATCH /me changes the fields sent): no `required` list. */
   partial?: boolean;
+  /** The handler answers success to no body at all: `requestBody.required` is false (app/api/v1/request-bodies.test.ts). */
+  optional?: boolean;
 };
 type Success = { status: number; description: string; schema?: z.ZodType; contentType?: string; example?: unknown };
 
@@ -72,7 +74,7 @@ export const OPERATIONS: Operation[] = [
     body: json(socialSignInSchema, { provider: 'google', id_token: 'header.payload.signature' }),
     success: [{ status: 200, description: 'Signed in', schema: e.signedIn }, { status: 201, description: 'Account created and signed in', schema: e.signedIn }], errors: [403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/auth/logout', tag: 'Accounts', auth: 'session', summary: 'End this session (and stop push to the device given)',
-    body: json(logoutSchema, { device_token: 'wp_3f9c' }), success: [noContent('Signed out; the cookie is cleared')], errors: [401, 403] },
+    body: { ...json(logoutSchema, { device_token: 'wp_3f9c' }), optional: true }, success: [noContent('Signed out; the cookie is cleared')], errors: [401, 403] },
   { method: 'post', path: '/api/v1/auth/verify-email', tag: 'Accounts', auth: 'optional', summary: 'Confirm the address: {token} from the link, or {code} typed while signed in',
     body: json(z.union([verifyTokenSchema, verifyCodeSchema]), { code: '123456' }), success: [{ status: 200, description: 'Confirmed', schema: data(e.publicUser) }], errors: [401, 422] },
   { method: 'post', path: '/api/v1/auth/verify-email/resend', tag: 'Accounts', auth: 'session', summary: 'A new confirmation link and code (3 an hour)',
@@ -83,7 +85,7 @@ export const OPERATIONS: Operation[] = [
     body: json(resetPasswordSchema, { token: 'x'.repeat(43), password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [{ status: 200, description: 'Signed in', schema: e.signedIn }], errors: [422] },
   { method: 'get', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'The signed-in user', success: [{ status: 200, description: 'The user', schema: data(e.publicUser), example: { data: userExample } }], errors: [401] },
   { method: 'patch', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'Change the fields sent among name, phone and locale',
-    body: { ...json(profileSchema, { name: 'Aisha Rahman', phone: '+966 50 123 4567' }), partial: true }, success: [{ status: 200, description: 'The user', schema: data(e.publicUser) }], errors: [401, 422] },
+    body: { ...json(profileSchema, { name: 'Aisha Rahman', phone: '+966 50 123 4567' }), partial: true, optional: true }, success: [{ status: 200, description: 'The user', schema: data(e.publicUser) }], errors: [401, 422] },
   { method: 'delete', path: '/api/v1/me', tag: 'Account', auth: 'session', summary: 'Delete the account and end its sessions', success: [noContent('Deleted')], errors: [401, 403, 409] },
   { method: 'post', path: '/api/v1/me/password', tag: 'Account', auth: 'session', summary: 'Change the password; every other session ends',
     body: json(passwordChangeSchema, { current_password: 'Labbaik#2026', password: 'Labbaik#2027!', password_confirmation: 'Labbaik#2027!' }), success: [noContent('Changed')], errors: [401, 422] },
@@ -156,7 +158,7 @@ export const OPERATIONS: Operation[] = [
   // Payments
   { method: 'post', path: '/api/v1/requests/{id}/payments', tag: 'Payments', auth: 'session', params: ID,
     summary: 'Open a checkout for the request’s fee or one part of it (the amount is the server’s; docs/INSTALMENTS.md): `full`, `deposit` while the service offers a plan (409 plan_not_offered once its dates are too near), or an instalment once the deposit is paid; left out, the whole fee, then the next instalment owed. By the applicant or a companion who accepted an invitation (anyone else: 404). A part already paid: 409 already_paid',
-    body: json(startPaymentSchema, { part: 'deposit' }), success: [{ status: 201, description: 'The payment, with redirect_url', schema: data(e.payment) }], errors: [401, 403, 404, 409, 422] },
+    body: { ...json(startPaymentSchema, { part: 'deposit' }), optional: true }, success: [{ status: 201, description: 'The payment, with redirect_url', schema: data(e.payment) }], errors: [401, 403, 404, 409, 422] },
   { method: 'get', path: '/api/v1/payments/{id}', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The payment’s status, verified with the gateway while open', success: [{ status: 200, description: 'The payment', schema: data(e.payment) }], errors: [401, 404] },
   { method: 'get', path: '/api/v1/payments/{id}/outcome', tag: 'Payments', auth: 'none', params: { id: 'The payment’s id (the checkout’s own, in the return address)' },
     summary: 'What became of a checkout, without a session: for a payer back from the gateway on another host or signed out. Only the status and the amount, verified with the gateway while open; the id is random and known only to whoever started the checkout',
@@ -178,7 +180,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/devices', tag: 'Notifications', auth: 'session', summary: 'The browsers that receive push messages', success: [{ status: 200, description: 'Devices', schema: data(z.array(e.listedPushDevice)) }], errors: [401] },
   { method: 'post', path: '/api/v1/devices', tag: 'Notifications', auth: 'session', summary: 'This browser receives push messages from now on',
     body: json(registerDeviceSchema, { provider: 'fcm', token: 'fcm-registration-token' }), success: [{ status: 201, description: 'Registered', schema: data(e.pushDevice) }], errors: [401, 409, 422] },
-  { method: 'patch', path: '/api/v1/devices/{token}', tag: 'Notifications', auth: 'session', params: { token: 'The device’s token' }, summary: 'The weekly renewal', body: json(renewDeviceSchema, {}),
+  { method: 'patch', path: '/api/v1/devices/{token}', tag: 'Notifications', auth: 'session', params: { token: 'The device’s token' }, summary: 'The weekly renewal (a new subscription, if the browser made one)', body: { ...json(renewDeviceSchema, {}), optional: true },
     success: [{ status: 200, description: 'Renewed', schema: data(e.pushDevice) }], errors: [401, 404, 422] },
   { method: 'delete', path: '/api/v1/devices/{token}', tag: 'Notifications', auth: 'session', params: { token: 'The device’s token' }, summary: 'Push switched off on that browser', success: [noContent('Removed')], errors: [401, 404] },
   // Content
@@ -234,7 +236,7 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'A page of the log', schema: e.auditPage }], errors: [401, 403, 422] },
   { method: 'get', path: '/api/v1/office/catalogue', tag: 'Office', auth: 'staff', summary: 'The services, fees, seasons and places (set and held per package) (admins)', success: [{ status: 200, description: 'Services', schema: data(z.array(e.officeRequestType)) }], errors: [401, 403] },
   { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' },
-    summary: 'Change a service’s fees per pilgrim (halalas): `fees_minor` per package offered (else 422), or `fee_minor` for every package at one price; its season (Hijri), companion limit, packages, places per package (a number, or null for unlimited; only for packages offered, else 422; a lower number never cancels a hold), or open or closed; requests sent later use it (admins; audited)',
+    summary: 'Change a service’s fees per pilgrim (halalas): `fees_minor` per package offered (else 422), or `fee_minor` for every package at one price; its season (Hijri), companion limit, packages, places per package (a number, or null for unlimited; only for packages offered, else 422; a lower number never cancels a hold), or open or closed; requests sent later use it (admins; audited; nothing to change: 422)',
     body: { ...json(catalogueChangeSchema, { fees_minor: { economy: 1_200_000, standard: 1_650_000, premium: 2_400_000 }, places: { economy: 120, standard: null } }), partial: true }, success: [{ status: 200, description: 'The service', schema: data(e.officeRequestType) }], errors: [401, 403, 404, 422] },
   { method: 'get', path: '/api/v1/office/calendar', tag: 'Office', auth: 'staff', summary: 'The office’s working week (0 = Sunday) and public holidays (Hijri), which every review clock counts in (admins)', success: [{ status: 200, description: 'The calendar', schema: data(e.officeCalendar) }], errors: [401, 403] },
   { method: 'put', path: '/api/v1/office/calendar', tag: 'Office', auth: 'staff', summary: 'Set the working week and the holidays: clocks started, paused or resumed from now on count in them; deadlines already given stay (admins; audited)',
@@ -242,7 +244,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/office/staff', tag: 'Office', auth: 'staff', summary: 'The staff (admins)', success: [{ status: 200, description: 'Staff', schema: data(z.array(e.staffListed)) }], errors: [401, 403] },
   { method: 'post', path: '/api/v1/office/staff', tag: 'Office', auth: 'staff', summary: 'Invite a member: an e-mail with the one-time link to set a password, also answered (admins; audited)',
     body: json(addStaffSchema, { email: 'yusuf@office.example', name: 'Yusuf Saleh', role: 'reviewer' }), success: [{ status: 201, description: 'Invited', schema: data(e.addedStaff) }], errors: [401, 403, 422] },
-  { method: 'patch', path: '/api/v1/office/staff/{id}', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Change a member’s role, or disable/enable them; their sessions end (admins; never the last admin, never oneself: 409)',
+  { method: 'patch', path: '/api/v1/office/staff/{id}', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Change a member’s role, or disable/enable them; their sessions end (admins; never the last admin, never oneself: 409; nothing to change: 422)',
     body: { ...json(staffChangeSchema, { role: 'finance' }), partial: true }, success: [{ status: 200, description: 'The member', schema: data(e.staffListed) }], errors: [401, 403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/office/staff/{id}/reset-two-factor', tag: 'Office', auth: 'staff', params: { id: 'The member’s id (a UUID)' }, summary: 'Forget a member’s authenticator, recovery codes and password, and end their sessions: the member is e-mailed a one-time link (72 hours) to choose a new password, then enrols a new authenticator at the next sign-in (admins; audited)',
     success: [noContent('Reset')], errors: [401, 403, 404, 409] },
@@ -250,8 +252,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Can this instance reach its database? (load balancers)', success: [{ status: 200, description: 'Healthy', schema: data(e.health) }, { status: 503, description: 'The database cannot be reached', schema: data(e.health) }], errors: [] },
   { method: 'get', path: '/api/build', tag: 'Service', auth: 'none', summary: 'Which build this server runs', success: [{ status: 200, description: 'The build', schema: e.build }], errors: [] },
   { method: 'post', path: '/api/test-gateway/{id}/pay', tag: 'Service', auth: 'none', params: { id: 'The test checkout’s id' }, summary: 'The test gateway’s checkout (development and tests only)',
-    body: json(testGatewayPaySchema, { card_number: '4000000000000002', otp: '123456' }),
-    success: [{ status: 200, description: 'The outcome', schema: data(z.object({ outcome: z.string(), reason: z.string().nullable(), return_url: z.string() })) }], errors: [404, 409] },
+    body: { ...json(testGatewayPaySchema, { card_number: '4000000000000002', otp: '123456' }), optional: true },
+    success: [{ status: 200, description: 'The outcome (`invalid` for no card or an unknown one)', schema: data(z.object({ outcome: z.string(), reason: z.string().nullable(), return_url: z.string() })) }], errors: [404, 409] },
   { method: 'get', path: '/api/v1/openapi.json', tag: 'Service', auth: 'none', summary: 'This document', success: [{ status: 200, description: 'OpenAPI 3.1', schema: e.looseObject }], errors: [] },
   { method: 'get', path: '/api/docs', tag: 'Service', auth: 'none', summary: 'This document as a reference page for people (Redoc)', success: [{ status: 200, description: 'The page', contentType: 'text/html' }], errors: [] },
   { method: 'get', path: '/api/docs/redoc.standalone.js', tag: 'Service', auth: 'none', summary: 'The reference page’s script', success: [{ status: 200, description: 'Redoc', contentType: 'text/javascript' }], errors: [] },
