@@ -312,9 +312,10 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),
-    // A counter payment always says which receipt and who; a receipt is recorded once.
+    // A counter payment always says which receipt and who; a receipt is recorded once, whatever its case or spaces
+    // (its normal form, lib/server/payments/counter.ts normalReceiptNumber; drizzle/0025_counter_receipt_case.sql).
     check('payments_counter_recorded', sql`${table.provider} <> 'counter' or (${table.receiptNumber} is not null and ${table.recordedByStaffId} is not null)`),
-    uniqueIndex('payments_counter_receipt_key').on(table.receiptNumber).where(sql`provider = 'counter'`),
+    uniqueIndex('payments_counter_receipt_key').on(sql`upper(btrim(${table.receiptNumber}))`).where(sql`provider = 'counter'`),
     // A key answers the same payment of the same request only: a key reused on another request starts its own.
     uniqueIndex('payments_user_request_idempotency_key').on(table.userId, table.requestId, table.idempotencyKey),
     uniqueIndex('payments_provider_id_key').on(table.provider, table.providerPaymentId),

@@ -18,6 +18,16 @@ import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 /** The payments of money received at the office's counter: no gateway, a receipt number and who received it. */
 export const COUNTER = 'counter';
 
+/**
+ * A receipt number in the one form it is kept and compared in: trimmed, in
+ * upper case (the receipt's letters are not a second number: `ctr-pt-1` is
+ * `CTR-PT-1`). The unique index payments_counter_receipt_key holds the same
+ * form, upper(btrim(receipt_number)) (drizzle/0025_counter_receipt_case.sql).
+ */
+export function normalReceiptNumber(receiptNumber: string): string {
+  return receiptNumber.trim().toUpperCase();
+}
+
 /** Who received the money: a finance member or an admin, by id and name. */
 export type Receiver = { id: string; name: string };
 
@@ -52,7 +62,8 @@ export async function receiverByEmail(email: string, t: Translate): Promise<Rece
  * named in its history, and the pilgrim gets `payment_succeeded` in the
  * portal, by push and by e-mail. One transaction with the audit row. The
  * amount must be the request's fee (422 otherwise, naming it); a receipt
- * number is recorded once (422). A checkout the pilgrim had open is voided
+ * number is recorded once, whatever its case (422; kept in its normal form,
+ * normalReceiptNumber). A checkout the pilgrim had open is voided
  * afterwards; money that still arrives through it is refunded, as for any
  * request no longer awaiting payment.
  */
@@ -66,6 +77,7 @@ export async function recordCounterPayment(
   locale: string,
 ) {
   const db = await getDb();
+  const receiptNumber = normalReceiptNumber(input.receipt_number);
   const taken = () => new ApiError('validation_failed', { fields: { receipt_number: [t('ApiErrors.counter_receipt_taken')] } });
   let result;
   try {
@@ -82,7 +94,11 @@ export async function recordCounterPayment(
         const fee = requestFormats(locale, OFFICE_TIME_ZONE).money(row.feeMinor, row.currency);
         throw new ApiError('validation_failed', { fields: { amount_minor: [t('ApiErrors.counter_amount_not_fee', { fee })] } });
       }
-      const [existing] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.provider, COUNTER), eq(payments.receiptNumber, input.receipt_number))).limit(1);
+      const [existing] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.provider, COUNTER), sql`upper(btrim(${payments.receiptNumber})) = ${receiptNumber}`))
+        .limit(1);
       if (existing) throw taken();
       const now = new Date();
       const [payment] = await tx
@@ -95,7 +111,7 @@ export async function recordCounterPayment(
           currency: row.currency,
           status: 'paid',
           paidAt: now,
-          receiptNumber: input.receipt_number,
+          receiptNumber,
           recordedByStaffId: receiver.id,
         })
         .returning();
@@ -106,7 +122,7 @@ export async function recordCounterPayment(
         {
           action: 'payment.counter',
           target: { type: 'request', id: row.id },
-          details: { payment_id: payment!.id, amount_minor: payment!.amountMinor, currency: payment!.currency, receipt_number: input.receipt_number, received_by: receiver.id, from: row.status, to: moved.status },
+          details: { payment_id: payment!.id, amount_minor: payment!.amountMinor, currency: payment!.currency, receipt_number: receiptNumber, received_by: receiver.id, from: row.status, to: moved.status },
           address,
         },
         tx,

@@ -7,6 +7,7 @@ import { notificationsOf } from '@/test/notifications';
 import { submittedRequest } from '@/test/requests';
 import { cancelWithRefund, consoleCall, invitedStaff, paidRequest, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { requestFormats } from '@/lib/i18n/formats';
 import * as requestRoute from '@/app/api/v1/requests/[id]/route';
 import * as startRoute from '@/app/api/v1/requests/[id]/payments/route';
@@ -22,7 +23,8 @@ beforeEach(() => useOpsKey());
 afterEach(() => useOpsKey(undefined));
 
 let receipts = 0;
-const receipt = () => `CTR-${Date.now().toString(36)}-${(receipts += 1)}`;
+// Receipt numbers are kept in upper case (normalReceiptNumber): these are already.
+const receipt = () => `CTR-${Date.now().toString(36).toUpperCase()}-${(receipts += 1)}`;
 
 function opsPay(idOrReference: string, body: Record<string, unknown>, locale: 'en' | 'ar' = 'en') {
   return call(opsPaymentRoute.POST, { params: { id: idOrReference }, body, headers: { 'x-ops-key': TEST_OPS_KEY }, locale });
@@ -110,6 +112,45 @@ describe('payments received at the office counter', () => {
     const view = await pilgrimView(token, id);
     expect(view).toMatchObject({ status: 'pending_payment', payment: 'unpaid', payments: [] });
     expect(await auditRowsOf(id, 'payment.counter')).toEqual([]);
+  });
+
+  // Issue 58, item 8: `ctr-pt-1` after `CTR-PT-1` was a second receipt, so the same paper receipt could pay two requests.
+  it('a receipt number is one number whatever its case or spaces: kept upper case, refused again in any case, by the index too', async () => {
+    const finance = await signedInStaff('finance', 'Case Finance');
+    const number = receipt();
+    const first = await submittedRequest((await newUser('Case First')).token);
+    const recorded = await opsPay(first.id, { amount_minor: first.fee, receipt_number: number, received_by: finance.email });
+    expect(recorded.status).toBe(201);
+    for (const again of [number.toLowerCase(), ` ${number.slice(0, 4).toLowerCase()}${number.slice(4)} `]) {
+      const other = await submittedRequest((await newUser('Case Again')).token);
+      const byKey = await opsPay(other.id, { amount_minor: other.fee, receipt_number: again, received_by: finance.email });
+      expect(byKey.status, again).toBe(422);
+      expect(byKey.json!.error.fields.receipt_number).toEqual(['This receipt number is already recorded for another payment. Check the number printed on the receipt.']);
+      const inConsole = await consoleCall(officePaymentRoute.POST, { method: 'POST', staffCookie: finance.cookie, params: { id: other.id }, body: { amount_minor: other.fee, receipt_number: again }, locale: 'ar' });
+      expect(inConsole.status, again).toBe(422);
+      expect(inConsole.json!.error.fields.receipt_number).toHaveLength(1);
+      expect(await auditRowsOf(other.id, 'payment.counter')).toEqual([]);
+    }
+
+    // Typed in lower case, it is kept, answered, audited and refused again in its one form.
+    const typed = `ctr-pt-${Date.now().toString(36)}`;
+    const lower = await submittedRequest((await newUser('Case Lower')).token);
+    const kept = await opsPay(lower.id, { amount_minor: lower.fee, receipt_number: typed, received_by: finance.email });
+    expect(kept.status).toBe(201);
+    expect(kept.json!.data.payment.receipt_number).toBe(typed.toUpperCase());
+    expect((await auditRowsOf(lower.id, 'payment.counter'))[0]!.details.receipt_number).toBe(typed.toUpperCase());
+    const upper = await submittedRequest((await newUser('Case Upper')).token);
+    expect((await opsPay(upper.id, { amount_minor: upper.fee, receipt_number: typed.toUpperCase(), received_by: finance.email })).status).toBe(422);
+
+    // The database itself refuses the same number in another case (the unique index is on its normal form).
+    const [payment] = await queryRows<{ request_id: string; user_id: string; recorded_by_staff_id: string }>(sql`select request_id, user_id, recorded_by_staff_id from payments where receipt_number = ${number}`);
+    const insert = queryRows(
+      sql`insert into payments (request_id, user_id, provider, amount_minor, currency, status, receipt_number, recorded_by_staff_id, part) values (${payment!.request_id}, ${payment!.user_id}, 'counter', 1, 'SAR', 'failed', ${` ${number.toLowerCase()}`}, ${payment!.recorded_by_staff_id}, 'instalment-9')`,
+    );
+    const refused = await insert.then(() => null, (error: unknown) => error);
+    expect(isUniqueViolation(refused)).toBe(true);
+    const constraint = (error: unknown): unknown => (error && typeof error === 'object' ? ((error as { constraint?: string }).constraint ?? constraint((error as { cause?: unknown }).cause)) : undefined);
+    expect(constraint(refused)).toBe('payments_counter_receipt_key');
   });
 
   it('a finance member records one in the console (a reviewer cannot); the history names them and their open checkout is voided', async () => {
