@@ -114,12 +114,12 @@ test.describe('two app instances on one PostgreSQL', () => {
     const email = `instances.limit.${Date.now()}@example.com`;
     await onFirst.post('/api/v1/auth/register', { data: { name: 'Aisha Rahman', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } });
 
-    // Five wrong passwords for one account (the limit), three on one instance and two on the other.
+    // Five wrong passwords for one account from one address (the limit), three on one instance and two on the other.
     for (const context of [onFirst, onSecond, onFirst, onSecond, onFirst]) {
       const wrong = await context.post('/api/v1/auth/login', { data: { email, password: 'not-the-password' } });
       expect(wrong.status()).toBe(422);
     }
-    // Now even the right password waits, on either instance.
+    // Now even the right password from that address waits, on either instance.
     for (const context of [onSecond, onFirst]) {
       const refused = await context.post('/api/v1/auth/login', { data: { email, password: 'Labbaik#2026' } });
       expect(refused.status()).toBe(429);

@@ -146,6 +146,9 @@ type Spec = {
 
 const draftId = async (w: World) => ({ id: await w.draft() });
 const SPECS: Record<string, Spec> = {
+  // One client: from a new address every case, the example's one account would be a guesser spread over many
+  // addresses, and each of its attempts past the tenth would wait before its check (1 s to 10 s; sign-in-limits.ts).
+  'POST /api/v1/auth/login': { headers: { [SOCKET_ADDRESS_HEADER]: '198.51.100.58' } },
   'POST /api/v1/auth/logout': { renew: async (w) => void (w.token = await createSession(w.user.id)) },
   // A deleted account is replaced by a new one, so that later cases reach the deletion again.
   'DELETE /api/v1/me': { renew: async () => newWorld() },

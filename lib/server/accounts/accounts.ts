@@ -64,8 +64,9 @@ export async function findByEmail(email: string): Promise<User | undefined> {
  * attempt is counted before the password is checked (see beginSignIn).
  */
 export async function login(input: { email: string; password: string }, address: string) {
-  const attempt = await beginSignIn(input.email, address);
   const user = await findByEmail(input.email);
+  // Counted per account (its id: every spelling the database matches to it counts together), or per address typed.
+  const attempt = await beginSignIn(user ? `user:${user.id}` : `email:${input.email.toLowerCase()}`, address);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()));
   if (!user || !valid) throw new ApiError('invalid_credentials');
   await attempt.succeeded();
