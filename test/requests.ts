@@ -35,13 +35,30 @@ export async function readyDraft(token: string, { companions = 1, service = SERV
   for (const [step, data] of [['service', service], ['applicant', person()], ['companions', people], ['declaration', { declaration: true }]] as const) {
     version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
   }
+  await documentRows(id, ['applicant', ...people.map((_, i) => `companion-${i}`)]);
+  return id;
+}
+
+/** The key a pilgrim's documents are kept against (lib/server/requests/companions.ts): 'applicant', or the companion's id. */
+export async function pilgrimKey(requestId: string, pilgrim: string): Promise<string> {
+  if (pilgrim === 'applicant') return pilgrim;
   const db = await getDb();
-  for (const pilgrim of ['applicant', ...people.map((_, i) => `companion-${i}`)]) {
+  const [row] = await db.select({ data: requests.data }).from(requests).where(eq(requests.id, requestId)).limit(1);
+  const companions = (row?.data.companions ?? []) as { pilgrim_id?: string }[];
+  const id = companions[Number(/^companion-(\d+)$/.exec(pilgrim)?.[1] ?? -1)]?.pilgrim_id;
+  if (!id) throw new Error(`no pilgrim ${pilgrim} on request ${requestId}`);
+  return id;
+}
+
+/** A passport scan and a photo for each of these pilgrims (applicant, companion-<n>), stored as rows as an upload leaves them. */
+export async function documentRows(requestId: string, pilgrims: string[]) {
+  const db = await getDb();
+  for (const pilgrim of pilgrims) {
+    const key = await pilgrimKey(requestId, pilgrim);
     for (const kind of ['passport', 'photo'] as const) {
-      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${id}/${pilgrim}/${kind}` });
+      await db.insert(documents).values({ requestId, pilgrim: key, kind, fileName: 'x.png', mime: 'image/png', size: 1, storageKey: `t/${requestId}/${key}/${kind}` });
     }
   }
-  return id;
 }
 
 /**

@@ -108,7 +108,12 @@ export const duplicateMatch = z.object({
 export type DuplicateMatch = z.infer<typeof duplicateMatch>;
 
 /** One answer changed since the office asked for changes: old -> new (issue 41, item 7). */
-export const answerChange = z.object({ pilgrim: z.string(), field: z.string(), old: z.unknown(), new: z.unknown() });
+export const answerChange = z.object({
+  pilgrim: z.string().describe('service, applicant, companion-<n> (their place now; matched with their answers then by pilgrim_id) or removed-<n> (a companion removed since, at their place then)'),
+  field: z.string(),
+  old: z.unknown(),
+  new: z.unknown(),
+});
 export type AnswerChange = z.infer<typeof answerChange>;
 
 /** A refund proposed by one member, awaiting another's approval (issue 41, item 5). */
@@ -124,7 +129,7 @@ export type RefundProposal = z.infer<typeof refundProposal>;
 
 /** A sent request as the office reads it: answers, documents with the console's links, payments, history naming the staff, notes. */
 export const officeRequest = requestDetails.extend({
-  flagged: z.record(z.string(), z.array(z.string())),
+  flagged: z.record(z.string(), z.array(z.string())).describe('Per pilgrim (applicant, companion-0, … their place now; kept against each companion’s pilgrim_id): what the office asked to change'),
   payments: z.array(requestPayment.extend({ recorded_by: receiver })),
   history: z.array(requestHistoryEntry.extend({ staff_name: z.string().nullable() })),
   documents: z.array(requestDocument.extend({ url: z.string().describe('The console’s link: inline, or ?download=1') })),

@@ -114,7 +114,16 @@ export const requestPayment = z.object({
 });
 export type RequestPayment = z.infer<typeof requestPayment>;
 
-export const requestDocument = z.object({ id: uuid, pilgrim: z.string(), kind: z.enum(['passport', 'photo']), file_name: z.string(), mime: z.string(), size: z.int(), created_at: timestamp });
+export const requestDocument = z.object({
+  id: uuid,
+  pilgrim: z.string().describe('Whose it is: applicant, or companion-0, companion-1, … (their place in the answers now)'),
+  pilgrim_id: uuid.nullable().describe('The companion’s stable id (data.companions[n].pilgrim_id), which the document is kept against; null for the applicant’s'),
+  kind: z.enum(['passport', 'photo']),
+  file_name: z.string(),
+  mime: z.string(),
+  size: z.int(),
+  created_at: timestamp,
+});
 export type RequestDocument = z.infer<typeof requestDocument>;
 
 export const requestHistoryEntry = z.object({ from: requestStatus.nullable(), to: requestStatus, actor: z.enum(['user', 'office', 'system']), note: z.string().nullable(), at: timestamp });
@@ -127,6 +136,7 @@ export type FlagNote = z.infer<typeof flagNote>;
 /** An invitation as the applicant sees it, on the request (GET /requests/{id}). */
 export const companionInvitation = z.object({
   pilgrim: z.string().describe('The companion it was sent for: companion-0, companion-1, … (their place in the answers now)'),
+  pilgrim_id: uuid.describe('That companion’s stable id (data.companions[n].pilgrim_id): the invitation follows them through every removal and reorder'),
   email: z.string(),
   state: z.enum(['invited', 'accepted']).describe('invited: the link not used yet; accepted: the companion has signed in with that address and sees their part'),
   invited_at: timestamp,
@@ -140,7 +150,10 @@ export type CompanionInvitation = z.infer<typeof companionInvitation>;
 /** The whole request: answers, documents, payments and the status timeline. */
 export const requestDetails = requestSummary.extend({
   data: z.record(z.string(), z.unknown()).describe('The answers, per step'),
-  flagged: z.record(z.string(), z.array(z.string())).nullable().describe('While changes are requested: per pilgrim (applicant, companion-0, …), the answer fields and documents the office asked to change'),
+  flagged: z
+    .record(z.string(), z.array(z.string()))
+    .nullable()
+    .describe('While changes are requested: per pilgrim (applicant, companion-0, … their place in the answers now; kept against each companion’s pilgrim_id), the answer fields and documents the office asked to change'),
   flag_notes: z
     .record(z.string(), z.record(z.string(), flagNote))
     .nullable()

@@ -11,6 +11,18 @@ describe('what changed since changes were asked', () => {
     ]);
   });
 
+  it('matches each companion with themselves by id: a reorder changes no one, a removal and an addition say so', () => {
+    const zed = { pilgrim_id: 'z', name_latin: 'Zed' };
+    const bob = { pilgrim_id: 'b', name_latin: 'Bob' };
+    const before = { applicant: {}, companions: [zed, bob] };
+    expect(answerChanges(before, { applicant: {}, companions: [bob, zed] })).toEqual([]);
+    expect(answerChanges(before, { applicant: {}, companions: [{ ...bob, name_latin: 'Bob B' }, { pilgrim_id: 'c', name_latin: 'Cat' }] })).toEqual([
+      { pilgrim: 'companion-0', field: 'name_latin', old: 'Bob', new: 'Bob B' },
+      { pilgrim: 'companion-1', field: 'name_latin', old: null, new: 'Cat' },
+      { pilgrim: 'removed-0', field: 'name_latin', old: 'Zed', new: null },
+    ]);
+  });
+
   it('is empty when no changes were asked', () => {
     expect(answerChanges(null, { applicant: { passport_number: 'A1' } })).toEqual([]);
   });

@@ -18,12 +18,30 @@ function fieldsChanged(pilgrim: string, before: Answers, after: Answers): Answer
   return fields.filter((field) => !same(before[field], after[field])).map((field) => ({ pilgrim, field, old: before[field] ?? null, new: after[field] ?? null }));
 }
 
+const idOf = (companion: Answers): string | null => (typeof companion.pilgrim_id === 'string' && companion.pilgrim_id ? companion.pilgrim_id : null);
+
+/**
+ * Each companion is compared with themselves, matched by their id (issue 57, item 1): a reorder changes
+ * nobody's answers, and a companion added since has every answer new. Answers saved before ids existed are
+ * matched by place. A companion removed since is listed as `removed-<their place then>`, every answer gone.
+ */
 export function answerChanges(previous: Answers | null | undefined, current: Answers): AnswerChange[] {
   if (!previous) return [];
-  const companions = Math.max(list(previous.companions).length, list(current.companions).length);
+  const before = list(previous.companions).map(record);
+  const matched = new Set<number>();
+  const now = list(current.companions)
+    .map(record)
+    .flatMap((companion, i) => {
+      const id = idOf(companion);
+      const then = id ? before.findIndex((old) => idOf(old) === id) : i < before.length && !idOf(before[i]!) ? i : -1;
+      if (then >= 0) matched.add(then);
+      return fieldsChanged(`companion-${i}`, then >= 0 ? before[then]! : {}, companion);
+    });
+  const removed = before.flatMap((companion, then) => (matched.has(then) ? [] : fieldsChanged(`removed-${then}`, companion, {})));
   return [
     ...fieldsChanged('service', record(previous.service), record(current.service)),
     ...fieldsChanged('applicant', record(previous.applicant), record(current.applicant)),
-    ...Array.from({ length: companions }, (_, i) => fieldsChanged(`companion-${i}`, record(list(previous.companions)[i]), record(list(current.companions)[i]))).flat(),
+    ...now,
+    ...removed,
   ];
 }

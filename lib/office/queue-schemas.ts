@@ -38,7 +38,8 @@ export const exportQuerySchema = queueQuerySchema.extend({
 
 /** What a reviewer may ask a pilgrim to change: answer fields and documents, per pilgrim. */
 export const FLAGGABLE = ['name_ar', 'name_latin', 'date_of_birth', 'gender', 'nationality', 'national_id', 'passport_number', 'passport_expiry', 'mobile', 'email', 'passport', 'photo'] as const;
-const PILGRIM_KEY = /^(applicant|companion-(?:[0-9]|1[0-9]))$/;
+// A pilgrim by label (companion-<n>: whoever is at that place now) or by a companion's pilgrim_id; kept by id (lib/server/requests/companions.ts).
+const PILGRIM_KEY = /^(applicant|companion-(?:[0-9]|1[0-9])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /**
  * The office's moves in the console. `note` is the message to the pilgrim

@@ -3,9 +3,12 @@ import { fileField, rules, textField } from '@/lib/validation/rules';
 
 export const DOCUMENT_KINDS = ['passport', 'photo'] as const;
 
-/** An upload: whose document, which one, and the file (checked by content on the server). */
+/**
+ * An upload: whose document (applicant, companion-<n> for whoever is at that place now, or a companion's
+ * pilgrim_id), which one, and the file (checked by content on the server).
+ */
 export const uploadDocumentSchema = z.object({
-  pilgrim: textField([rules.regex(/^(applicant|companion-\d{1,2})$/)]),
+  pilgrim: textField([rules.regex(/^(applicant|companion-\d{1,2}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/)]),
   kind: textField([rules.one_of(DOCUMENT_KINDS)]).transform((kind) => kind as (typeof DOCUMENT_KINDS)[number]),
   file: fileField([]),
 });

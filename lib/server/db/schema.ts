@@ -118,7 +118,8 @@ export const requests = pgTable(
     paymentReminderAt: timestamp('payment_reminder_at', { withTimezone: true }),
     // The staff member working on it (the office console's "assign to me"); no FK to keep the schema order simple: staff are never deleted.
     assignedStaffId: uuid('assigned_staff_id'),
-    // What the office asked to change, per pilgrim ('applicant', 'companion-0', …): answer fields and document kinds.
+    // What the office asked to change, per pilgrim ('applicant', or a companion's pilgrim_id: never their place in the
+    // list; lib/server/requests/companions.ts): answer fields and document kinds.
     // Set with changes_requested; the pilgrim's edit form highlights them; cleared when the request is sent again.
     flagged: jsonb('flagged').$type<Record<string, string[]>>(),
     // Per flagged field, the ready-made reason (a code of lib/office/change-reasons.ts) and the reviewer's note, per pilgrim (issue 41, item 8).
@@ -247,7 +248,8 @@ export const documents = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
-    // 'applicant' or 'companion-<n>' (the companion's position).
+    // Whose it is: 'applicant', or the companion's pilgrim_id (data.companions[n].pilgrim_id), never their place in
+    // the list (lib/server/requests/companions.ts); deleted with them when they are removed (family-changes.ts).
     pilgrim: text('pilgrim').notNull(),
     kind: text('kind').$type<RequestDocument['kind']>().notNull(),
     fileName: text('file_name').notNull(),
@@ -716,8 +718,8 @@ export const savedFilters = pgTable(
 // A companion invited by the applicant to their own part of a request (issue 42, docs/FAMILIES.md). The companion is
 // named by `pilgrim_id`, the id their answers carry (data.companions[n].pilgrim_id), so the invitation follows them when
 // the applicant removes someone listed before them. Only the token's hash is kept. Accepted by the account whose
-// address it was sent to; ended by the applicant (withdrawn) or the companion (left). A companion removed from the
-// answers is on the request no more: every read joins through the answers.
+// address it was sent to; ended by the applicant (withdrawn, also when they remove the companion) or the companion
+// (left); every read also joins through the answers.
 export const invitations = pgTable(
   'invitations',
   {

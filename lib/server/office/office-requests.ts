@@ -1,6 +1,7 @@
 import { planContext } from '@/lib/server/payments/payment-parts';
 import 'server-only';
 import { liveInvitations } from '@/lib/server/requests/invitations';
+import { byKey, byLabel, pilgrimLabelOf } from '@/lib/server/requests/companions';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, payments, requestHistory, requestNotes, requests, staff, users } from '@/lib/server/db/schema';
@@ -64,7 +65,8 @@ export async function officeRequestView(id: string, member: StaffMember, address
       const receiver = receivers.find((r) => r.id === paid[i]!.recordedByStaffId);
       return { ...payment, recorded_by: receiver ? { id: receiver.id, name: receiver.name } : null };
     }),
-    flagged: row.flagged ?? {},
+    // Kept by pilgrim id, answered by label (companions.ts): a companion no longer on the request has none.
+    flagged: byLabel(row.data, row.flagged ?? {}),
     history: details.history.map((entry, i) => ({ ...entry, staff_name: history[i]!.staffName })),
     documents: details.documents.map((doc) => ({ ...doc, url: `/api/v1/office/documents/${doc.id}` })),
     account: account ? { name: account.name, email: account.email, phone: account.phone } : null,
@@ -75,7 +77,7 @@ export async function officeRequestView(id: string, member: StaffMember, address
     duplicates,
     // Old -> new since changes were last asked, once the pilgrim has sent the request again.
     changes: row.status === 'changes_requested' ? [] : answerChanges(row.previousData, row.data),
-    flag_notes: row.flagNotes ?? {},
+    flag_notes: byLabel(row.data, row.flagNotes ?? {}),
     changes_due_at: iso(row.changesDueAt),
     pilgrim_locale: account?.locale === 'en' ? 'en' : 'ar',
     refund_proposal: refundProposal,
@@ -86,11 +88,12 @@ export async function officeRequestView(id: string, member: StaffMember, address
 export async function officeDocument(documentId: string, member: StaffMember, address: string | null) {
   const db = await getDb();
   const [doc] = await db
-    .select({ doc: documents })
+    .select({ doc: documents, data: requests.data })
     .from(documents)
     .innerJoin(requests, eq(requests.id, documents.requestId))
     .where(and(eq(documents.id, documentId), ne(requests.status, 'draft')));
-  if (!doc) throw new ApiError('not_found');
+  // A document whose pilgrim is no longer on the request is nobody's to show (companions.ts).
+  if (!doc || !pilgrimLabelOf(doc.data, doc.doc.pilgrim)) throw new ApiError('not_found');
   const stored = await fileStorage().get(doc.doc.storageKey);
   if (!stored) throw new ApiError('not_found');
   await audit(staffActor(member), { action: 'document.view', target: { type: 'document', id: documentId }, details: { request_id: doc.doc.requestId, pilgrim: doc.doc.pilgrim, kind: doc.doc.kind }, address });
@@ -157,14 +160,16 @@ export async function officeReview(id: string, member: StaffMember, input: Offic
     // One step from opening to deciding: a request just sent goes through under_review on its way.
     via: status === 'approved' || status === 'rejected' || status === 'changes_requested' ? 'under_review' : undefined,
     plan: (row) => {
-      const flags = status === 'changes_requested' ? Object.fromEntries(Object.entries(input.flags ?? {}).filter(([, fields]) => fields.length > 0)) : row.flagged;
+      // Named by label (whoever is at that place now) or by id, kept by id (companions.ts).
+      const named = status === 'changes_requested' ? Object.fromEntries(Object.entries(input.flags ?? {}).filter(([, fields]) => fields.length > 0)) : null;
+      const flags = named ? pilgrimKeyed(row.data, named, 'flags', t) : row.flagged;
       const changes = {
         flagged: flags,
         ...(status === 'changes_requested'
           ? {
               // A flagged part is not finished until the pilgrim saves it again: the task list says "to change", then "changed".
               completedSteps: row.completedSteps.filter((step) => !flaggedSteps(flags).includes(step as WizardStep)),
-              flagNotes: flagNotesOf(flags ?? {}, input.flag_notes ?? {}, t),
+              flagNotes: pilgrimKeyed(row.data, flagNotesOf(named ?? {}, input.flag_notes ?? {}, t), 'flag_notes', t),
               changesDueAt: changesDue ?? null,
               // The answers as they are now: what the pilgrim changes is shown old -> new when it comes back.
               previousData: row.data,
@@ -198,6 +203,14 @@ function flagNotesOf(flags: Record<string, string[]>, notes: NonNullable<OfficeR
   }
   if (Object.keys(wrong).length) throw new ApiError('validation_failed', { fields: wrong });
   return result;
+}
+
+/** Per pilgrim, as a call names them, by the key kept for each (companions.ts); 422 on `<field>.<name>` for anyone not on the request. */
+function pilgrimKeyed<T>(data: Record<string, unknown>, named: Record<string, T>, field: string, t: Translate): Record<string, T> {
+  const wrong: Record<string, string[]> = {};
+  const keyed = byKey(data, named, (name) => (wrong[`${field}.${name}`] = [t('ApiErrors.unknown_pilgrim')]));
+  if (Object.keys(wrong).length) throw new ApiError('validation_failed', { fields: wrong });
+  return keyed;
 }
 
 /** The deadline for the changes: the end of the Hijri day given, on the office's clock (UTC+3); never a day already past. */

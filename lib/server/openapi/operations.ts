@@ -55,7 +55,7 @@ const summaryExample = {
 };
 
 const invitationExample = {
-  pilgrim: 'companion-0', email: 'omar@example.com', state: 'accepted', invited_at: '2026-11-20T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z',
+  pilgrim: 'companion-0', pilgrim_id: '3f2b8c1e-5d4a-4e6f-9a7b-0c1d2e3f4a5b', email: 'omar@example.com', state: 'accepted', invited_at: '2026-11-20T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z',
   confirmed_at: '2026-11-21T08:15:00.000Z', edited_at: null, edited_fields: [],
 };
 const sharedExample = {
@@ -125,15 +125,15 @@ export const OPERATIONS: Operation[] = [
     summary: 'Join the package’s reserve list: a draft, complete as for sending, whose package has too few places left for its pilgrims (as after 409 sold_out). It becomes reserved, with reserve_position; places given back are offered down the list in the order joined, each to the first request that fits, which moves to pending_payment with a fresh pay-by time. Places left for it: 409',
     success: [{ status: 200, description: 'On the list', schema: data(e.requestSummary), example: { data: { ...summaryExample, status: 'reserved', payment: null, fee_minor: null, fee_pilgrims: null, currency: null, submitted_at: null, pay_by: null, reserve_position: 3 } } }], errors: [401, 403, 404, 409, 422] },
   { method: 'delete', path: '/api/v1/requests/{id}/reserve', tag: 'Requests', auth: 'session', params: ID, summary: 'Leave the reserve list: a draft again; those behind close up', success: [{ status: 200, description: 'A draft again', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
-  { method: 'post', path: '/api/v1/requests/{id}/documents', tag: 'Requests', auth: 'session', params: ID, summary: 'Upload a passport scan or photo (checked by content)',
+  { method: 'post', path: '/api/v1/requests/{id}/documents', tag: 'Requests', auth: 'session', params: ID, summary: 'Upload a passport scan or photo (checked by content) for a pilgrim: applicant, companion-<n> (whoever is at that place now) or a companion’s pilgrim_id; it is kept against that person',
     body: { schema: uploadDocumentSchema, types: ['multipart/form-data'] }, success: [{ status: 201, description: 'Stored', schema: data(e.requestDocument) }], errors: [401, 404, 409, 422] },
   { method: 'delete', path: '/api/v1/requests/{id}/documents/{docId}', tag: 'Requests', auth: 'session', params: { ...ID, docId: 'The document’s id' }, summary: 'Remove an uploaded document', success: [noContent('Removed')], errors: [401, 404, 409] },
   // Families (issue 42)
-  { method: 'post', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, …' },
+  { method: 'post', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, … (whoever is at that place in the answers now) or their pilgrim_id' },
     summary: 'Invite an adult companion by e-mail to their own part of the request (the applicant only, with a confirmed address). A new invitation replaces the one before. A child, or a companion without a date of birth, is refused on email (422)',
     body: json(inviteCompanionSchema, { email: 'omar@example.com' }),
     success: [{ status: 201, description: 'Invited; the e-mail is on its way', schema: data(e.companionInvitation), example: { data: invitationExample } }], errors: [401, 403, 404, 409, 422] },
-  { method: 'delete', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, …' },
+  { method: 'delete', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, … (whoever is at that place in the answers now) or their pilgrim_id' },
     summary: 'Withdraw the invitation: its link stops working, and an accepted companion sees the request no more', success: [noContent('Withdrawn')], errors: [401, 404] },
   { method: 'post', path: '/api/v1/invitations/accept', tag: 'Families', auth: 'session', summary: 'Take up an invitation with the token of its link: only an account with the address it was sent to (another: 403); a used, withdrawn or expired link: 404',
     body: json(acceptInvitationSchema, { token: 'opaque-invitation-token' }),

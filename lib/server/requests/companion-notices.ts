@@ -33,7 +33,8 @@ export async function notifyCompanions(tx: Db, moved: typeof requests.$inferSele
   for (const companion of companions) {
     const on = companionById(moved.data, companion.pilgrimId);
     if (!on || !companion.userId) continue;
-    const event = companionEventOf(from, to, (moved.flagged?.[on.pilgrim]?.length ?? 0) > 0);
+    // The office's flags are kept against each companion's id (companions.ts).
+    const event = companionEventOf(from, to, (moved.flagged?.[companion.pilgrimId]?.length ?? 0) > 0);
     if (!event) continue;
     await notify(tx, {
       userId: companion.userId,

@@ -12,7 +12,8 @@ import { makeThumbnail } from '@/lib/server/uploads/thumbnail';
 import { formatMegabytes, formatPlain } from '@/lib/i18n/numbers';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
-import { ownRequest, pilgrimsOf } from './request-rows';
+import { ownRequest } from './request-rows';
+import { pilgrimKeyOf, pilgrimLabelOf } from './companions';
 import { companionAccess } from './shared-requests';
 import { publicDocument } from './request-views';
 import { deleteStoredFiles, thumbnailKey } from './request-files';
@@ -49,10 +50,10 @@ export async function uploadDocument(
   const db = await getDb();
   const row = await ownRequest(db, userId, requestId);
   if (!EDITABLE_STATUSES.includes(row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
-  if (!pilgrimsOf(row.data).includes(input.pilgrim)) {
-    throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
-  }
-  return storeDocument(db, requestId, input, reader);
+  // Named by label (whoever is at that place now) or by id; kept against the pilgrim's key, never the label.
+  const key = pilgrimKeyOf(row.data, input.pilgrim);
+  if (!key) throw new ApiError('validation_failed', { fields: { pilgrim: [t('ApiErrors.unknown_pilgrim')] } });
+  return storeDocument(db, requestId, { ...input, pilgrim: key }, reader);
 }
 
 /**
@@ -63,10 +64,13 @@ export async function uploadSharedDocument(userId: string, requestId: string, in
   const db = await getDb();
   const access = await companionAccess(db, userId, requestId);
   if (!EDITABLE_STATUSES.includes(access.row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
-  return storeDocument(db, requestId, { ...input, pilgrim: access.pilgrim }, reader);
+  return storeDocument(db, requestId, { ...input, pilgrim: access.invitation.pilgrimId }, reader);
 }
 
-/** Checks the file's content, stores it, and replaces the pilgrim's previous file of that kind. */
+/**
+ * Checks the file's content, stores it, and replaces the pilgrim's previous file of that kind. `pilgrim` is the
+ * stored key (companions.ts): the request is read again, locked, so a pilgrim removed meanwhile gets nothing (422).
+ */
 async function storeDocument(db: Db, requestId: string, input: { pilgrim: string; kind: DocumentKind; file: File }, reader: { locale: string; t: Translate }) {
   const inspected = await inspectDocument(input.kind, input.file, inspectMessages(reader));
   const key = `requests/${requestId}/${randomUUID()}`;
@@ -74,6 +78,10 @@ async function storeDocument(db: Db, requestId: string, input: { pilgrim: string
 
   const fileName = input.file.name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || `${input.kind}.${inspected.extension}`;
   const record = db.transaction(async (tx) => {
+    // Locked as a save of the answers locks it (requests.ts): the pilgrim is still on the request when the row goes in.
+    const [request] = await tx.select({ data: requests.data, status: requests.status }).from(requests).where(eq(requests.id, requestId)).for('update');
+    if (!request || !EDITABLE_STATUSES.includes(request.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+    if (!pilgrimLabelOf(request.data, input.pilgrim)) throw new ApiError('validation_failed', { fields: { pilgrim: [reader.t('ApiErrors.unknown_pilgrim')] } });
     const old = await tx
       .delete(documents)
       .where(and(eq(documents.requestId, requestId), eq(documents.pilgrim, input.pilgrim), eq(documents.kind, input.kind)))
@@ -82,30 +90,31 @@ async function storeDocument(db: Db, requestId: string, input: { pilgrim: string
       .insert(documents)
       .values({ requestId, pilgrim: input.pilgrim, kind: input.kind, fileName, mime: inspected.mime, size: inspected.size, storageKey: key })
       .returning();
-    return { saved: doc!, replaced: old };
+    return { saved: doc!, replaced: old, data: request.data };
   });
   // A draft deleted meanwhile (or any failure) must not leave the new file behind with no row naming it.
-  const { saved, replaced } = await record.catch(async (error: unknown) => {
+  const { saved, replaced, data } = await record.catch(async (error: unknown) => {
     await fileStorage().delete(key).catch(() => undefined);
     throw error;
   });
   // The old files go after the new row is in place: a crash leaves an orphan file, never a missing document.
   await deleteStoredFiles(replaced.map((doc) => doc.storageKey));
-  return publicDocument(saved);
+  return publicDocument(saved, data)!;
 }
 
 /** A document of the user's own request, or of their own part of a request they were invited to (issue 42); else 404. */
 async function ownDocument(db: Db, userId: string, documentId: string) {
   const [row] = await db
-    .select({ doc: documents, status: requests.status, ownerId: requests.userId })
+    .select({ doc: documents, status: requests.status, ownerId: requests.userId, data: requests.data })
     .from(documents)
     .innerJoin(requests, eq(requests.id, documents.requestId))
     .where(eq(documents.id, documentId))
     .limit(1);
-  if (!row) throw new ApiError('not_found');
+  // A document whose pilgrim is no longer on the request is nobody's (its row goes with them: family-changes.ts).
+  if (!row || !pilgrimLabelOf(row.data, row.doc.pilgrim)) throw new ApiError('not_found');
   if (row.ownerId === userId) return row;
   const access = await companionAccess(db, userId, row.doc.requestId);
-  if (access.pilgrim !== row.doc.pilgrim) throw new ApiError('not_found');
+  if (access.invitation.pilgrimId !== row.doc.pilgrim) throw new ApiError('not_found');
   return row;
 }
 

@@ -8,6 +8,7 @@ import { payByOf } from '@/lib/server/payments/payment-parts';
 import { notify, type NotificationInput } from '@/lib/server/notifications/notify';
 import { clockOfMove } from './review-clock';
 import { notifyCompanions } from './companion-notices';
+import { pilgrimLabelOf } from './companions';
 
 export type Actor = 'user' | 'office' | 'system';
 
@@ -117,9 +118,11 @@ function notificationOfMove(
   if (to === 'submitted' && actor === 'system') return { ...base, type: 'payment_succeeded', params: { reference, ...amount } };
   if (to === 'changes_requested') {
     // Each field to change, with its ready-made reason and note (issue 41, item 8): rendered in the pilgrim's language when read.
-    const fields = Object.entries(moved.flagged ?? {}).flatMap(([pilgrim, names]) =>
-      names.map((field) => ({ pilgrim, field, reason: moved.flagNotes?.[pilgrim]?.[field]?.reason ?? null, note: moved.flagNotes?.[pilgrim]?.[field]?.note ?? null })),
-    );
+    // Kept by pilgrim id; the notice names each pilgrim as the list reads when it is sent (companions.ts).
+    const fields = Object.entries(moved.flagged ?? {}).flatMap(([key, names]) => {
+      const pilgrim = pilgrimLabelOf(moved.data, key);
+      return pilgrim ? names.map((field) => ({ pilgrim, field, reason: moved.flagNotes?.[key]?.[field]?.reason ?? null, note: moved.flagNotes?.[key]?.[field]?.note ?? null })) : [];
+    });
     return {
       ...base,
       type: 'changes_requested',

@@ -1,6 +1,6 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/client';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
 import { documents, requests } from '@/lib/server/db/schema';
 import { fileStorage } from '@/lib/server/uploads/storage';
 
@@ -37,4 +37,17 @@ export async function deleteDraftWithFiles(db: Db, id: string) {
     await deleteStoredFiles(await documentKeys(tx, [id]));
     await tx.delete(requests).where(eq(requests.id, id));
   });
+}
+
+/**
+ * Documents kept against a pilgrim's place in the list (`companion-<n>`) rather than their id: migration 0024 moved
+ * every such row to the companion at that place, and left those of places no longer in the list, which belong to
+ * no one on the request (never listed nor served, companions.ts). Their rows and files are deleted here, at start
+ * and every hour (auth/housekeeping.ts); the app itself never writes a place.
+ */
+export async function purgeStrayDocuments() {
+  const db = await getDb();
+  const stray = await db.delete(documents).where(like(documents.pilgrim, 'companion-%')).returning({ storageKey: documents.storageKey });
+  await deleteStoredFiles(stray.map((doc) => doc.storageKey));
+  return stray.length;
 }

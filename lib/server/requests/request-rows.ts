@@ -7,6 +7,7 @@ import { encodeRule } from '@/lib/validation/rules';
 import type { z } from 'zod';
 import { findRequestType, type RequestType } from './request-types';
 import { reservePosition } from './reserve-position';
+import { pilgrimKeysOf } from './companions';
 
 // A request's rows and the queries that read them: what the commands
 // (requests.ts, reserve.ts), payments and the office build on.
@@ -15,7 +16,7 @@ export type RequestRow = typeof requests.$inferSelect;
 
 export const PAGE_SIZE = 20;
 
-/** The pilgrims of a request: the applicant and each companion, by the key documents use. */
+/** The pilgrims of a request: the applicant and each companion, by the label the API gives them (companion-<n>, their place now). */
 export function pilgrimsOf(data: Record<string, unknown>): string[] {
   const companions = Array.isArray(data.companions) ? data.companions : [];
   return ['applicant', ...companions.map((_, i) => `companion-${i}`)];
@@ -179,13 +180,15 @@ export function listPage(db: Db, byStatus: boolean) {
     .from(page);
 }
 
-/** Each pilgrim needs a passport scan and a photo. */
+/** Each pilgrim needs a passport scan and a photo: kept against the pilgrim's key, reported by their label (companions.ts). */
 export async function documentIssues(db: Db, row: RequestRow, data: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
   const docs = await db.select({ pilgrim: documents.pilgrim, kind: documents.kind }).from(documents).where(eq(documents.requestId, row.id));
   const have = new Set(docs.map((d) => `${d.pilgrim}/${d.kind}`));
+  // A companion without an id yet (none is saved so now) has nothing stored against them: their documents are missing.
+  const keyOf = new Map(pilgrimKeysOf(data).map(({ key, label }) => [label, key]));
   return pilgrimsOf(data).flatMap((pilgrim) =>
     (['passport', 'photo'] as const)
-      .filter((kind) => !have.has(`${pilgrim}/${kind}`))
+      .filter((kind) => !have.has(`${keyOf.get(pilgrim)}/${kind}`))
       .map((kind) => ({ code: 'custom' as const, path: ['documents', pilgrim, kind], message: encodeRule('required'), input: undefined })),
   );
 }

@@ -6,6 +6,7 @@ import type { CompanionInvitation, RequestDetails, RequestDocument, RequestHisto
 import type { RequestRow, SummaryRow } from './request-rows';
 import type { PaymentPlan } from '@/lib/payments/payment-plan';
 import { paymentPlanView } from '@/lib/server/payments/payment-parts';
+import { APPLICANT, byLabel, pilgrimLabelOf } from './companions';
 
 // A request as the API answers it (lib/contract/requests.ts): to its owner (a
 // summary in lists, the whole request on its page) and, with what the console
@@ -29,8 +30,20 @@ function applicantName(data: SummaryRow['data']): string | null {
   return typeof name === 'string' && name ? name : null;
 }
 
-export function publicDocument(doc: DocumentRow): RequestDocument {
-  return { id: doc.id, pilgrim: doc.pilgrim, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
+/**
+ * A document as the API answers it: whose it is by the label of the answers `data` (companion-<n>, their place
+ * now) and by their id; null when its pilgrim is no longer on the request (companions.ts), so it is never listed.
+ */
+export function publicDocument(doc: DocumentRow, data: Record<string, unknown>): RequestDocument | null {
+  const pilgrim = pilgrimLabelOf(data, doc.pilgrim);
+  if (!pilgrim) return null;
+  const pilgrimId = doc.pilgrim === APPLICANT ? null : doc.pilgrim;
+  return { id: doc.id, pilgrim, pilgrim_id: pilgrimId, kind: doc.kind, file_name: doc.fileName, mime: doc.mime, size: doc.size, created_at: iso(doc.createdAt) };
+}
+
+/** The documents of pilgrims on the request, as the API answers them. */
+export function publicDocuments(docs: DocumentRow[], data: Record<string, unknown>): RequestDocument[] {
+  return docs.flatMap((doc) => publicDocument(doc, data) ?? []);
 }
 
 export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
@@ -121,10 +134,11 @@ export function requestDetails(
     })),
     data: row.data,
     // While changes are requested: what the office asked to change, per pilgrim (answer fields and documents).
-    flagged: row.status === 'changes_requested' ? (row.flagged ?? {}) : null,
-    flag_notes: row.status === 'changes_requested' ? (row.flagNotes ?? {}) : null,
+    // Kept by pilgrim id, answered by label (companions.ts).
+    flagged: row.status === 'changes_requested' ? byLabel(row.data, row.flagged ?? {}) : null,
+    flag_notes: row.status === 'changes_requested' ? byLabel(row.data, row.flagNotes ?? {}) : null,
     changes_due_at: row.status === 'changes_requested' ? iso(row.changesDueAt) : null,
-    documents: docs.map(publicDocument),
+    documents: publicDocuments(docs, row.data),
     history: history.map(
       (h): RequestHistoryEntry => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) }),
     ),

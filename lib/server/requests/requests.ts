@@ -20,6 +20,8 @@ import { deleteDraftWithFiles } from './request-files';
 import { holdPlaces, refuseWhenFull } from './places';
 import { reservePositionOf } from './reserve-offers';
 import { liveInvitations } from './invitations';
+import { withPilgrimIds } from './companions';
+import { forgetRemovedCompanions, settleLeftovers, type Leftovers } from './family-changes';
 import { documentIssues, listPage, ownRequest, PAGE_SIZE, pilgrimsOf, sentRequest, summaryFromJson, summaryJson, typeOf } from './request-rows';
 import { requestDetails, requestSummary } from './request-views';
 
@@ -91,7 +93,7 @@ const autosaveStep = preparedPer((db) => {
       data: sql`case when ${answersKept} then ${requests.data} else jsonb_set(${requests.data}, array[${step}], ${sql.placeholder('answers')}::jsonb) end`,
       step: sql`${step}`,
       completedSteps: sql`case when ${answersKept} then ${requests.completedSteps} else ${requests.completedSteps} - ${step} end`,
-      // Given when the companions step is saved; otherwise counted from the stored answers.
+      // Counted from the stored answers unless given (the companions step is saved the checked way, below).
       pilgrims: sql`coalesce(${sql.placeholder('pilgrims')}::int, 1 + case when jsonb_typeof(${companions}) = 'array' then jsonb_array_length(${companions}) else 0 end)`,
       version: sql`${requests.version} + 1`,
       updatedAt: sql`now()`,
@@ -119,7 +121,8 @@ export async function saveStep(
   input: { step: RequestStep; data: unknown; version: number; complete: boolean },
 ) {
   const db = await getDb();
-  if (!input.complete) {
+  // The companions step goes the checked way: its ids are given there, and whoever it removes is forgotten (family-changes.ts).
+  if (!input.complete && input.step !== 'companions') {
     // The common case (a save as the user types) in one round trip.
     const [saved] = await autosaveStep(db).execute({
       id,
@@ -127,11 +130,13 @@ export async function saveStep(
       version: input.version,
       step: input.step,
       answers: JSON.stringify(input.data ?? null),
-      pilgrims: input.step === 'companions' ? pilgrimsOf({ companions: input.data }).length : null,
+      // Counted from the stored answers: the companions step never comes this way.
+      pilgrims: null,
     });
     if (saved) return requestSummary(summaryFromJson(saved.summary));
   }
-  return db.transaction(async (tx) => {
+  let leftovers: Leftovers | null = null;
+  const summary = await db.transaction(async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
     if (!EDITABLE_STATUSES.includes(row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     if (row.version !== input.version) {
@@ -140,6 +145,8 @@ export async function saveStep(
     }
     const data = { ...row.data };
     if (input.step !== 'documents' && input.step !== 'review') data[input.step] = input.data ?? null;
+    // Each companion keeps the id they were read with; one sent without is a new person (companions.ts).
+    if (input.step === 'companions') data.companions = withPilgrimIds(data.companions);
 
     let completed = row.completedSteps.filter((step) => step !== input.step);
     if (input.complete) {
@@ -162,10 +169,14 @@ export async function saveStep(
     } else {
       completed = row.completedSteps;
     }
+    // A companion no longer listed takes their documents, invitation and flags with them, in this transaction.
+    const forgotten = input.step === 'companions' ? await forgetRemovedCompanions(tx, row, data) : { changes: {}, leftovers: null };
+    leftovers = forgotten.leftovers;
 
     const [saved] = await tx
       .update(requests)
       .set({
+        ...forgotten.changes,
         data,
         step: input.step,
         completedSteps: REQUEST_STEPS.filter((step) => completed.includes(step)),
@@ -177,6 +188,8 @@ export async function saveStep(
       .returning();
     return requestSummary(saved!);
   });
+  await settleLeftovers(leftovers);
+  return summary;
 }
 
 export async function deleteDraft(userId: string, id: string) {

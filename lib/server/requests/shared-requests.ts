@@ -12,7 +12,7 @@ import type { SharedRequest, SharedRequestSummary } from '@/lib/contract/familie
 import { companionById } from './companions';
 import { sameAnswers } from './invitations';
 import { settledPayment, type RequestRow } from './request-rows';
-import { publicDocument, requestSummary } from './request-views';
+import { publicDocuments, requestSummary } from './request-views';
 
 // The companion's side of families (issue 42, docs/FAMILIES.md): accept an
 // invitation, see the requests one is on, read and correct one's own part,
@@ -106,9 +106,11 @@ export async function listSharedRequests(userId: string): Promise<{ items: Share
 }
 
 async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
-  const { row, pilgrim } = access;
+  const { row } = access;
+  // Everything of theirs is kept against their id (companions.ts), never their place in the list.
+  const mine = access.invitation.pilgrimId;
   const [docs, paid] = await Promise.all([
-    db.select().from(documents).where(and(eq(documents.requestId, row.id), eq(documents.pilgrim, pilgrim))).orderBy(asc(documents.createdAt)),
+    db.select().from(documents).where(and(eq(documents.requestId, row.id), eq(documents.pilgrim, mine))).orderBy(asc(documents.createdAt)),
     db.select().from(payments).where(eq(payments.requestId, row.id)).orderBy(asc(payments.createdAt)),
   ]);
   const context = await planContext(db, row, paid);
@@ -121,9 +123,9 @@ async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
     answers: own,
     travel_month: typeof travelMonth === 'string' ? travelMonth : null,
     editable: EDITABLE_STATUSES.includes(row.status),
-    documents: docs.map(publicDocument),
-    flagged: changes ? (row.flagged?.[pilgrim] ?? []) : null,
-    flag_notes: changes ? (row.flagNotes?.[pilgrim] ?? {}) : null,
+    documents: publicDocuments(docs, row.data),
+    flagged: changes ? (row.flagged?.[mine] ?? []) : null,
+    flag_notes: changes ? (row.flagNotes?.[mine] ?? {}) : null,
     changes_due_at: changes ? (row.changesDueAt?.toISOString() ?? null) : null,
     fee_minor: row.feeMinor,
     currency: row.currency,
@@ -196,15 +198,4 @@ export async function confirmSharedAnswers(userId: string, requestId: string) {
       .returning();
     return sharedView(tx, { ...access, invitation: invitation! });
   });
-}
-
-/** DELETE /me/shared-requests/{id}: the companion leaves; the applicant can invite them again. */
-export async function leaveSharedRequest(userId: string, requestId: string) {
-  const db = await getDb();
-  const ended = await db
-    .update(invitations)
-    .set({ endedAt: new Date(), endedReason: 'left' })
-    .where(and(eq(invitations.requestId, requestId), eq(invitations.acceptedBy, userId), isNull(invitations.endedAt)))
-    .returning({ id: invitations.id });
-  if (ended.length === 0) throw new ApiError('not_found');
 }

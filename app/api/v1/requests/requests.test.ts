@@ -3,8 +3,7 @@ import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { companion, hijriFromNow, person, SERVICE, travelMonthFromNow } from '@/test/answers';
-import { getDb } from '@/lib/server/db/client';
-import { documents } from '@/lib/server/db/schema';
+import { documentRows } from '@/test/requests';
 import * as typesRoute from '../request-types/route';
 import * as listRoute from './route';
 import * as oneRoute from './[id]/route';
@@ -18,6 +17,8 @@ async function newDraft(token: string, type = 'hajj') {
   expect(status).toBe(201);
   return json!.data as { id: string; version: number; status: string };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function save(token: string, id: string, body: Record<string, unknown>, locale: 'en' | 'ar' = 'en') {
   return call(oneRoute.PATCH, { method: 'PATCH', token, body, params: { id }, locale });
@@ -35,13 +36,7 @@ async function completeDraft(token: string, id: string, companions = [companion(
     expect(status, JSON.stringify(json)).toBe(200);
     version = json!.data.version;
   }
-  const db = await getDb();
-  const pilgrims = ['applicant', ...companions.map((_, i) => `companion-${i}`)];
-  for (const pilgrim of pilgrims) {
-    for (const kind of ['passport', 'photo'] as const) {
-      await db.insert(documents).values({ requestId: id, pilgrim, kind, fileName: `${kind}.png`, mime: 'image/png', size: 100, storageKey: `test/${id}/${pilgrim}-${kind}` });
-    }
-  }
+  await documentRows(id, ['applicant', ...companions.map((_, i) => `companion-${i}`)]);
   for (const step of ['documents', 'review']) {
     const { json } = await save(token, id, { step, data: {}, version, complete: true });
     version = json!.data.version;
@@ -130,7 +125,9 @@ describe('drafts', () => {
     const documentsStep = await save(token, id, { step: 'documents', data: { ignored: true }, version: version + 3 });
     expect(documentsStep.json!.data).toMatchObject({ step: 'documents', version: version + 4 });
     const read = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
-    expect(read.data).toEqual({ service: SERVICE, applicant: person({ name_latin: 'Changed Name' }), companions: [companion(), companion()] });
+    // Each companion is given their id by the server (lib/server/requests/companions.ts), a different one each.
+    expect(read.data).toEqual({ service: SERVICE, applicant: person({ name_latin: 'Changed Name' }), companions: [{ ...companion(), pilgrim_id: expect.stringMatching(UUID) }, { ...companion(), pilgrim_id: expect.stringMatching(UUID) }] });
+    expect(read.data.companions[0].pilgrim_id).not.toBe(read.data.companions[1].pilgrim_id);
   });
 
   it('an autosave of a request that is no longer editable is refused and changes nothing', async () => {
