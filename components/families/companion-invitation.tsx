@@ -26,7 +26,9 @@ const CLOSED = new Set(['cancelled', 'rejected', 'expired']);
 export function CompanionInvitation({ request, index, person }: { request: RequestDetails; index: number; person: Record<string, unknown> }) {
   const t = useTranslations('Families');
   const pilgrim = `companion-${index}`;
-  const invitation = request.invitations.find((item) => item.pilgrim === pilgrim);
+  // By the companion's id where they have one (issue 57): the invitation is theirs, wherever the list puts them.
+  const id = typeof person.pilgrim_id === 'string' && person.pilgrim_id ? person.pilgrim_id : null;
+  const invitation = request.invitations.find((item) => (id ? item.pilgrim_id === id : item.pilgrim === pilgrim));
   const travelMonth = (request.data.service as { travel_month?: unknown } | undefined)?.travel_month;
   if (CLOSED.has(request.status)) return null;
   if (isMinorOn(person.date_of_birth, travelMonth)) return <p className="mt-4 text-sm text-muted">{t('childNotInvited')}</p>;
@@ -37,7 +39,7 @@ export function CompanionInvitation({ request, index, person }: { request: Reque
       {invitation ? (
         <InvitationState requestId={request.id} invitation={invitation} />
       ) : (
-        <InviteForm requestId={request.id} pilgrim={pilgrim} email={typeof person.email === 'string' ? person.email : ''} />
+        <InviteForm requestId={request.id} pilgrim={pilgrim} target={id ?? pilgrim} email={typeof person.email === 'string' ? person.email : ''} />
       )}
     </div>
   );
@@ -74,20 +76,20 @@ export function InvitationState({ requestId, invitation }: { requestId: string; 
           {t('edited', { fields: list(invitation.edited_fields.map((field) => messageOf(fields, field))), date: when(invitation.edited_at) })}
         </p>
       )}
-      <Button variant="secondary" onPress={() => withdraw.mutate(pilgrim)} isPending={withdraw.isPending}>
+      <Button variant="secondary" onPress={() => withdraw.mutate(invitation.pilgrim_id)} isPending={withdraw.isPending}>
         {t('withdraw')}
       </Button>
     </div>
   );
 }
 
-function InviteForm({ requestId, pilgrim, email }: { requestId: string; pilgrim: string; email: string }) {
+function InviteForm({ requestId, pilgrim, target, email }: { requestId: string; pilgrim: string; target: string; email: string }) {
   const t = useTranslations('Families');
   const invite = useInviteCompanion(requestId);
   const formId = `invite-${pilgrim}`;
   const { form, summary, attempt, onSubmit } = useApiForm(rules, { email });
   const submit = onSubmit(async (values) => {
-    await invite.mutateAsync({ pilgrim, email: values.email });
+    await invite.mutateAsync({ pilgrim: target, email: values.email });
   });
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="mt-2 flex flex-col gap-3" aria-label={t('inviteLabel')}>

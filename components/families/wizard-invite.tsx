@@ -34,21 +34,24 @@ export function WizardInvite<T extends FieldValues>({
   travelMonth: unknown;
   beforeInvite: () => Promise<void>;
 }) {
-  const [dateOfBirth, ownEmail] = useWatch({ control, name: [`companions.${index}.date_of_birth`, `companions.${index}.email`] as Path<T>[] }) as [unknown, unknown];
+  const [dateOfBirth, ownEmail, pilgrimId] = useWatch({ control, name: [`companions.${index}.date_of_birth`, `companions.${index}.email`, `companions.${index}.pilgrim_id`] as Path<T>[] }) as [unknown, unknown, unknown];
   const t = useTranslations('Families');
   const invite = useInviteCompanion(request.id);
   const pilgrim = `companion-${index}`;
+  // The companion by their id (issue 57): the form's list may differ from the request as it was read (someone
+  // removed above them, not yet saved), and the invitation is theirs wherever they are in it.
+  const id = typeof pilgrimId === 'string' && pilgrimId ? pilgrimId : null;
   // The companion's own address until another is typed here.
   const [typed, setEmail] = useState<string | null>(null);
   const email = typed ?? (typeof ownEmail === 'string' ? ownEmail : '');
-  const invitation = request.invitations.find((item) => item.pilgrim === pilgrim);
+  const invitation = request.invitations.find((item) => (id ? item.pilgrim_id === id : item.pilgrim === pilgrim));
   // Invited once their age is known: never a child, and nothing offered for a companion still being typed in.
   if (!invitation && (typeof dateOfBirth !== 'string' || !isHijriDate(westernDigits(dateOfBirth.trim())))) return null;
   if (!invitation && isMinorOn(dateOfBirth, travelMonth)) return <p className="mt-4 text-sm text-muted">{t('childNotInvited')}</p>;
   const failure = invite.error instanceof ApiClientError ? (invite.error.fields.email?.[0] ?? invite.error.message) : invite.error ? t('offline') : undefined;
   const send = async () => {
     await beforeInvite();
-    invite.mutate({ pilgrim, email });
+    invite.mutate({ pilgrim: id ?? pilgrim, email });
   };
 
   return (

@@ -7,7 +7,11 @@ import { focusVisibleRing } from '@/components/ui/focus-visible-ring';
 import { DocumentThumbnail, THUMBNAIL_BOX } from './document-thumbnail';
 import { useFormats } from '@/lib/i18n/use-formats';
 
-export type NamedPilgrim = { key: string; name: string };
+/** A pilgrim by label (applicant, companion-<n>) and, where the caller knows it, by the id their documents are kept against (null: the applicant). */
+export type NamedPilgrim = { key: string; name: string; id?: string | null };
+
+/** Whether a document is this pilgrim's: by id when it is given (a list that may have moved since the documents were read), else by label. */
+const isOf = (doc: RequestDocument, pilgrim: NamedPilgrim) => (pilgrim.id === undefined ? doc.pilgrim === pilgrim.key : pilgrim.id === null ? doc.pilgrim === 'applicant' : doc.pilgrim_id === pilgrim.id);
 
 const KINDS = ['passport', 'photo'] as const;
 
@@ -29,7 +33,7 @@ export function PilgrimDocuments({ pilgrims, documents, heading: Heading }: { pi
           </Heading>
           <ul aria-label={t('byPilgrim', { pilgrim: pilgrim.name })} className="grid gap-3 sm:grid-cols-2">
             {KINDS.map((kind) => {
-              const doc = documents.find((d) => d.pilgrim === pilgrim.key && d.kind === kind);
+              const doc = documents.find((d) => isOf(d, pilgrim) && d.kind === kind);
               const document = fields(kind);
               return (
                 <li key={kind} className="flex items-start gap-3">

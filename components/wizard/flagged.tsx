@@ -11,20 +11,27 @@ export type Flags = {
   flagged: Record<string, readonly string[]>;
   /** Per pilgrim and flagged field: the ready-made reason and the reviewer's note (issue 41, item 8). */
   notes: Record<string, Record<string, FlagNote>>;
+  /**
+   * Each companion's id → the label the flags were read under (issue 57): a form whose list has moved since (a
+   * companion removed above, not yet saved) still marks the person the office flagged, named by their id.
+   */
+  labels?: Record<string, string>;
 };
 
 const NOTHING: Flags = { flagged: {}, notes: {} };
 
 /** The flags of a request: nothing unless changes are requested (the API sends null then). */
-export function flagsOf(request: Pick<RequestDetails, 'flagged' | 'flag_notes'>): Flags {
+export function flagsOf(request: Pick<RequestDetails, 'flagged' | 'flag_notes' | 'data'>): Flags {
   if (!request.flagged) return NOTHING;
-  return { flagged: request.flagged, notes: request.flag_notes ?? {} };
+  const companions = Array.isArray(request.data.companions) ? (request.data.companions as { pilgrim_id?: unknown }[]) : [];
+  const labels = Object.fromEntries(companions.flatMap((companion, index) => (typeof companion?.pilgrim_id === 'string' ? [[companion.pilgrim_id, `companion-${index}`]] : [])));
+  return { flagged: request.flagged, notes: request.flag_notes ?? {}, labels };
 }
 
 /** Provided by the wizard while changes are requested; empty otherwise. */
 export const FlaggedContext = createContext<Flags>(NOTHING);
 
-/** The pilgrim key of a person's fields, from their form prefix ('' or 'companions.2.'). */
+/** The pilgrim label of a person's fields, from their form prefix ('' or 'companions.2.'). */
 export function pilgrimOfPrefix(prefix: string): string {
   return prefix ? `companion-${prefix.split('.')[1]}` : 'applicant';
 }
@@ -50,9 +57,11 @@ export function FlagWhy({ note }: { note: FlagNote | undefined }) {
  * by colour alone), with the office's reason and note, and marked with a bar at
  * its start edge.
  */
-export function FlaggedMark({ pilgrim, field, children }: { pilgrim: string; field: string; children: ReactNode }) {
+export function FlaggedMark({ pilgrim: named, field, children }: { pilgrim: string; field: string; children: ReactNode }) {
   const t = useTranslations('Wizard');
-  const { flagged, notes } = useContext(FlaggedContext);
+  const { flagged, notes, labels } = useContext(FlaggedContext);
+  // Named by label, or by a companion's id (read back to the label the flags came with).
+  const pilgrim = labels?.[named] ?? named;
   if (!flagged[pilgrim]?.includes(field)) return <>{children}</>;
   return (
     <div className="flex flex-col gap-1 border-s-4 border-amber-600 ps-3" data-flagged="true">

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { GENDERS, RELATIONS } from '@/lib/requests/answers';
 import { FormChoice } from '@/components/forms/form-choice';
@@ -42,7 +42,9 @@ export function PersonFields<T extends FieldValues>({
   const d = useTranslations('DateInput');
   const p = useTranslations('Phone');
   const name = (field: string) => `${prefix}${field}` as Path<T>;
-  const pilgrim = pilgrimOfPrefix(prefix);
+  // A companion by their id where the form has it (issue 57): the office's flags stay with them wherever the list moves them.
+  const pilgrimId: unknown = useWatch({ control, name: name('pilgrim_id') });
+  const pilgrim = prefix && typeof pilgrimId === 'string' && pilgrimId ? pilgrimId : pilgrimOfPrefix(prefix);
 
   return (
     <div className="grid grid-cols-1 gap-4">

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import type { RequestDocument } from '@/lib/contract/requests';
 import type { Draft } from '../use-draft';
 import { DocumentsStep } from './documents-step';
 
@@ -31,19 +32,19 @@ class FakeUpload {
 
 const storedDocument = (pilgrim: string, kind: string) => ({ id: `doc-${pilgrim}-${kind}`, pilgrim, kind, file_name: `${kind}.png`, mime: 'image/png', size: 100, created_at: '2026-11-23T00:00:00.000Z' });
 
-function renderStep(complete: Draft['complete'], onDone: () => void) {
-  const draft = { answers: { applicant: { name_latin: 'Aisha Rahman' } }, complete } as unknown as Draft;
+function renderStep(complete: Draft['complete'], onDone: () => void, { companions = [] as Record<string, unknown>[], documents = [] as RequestDocument[] } = {}) {
+  const draft = { answers: { applicant: { name_latin: 'Aisha Rahman' }, companions }, complete } as unknown as Draft;
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Riyadh">
-        <DocumentsStep draft={draft} requestId="req-1" documents={[]} locale="en" onDone={onDone} />
+        <DocumentsStep draft={draft} requestId="req-1" documents={documents} locale="en" onDone={onDone} />
       </NextIntlClientProvider>
     </QueryClientProvider>,
   );
 }
 
-function choose(kind: 'passport' | 'photo') {
-  const label = en.Wizard.chooseFile.replace('{document}', en.Fields[kind]).replace('{pilgrim}', 'Aisha Rahman');
+function choose(kind: 'passport' | 'photo', pilgrim = 'Aisha Rahman') {
+  const label = en.Wizard.chooseFile.replace('{document}', en.Fields[kind]).replace('{pilgrim}', pilgrim);
   const input = screen.getByRole('button', { name: label }).parentElement!.querySelector('input[type=file]') as HTMLInputElement;
   const file = new File([new Uint8Array([137, 80, 78, 71])], `${kind}.png`, { type: 'image/png' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
@@ -93,5 +94,22 @@ describe('the documents step', () => {
     // Said with the document and whose it is, beside the button and in the error summary.
     const why = 'The passport scan of Aisha Rahman could not be used. The file is not a PDF, JPEG or PNG.';
     await waitFor(() => expect(screen.getAllByText(why).map((element) => element.tagName)).toEqual(['A', 'P']));
+  });
+
+  it('shows and sends a companion’s documents by their id, not their place: a list read before a removal shows nothing of the one removed', async () => {
+    const zed = '2e2e2e2e-0000-4000-8000-00000000002e';
+    const bob = 'b0b0b0b0-0000-4000-8000-00000000000b';
+    // Read while Zed was first; the form now lists Bob alone, first.
+    const documents = [
+      { ...storedDocument('companion-0', 'passport'), id: 'doc-zed', pilgrim_id: zed, file_name: 'zed-passport.png' },
+      { ...storedDocument('companion-1', 'passport'), id: 'doc-bob', pilgrim_id: bob, file_name: 'bob-passport.png' },
+    ] as RequestDocument[];
+    renderStep(vi.fn(), vi.fn(), { companions: [{ name_latin: 'Bob Bobson', pilgrim_id: bob }], documents });
+    const section = screen.getByRole('heading', { name: 'Bob Bobson' }).closest('section')!;
+    expect(section.textContent).toContain('bob-passport.png');
+    expect(screen.queryByText('zed-passport.png')).toBeNull();
+    choose('photo', 'Bob Bobson');
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    expect(FakeUpload.sent[0]!.body!.get('pilgrim')).toBe(bob);
   });
 });

@@ -76,12 +76,26 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
   // Uploads on their way: "Continue" waits for them instead of reporting their files missing.
   const inFlight = useRef(new Set<Promise<void>>());
 
-  const companions = Array.isArray(draft.answers.companions) ? (draft.answers.companions as { name_latin?: string; name_ar?: string }[]) : [];
+  const companions = Array.isArray(draft.answers.companions) ? (draft.answers.companions as { name_latin?: string; name_ar?: string; pilgrim_id?: unknown }[]) : [];
   const applicant = (draft.answers.applicant ?? {}) as { name_latin?: string; name_ar?: string };
-  const pilgrims = [
-    { key: 'applicant', name: (locale === 'ar' ? applicant.name_ar : applicant.name_latin) || t('mainApplicant') },
-    ...companions.map((c, i) => ({ key: `companion-${i}`, name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: formatCount(i + 1, locale) }) })),
+  // Each pilgrim by their place on the page (`key`, for the page's ids and the server's errors) and, for a companion, by
+  // the id their documents are kept against: a document shown and a file sent go to that person, wherever the list has
+  // moved them since the request was read (issue 57).
+  const pilgrims: { key: string; id: string | null; name: string }[] = [
+    { key: 'applicant', id: null, name: (locale === 'ar' ? applicant.name_ar : applicant.name_latin) || t('mainApplicant') },
+    ...companions.map((c, i) => ({
+      key: `companion-${i}`,
+      id: typeof c.pilgrim_id === 'string' && c.pilgrim_id ? c.pilgrim_id : null,
+      name: (locale === 'ar' ? c.name_ar : c.name_latin) || t('companionNumber', { number: formatCount(i + 1, locale) }),
+    })),
   ];
+  const pilgrimOf = (key: string) => pilgrims.find((p) => p.key === key);
+  /** Whether a document is this pilgrim's: by id for a companion who has one, else by place. */
+  const isOf = (doc: RequestDocument, key: string) => {
+    const pilgrim = pilgrimOf(key);
+    if (key === 'applicant' || !pilgrim?.id) return doc.pilgrim === key && (key === 'applicant' || !doc.pilgrim_id);
+    return doc.pilgrim_id === pilgrim.id;
+  };
 
   /** Why the browser already knows a file will be refused (too large, not a type the document takes); null when it may go. */
   function refusal(kind: (typeof KINDS)[number], file: File, who: string): string | null {
@@ -132,8 +146,9 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
     const slot = `${pilgrim}/${kind}`;
     setUploads((all) => ({ ...all, [slot]: { progress: 0 } }));
     try {
-      const doc = await sendFile(requestId, pilgrim, kind, file, locale, (progress) => setUploads((all) => ({ ...all, [slot]: { progress } })));
-      setDocs((all) => [...all.filter((d) => !(d.pilgrim === pilgrim && d.kind === kind)), doc]);
+      // A companion's file is sent by their id: it goes to them even if the list has changed meanwhile.
+      const doc = await sendFile(requestId, pilgrimOf(pilgrim)?.id ?? pilgrim, kind, file, locale, (progress) => setUploads((all) => ({ ...all, [slot]: { progress } })));
+      setDocs((all) => [...all.filter((d) => !(isOf(d, pilgrim) && d.kind === kind)), doc]);
       setUploads((all) => ({ ...all, [slot]: { progress: 100 } }));
       void queryClient.invalidateQueries({ queryKey: requestKeys.one(requestId) });
     } catch (error) {
@@ -177,14 +192,14 @@ export function DocumentsStep({ draft, requestId, documents, locale, onDone, onB
           </h3>
           <ul className="mt-3 grid gap-4 sm:grid-cols-2">
             {KINDS.map(({ kind, accept }) => {
-              const doc = docs.find((d) => d.pilgrim === pilgrim.key && d.kind === kind);
+              const doc = docs.find((d) => isOf(d, pilgrim.key) && d.kind === kind);
               const state = uploads[`${pilgrim.key}/${kind}`];
               const busy = state && state.progress < 100 && !state.error && !state.offer && state.shrinking === undefined;
               const document = fields(kind).toLocaleLowerCase(locale);
               const limit = formatMegabytes(KINDS.find((k) => k.kind === kind)!.maxBytes, locale);
               return (
                 <li key={kind} className="flex flex-col gap-2">
-                  <FlaggedMark pilgrim={pilgrim.key} field={kind}>
+                  <FlaggedMark pilgrim={pilgrim.id ?? pilgrim.key} field={kind}>
                   <span className="text-sm font-semibold">{fields(kind)}</span>
                   <span className="text-sm text-muted">{t(`documentRules.${kind}`)}</span>
                   {doc && (

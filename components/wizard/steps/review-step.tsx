@@ -158,10 +158,11 @@ export function ReviewStep({
     return [field, reached ? t('reachedThroughApplicant') : companion[field]];
   }
 
-  // The documents under each pilgrim's name, as the documents step shows them.
+  // The documents under each pilgrim's name, as the documents step shows them: a companion's by their id (issue 57).
+  const idOf = (companion: Record<string, string>) => (typeof companion.pilgrim_id === 'string' && companion.pilgrim_id ? companion.pilgrim_id : undefined);
   const pilgrims = [
-    { key: 'applicant', name: personName(applicant, locale) ?? t('mainApplicant') },
-    ...companions.map((companion, i) => ({ key: `companion-${i}`, name: personName(companion, locale) ?? t('companionNumber', { number: formatCount(i + 1, locale) }) })),
+    { key: 'applicant', id: null, name: personName(applicant, locale) ?? t('mainApplicant') },
+    ...companions.map((companion, i) => ({ key: `companion-${i}`, id: idOf(companion), name: personName(companion, locale) ?? t('companionNumber', { number: formatCount(i + 1, locale) }) })),
   ];
 
   return (
@@ -189,7 +190,7 @@ export function ReviewStep({
       <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
         <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]}>
-          <CompanionConfirmation invitation={request.invitations.find((item) => item.pilgrim === `companion-${i}`)} />
+          <CompanionConfirmation invitation={request.invitations.find((item) => (idOf(companion) ? item.pilgrim_id === idOf(companion) : item.pilgrim === `companion-${i}`))} />
         </Group>
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
