@@ -52,7 +52,7 @@ for (const locale of ['en', 'ar'] as const) {
     await progress.getByRole('link', { name: new RegExp(w.steps.review) }).click();
     await expect(page.getByRole('heading', { level: 2, name: w.steps.review })).toBeVisible();
     // What is already paid, and a fresh declaration above "Accept and send again".
-    await expect(page.getByRole('region', { name: w.cost.title })).toContainText(locale === 'ar' ? /المدفوع: .+ عن حاج واحد\. لا يلزم دفع المزيد\./ : /Paid: SAR.+ for 1 pilgrim\. Nothing more to pay\./);
+    await expect(page.getByRole('region', { name: w.cost.title })).toContainText(locale === 'ar' ? /مدفوع بالكامل: .+ \(رسوم حاج واحد\)\./ : /Paid in full: SAR.+ \(the fee for 1 pilgrim\)\./);
     const box = page.getByRole('checkbox', { name: w.declarationCheckbox });
     await expect(box).not.toBeChecked();
     await page.locator('label').filter({ hasText: w.declarationCheckbox }).click();

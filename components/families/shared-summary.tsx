@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { SharedRequestSummary } from '@/lib/contract/families';
 import type { PaymentPlanView } from '@/lib/contract/requests';
-import { usePaymentText } from '@/components/requests/request-fee';
+import { useMoneyLine } from '@/components/payments/money-line';
 import { StatusBadge } from '@/components/requests/status-badge';
 
 /**
@@ -26,7 +26,7 @@ export function SharedSummary({
   const t = useTranslations('Families');
   const type = useTranslations('RequestType');
   const fee = useTranslations('RequestDetails.fee');
-  const payment = usePaymentText(request);
+  const payment = useMoneyLine()(request);
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -1,6 +1,7 @@
 'use client';
 
 import { PaymentParts, usePartName } from '@/components/payments/payment-plan';
+import { useMoneyLine } from '@/components/payments/money-line';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { can, type StaffRole } from '@/lib/office/roles';
@@ -54,7 +55,7 @@ export function OfficeRequest({ id, staffId, role }: { id: string; staffId: stri
           <Pilgrims request={data} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <Payments request={data} />
+          <OfficePayments request={data} />
           <History request={data} />
           <Notes request={data} />
         </div>
@@ -240,22 +241,23 @@ function PilgrimDocuments({ request, pilgrim }: { request: OfficeRequestData; pi
   );
 }
 
-function Payments({ request }: { request: OfficeRequestData }) {
+export function OfficePayments({ request }: { request: OfficeRequestData }) {
   const t = useTranslations('Office');
   const formats = useFormats();
   const partName = usePartName();
+  const moneyText = useMoneyLine()(request);
   return (
     <section aria-labelledby="payments-title" className={CARD}>
       <h2 id="payments-title" className="mb-3 text-lg font-bold">{t('request.payments')}</h2>
       <p className="mb-2">
-        {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'}{request.payment && <>{formats.separator}{t(`payment.${request.payment}`)}</>}
+        {t('request.fee')}: {request.fee_minor !== null && request.currency ? formats.money(request.fee_minor, request.currency) : '—'}{moneyText && <>{formats.separator}<span data-testid="money-line">{moneyText}</span></>}
       </p>
       {/* A plan chosen (the deposit paid): each part, and what is still owed (docs/INSTALMENTS.md). */}
       {request.payment_plan?.choice === 'instalments' && request.currency && (
         <div className="mb-3">
           <h3 className="mb-1 font-semibold">{t('request.plan')}</h3>
           <PaymentParts plan={request.payment_plan} currency={request.currency} payBy={null} receipts={false} />
-          <p className="mt-1 font-semibold">{t('request.outstanding', { amount: formats.money(request.payment_plan.outstanding_minor, request.currency) })}</p>
+          {request.money && <p className="mt-1 font-semibold">{t('request.outstanding', { amount: formats.money(request.money.outstanding_minor, request.currency) })}</p>}
         </div>
       )}
       {request.payments.length === 0 ? (
@@ -265,7 +267,10 @@ function Payments({ request }: { request: OfficeRequestData }) {
           {request.payments.map((payment) => (
             <li key={payment.id}>
               {payment.part !== 'full' && <>{partName(payment.part)}: </>}
-              {formats.money(payment.amount_minor, payment.currency)}{formats.separator}{t(`paymentStatus.${payment.status}`)}
+              {formats.money(payment.amount_minor, payment.currency)}{formats.separator}
+              {payment.status === 'partially_refunded'
+                ? t('request.partlyRefunded', { refunded: formats.money(payment.refunded_minor, payment.currency), amount: formats.money(payment.amount_minor, payment.currency) })
+                : t(`paymentStatus.${payment.status}`)}
               {payment.paid_by && payment.provider !== 'counter' && <>{formats.separator}{t('request.paidBy', { name: payment.paid_by })}</>}
               {payment.provider === 'counter' && payment.receipt_number && (
                 <>{formats.separator}{t('request.counter.paidAt', { receipt: payment.receipt_number, name: payment.recorded_by?.name ?? '—' })}</>

@@ -9,12 +9,13 @@ import { useAuthHydrated } from '@/lib/auth/use-auth-hydrated';
 import { useReturnPath } from '@/components/account/signed-in-gate';
 import { Providers } from '@/components/providers';
 import { usePayment, usePaymentOutcome } from '@/lib/payments/payments-api';
-import type { PaymentOutcome } from '@/lib/contract/payments';
+import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
 import { useRequest } from '@/lib/requests/requests-api';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
 import { PayButton } from './pay-button';
+import { useMoneyLine } from './money-line';
 import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 const actionClass = 'inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
@@ -22,12 +23,19 @@ const actionClass = 'inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibol
 function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: string; amount: string }) {
   const t = useTranslations('CheckPayment');
   const request = useRequest(requestId);
+  // The total, this payment and the balance (issue 57, item 3): a deposit says what is still to pay and by when.
+  const balance = useMoneyLine()(request.data ?? { money: null, status: '' });
   return (
     <section className="rounded-xl border border-emerald-300 bg-emerald-50 p-6" aria-labelledby="paid-title" data-payment-state="paid">
       <h2 id="paid-title" className="text-xl font-bold text-emerald-900">
         {t('paid.title')}
       </h2>
       <p className="mt-2">{t('paid.body', { amount })}</p>
+      {balance && (
+        <p className="mt-2 font-semibold" data-testid="money-line">
+          {t('paid.balance', { money: balance })}
+        </p>
+      )}
       {request.data?.reference && (
         <p className="mt-2">
           {t('reference')} <strong dir="ltr" data-identifier>{request.data.reference}</strong>
@@ -109,6 +117,47 @@ function SignedOutOutcome({ paymentId }: { paymentId: string }) {
   );
 }
 
+/**
+ * A declined attempt. Gone back to (or reloaded) after a later payment on the request went through, it says where
+ * the request stands now, not "payment failed" (issue 57, item 8).
+ */
+function Failed({ data, amount }: { data: Payment; amount: string }) {
+  const t = useTranslations('CheckPayment');
+  const request = useRequest(data.request_id);
+  const moneyLine = useMoneyLine();
+  const part = request.data?.payment_plan?.parts.find((planned) => planned.part === data.part);
+  const firstPaid = (data.part === 'full' || data.part === 'deposit') && (request.data?.money?.paid_minor ?? 0) > 0;
+  const since = request.data && (firstPaid || (part && part.state !== 'due' && part.state !== 'late')) ? moneyLine(request.data) : null;
+  if (since) {
+    return (
+      <section className="rounded-xl border border-emerald-300 bg-emerald-50 p-6" aria-labelledby="superseded-title" data-payment-state="superseded">
+        <h2 id="superseded-title" className="text-xl font-bold text-emerald-900">
+          {t('superseded.title')}
+        </h2>
+        <p className="mt-2">{t('superseded.body', { money: since })}</p>
+        <div className="mt-4">
+          <Link href={`/profile/requests/details/${data.request_id}`} className={actionClass}>
+            {t('toRequest')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const reason = data.failure_reason && hasMessage(t, `reasons.${data.failure_reason}`) ? messageOf(t, `reasons.${data.failure_reason}`) : t('reasons.other');
+  return (
+    <section className="rounded-xl border border-red-300 bg-red-50 p-6" aria-labelledby="failed-title" data-payment-state="failed">
+      <h2 id="failed-title" className="text-xl font-bold text-red-900">
+        {t('failed.title')}
+      </h2>
+      <p className="mt-2">{reason}</p>
+      <p className="mt-2 text-muted">{t('failed.body', { amount })}</p>
+      <div className="mt-4">
+        <PayButton requestId={data.request_id} part={data.part} label={t('failed.retry')} />
+      </div>
+    </section>
+  );
+}
+
 function CheckPaymentState() {
   const t = useTranslations('CheckPayment');
   const formats = useFormats();
@@ -143,22 +192,8 @@ function CheckPaymentState() {
   const amount = formats.money(data.amount_minor, data.currency);
   // Kept on a closed request (docs/INSTALMENTS.md): it was paid.
   if (data.status === 'paid' || data.status === 'kept') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
-  if (data.status === 'failed') {
-    const reason = data.failure_reason && hasMessage(t, `reasons.${data.failure_reason}`) ? messageOf(t, `reasons.${data.failure_reason}`) : t('reasons.other');
-    return (
-      <section className="rounded-xl border border-red-300 bg-red-50 p-6" aria-labelledby="failed-title" data-payment-state="failed">
-        <h2 id="failed-title" className="text-xl font-bold text-red-900">
-          {t('failed.title')}
-        </h2>
-        <p className="mt-2">{reason}</p>
-        <p className="mt-2 text-muted">{t('failed.body', { amount })}</p>
-        <div className="mt-4">
-          <PayButton requestId={data.request_id} part={data.part} label={t('failed.retry')} />
-        </div>
-      </section>
-    );
-  }
-  if (data.status === 'voided' || data.status === 'refunding' || data.status === 'refunded') {
+  if (data.status === 'failed') return <Failed data={data} amount={amount} />;
+  if (data.status === 'voided' || data.status === 'refunding' || data.status === 'refunded' || data.status === 'partially_refunded') {
     // The request stopped awaiting this payment (cancelled, changed or expired): say what became of the money.
     // Authorised after the hold on the places ended: released, nothing taken.
     const kind = closedKind(data);

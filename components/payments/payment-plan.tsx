@@ -40,7 +40,10 @@ export function PaymentParts({ plan, currency, payBy, receipts = true }: { plan:
       const due = moment(part.due_at);
       return `${t('due')}: ${due.hijri} (${due.gregorian})`;
     }
-    return payBy ? t('byPayBy', { deadline: deadline(payBy).gregorian }) : null;
+    if (!payBy) return null;
+    // Both calendars, as every due date (issue 57, item 8).
+    const by = deadline(payBy);
+    return `${t('due')}: ${by.hijri} (${by.gregorian})`;
   };
   return (
     <ul aria-label={t('partsLabel')} className="divide-y divide-slate-200">

@@ -40,7 +40,12 @@ export function AfterApproval({ request }: { request: RequestDetails }) {
       <h2 id="after-approval-title" className="text-2xl font-semibold text-emerald-950">
         {t('title')}
       </h2>
-      <p className="mt-2 text-emerald-950">{t('lead')}</p>
+      {/* "Confirmed" only when nothing is owed (issue 57, item 3): while instalments remain, what is owed and what a missed one does. */}
+      <p className="mt-2 text-emerald-950">
+        {request.money && request.money.outstanding_minor > 0
+          ? t('leadOwing', { owed: formats.money(request.money.outstanding_minor, request.money.currency), grace: formats.number(request.payment_plan?.grace_days ?? 3) })
+          : t('lead')}
+      </p>
       <div className="mt-4 space-y-4 text-ink">
         <div>
           <h3 className="text-lg font-semibold">{t('visa.title')}</h3>

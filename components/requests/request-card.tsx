@@ -6,7 +6,7 @@ import type { RequestSummary } from '@/lib/contract/requests';
 import { Link } from '@/components/ui/link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
 import { DualDate } from './dual-date';
-import { paymentLine } from './request-fee';
+import { useMoneyLine } from '@/components/payments/money-line';
 import { PayBy } from './pay-by';
 import { ReservePosition } from './reserve-position';
 import { StatusBadge } from './status-badge';
@@ -20,7 +20,7 @@ export function RequestCard({ request }: { request: RequestSummary }) {
   const titleId = useId();
   const fee = useTranslations('RequestDetails.fee');
   const sentAt = request.submitted_at ?? request.created_at;
-  const payment = paymentLine(request);
+  const payment = useMoneyLine()(request);
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -40,7 +40,7 @@ export function RequestCard({ request }: { request: RequestSummary }) {
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{fee('payment')}</dt>
-          <dd data-testid="payment-line">{payment ? fee(`states.${payment}`) : '—'}</dd>
+          <dd data-testid="payment-line">{payment ?? '—'}</dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{t('submitted')}</dt>

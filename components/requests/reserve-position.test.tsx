@@ -8,7 +8,7 @@ import type { RequestSummary } from '@/lib/contract/requests';
 import { ReservePosition } from './reserve-position';
 
 const reserved = (position: number | null, status: RequestSummary['status'] = 'reserved'): RequestSummary => ({
-  id: 'r1', payment: null, reference: null, type: 'hajj', status, step: 'declaration', completed_steps: [], steps_total: 6, fee_pilgrims: null,
+  id: 'r1', money: null, reference: null, type: 'hajj', status, step: 'declaration', completed_steps: [], steps_total: 6, fee_pilgrims: null,
   pilgrims: 3, applicant_name: null, fee_minor: null, currency: null, version: 4, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
   submitted_at: null, pay_by: null, reserve_position: position,
 });

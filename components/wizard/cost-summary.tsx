@@ -5,6 +5,7 @@ import { packageFee } from '@/lib/requests/requests-api';
 import type { RequestDetails, RequestTypeInfo } from '@/lib/contract/requests';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { formatCount } from '@/lib/i18n/numbers';
+import { useMoneyLine } from '@/components/payments/money-line';
 
 /**
  * The cost on check answers, as the server computes it at submit (DESIGN
@@ -20,6 +21,8 @@ export function CostSummary({ request, type, servicePackage, pilgrims }: { reque
   const fee = packageFee(type, servicePackage);
   const line = t('line', { pilgrims, count, fee: formats.money(fee, type.currency), total: formats.money(fee * pilgrims, type.currency) });
   const paid = request.status === 'changes_requested' && request.fee_minor !== null && request.currency !== null && request.fee_pilgrims !== null;
+  // What was paid and what is still owed, as the request's money state says it (issue 57, item 2): never "nothing more to pay" after a deposit.
+  const money = useMoneyLine()(request);
 
   return (
     <section aria-labelledby="review-cost-title" id="review-cost" tabIndex={-1} className="rounded-xl border-2 border-brand-700 bg-brand-50 p-4">
@@ -33,13 +36,13 @@ export function CostSummary({ request, type, servicePackage, pilgrims }: { reque
       )}
       {paid && request.fee_pilgrims === pilgrims && (
         <p className="mt-2 text-lg font-semibold text-ink" data-cost>
-          {t('alreadyPaid', { amount: formats.money(request.fee_minor!, request.currency!), pilgrims, count })}
+          {t('alreadyPaid', { money: money ?? '', pilgrims, count })}
         </p>
       )}
       {paid && request.fee_pilgrims !== pilgrims && (
         <div className="mt-2 space-y-1" data-cost>
           <p className="font-semibold text-ink">{t('newFee', { line })}</p>
-          <p className="text-ink">{t('paidFor', { amount: formats.money(request.fee_minor!, request.currency!), pilgrims: request.fee_pilgrims!, count: formatCount(request.fee_pilgrims!, locale) })}</p>
+          <p className="text-ink">{t('paidFor', { money: money ?? '', pilgrims: request.fee_pilgrims!, count: formatCount(request.fee_pilgrims!, locale) })}</p>
           <p className="font-semibold text-red-800">{t('keepPilgrims')}</p>
         </div>
       )}

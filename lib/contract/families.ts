@@ -10,7 +10,7 @@ import { flagNote, paymentPlanView, requestDocument, requestStatus, requestSumma
 
 /** A request the signed-in user is on as an invited companion (GET /me/shared-requests). */
 export const sharedRequestSummary = requestSummary
-  .pick({ id: true, payment: true, reference: true, type: true, status: true, pilgrims: true, submitted_at: true, pay_by: true, updated_at: true, version: true })
+  .pick({ id: true, money: true, reference: true, type: true, status: true, pilgrims: true, submitted_at: true, pay_by: true, updated_at: true, version: true })
   .extend({
     pilgrim: z.string().describe('Which pilgrim of the request the user is: companion-0, …'),
     organiser_name: z.string().describe('The name of the account that applied and invited them'),

@@ -6,6 +6,12 @@ import { nullableTimestamp, timestamp, uuid } from './common';
 // `kept`: money of a closed request that stays with the office, as the rules say (a deposit after a missed instalment,
 // docs/INSTALMENTS.md) or as two members of the office decided (what a partial refund did not give back).
 export const paymentStatus = z.enum(['initiated', 'pending', 'paid', 'failed', 'voided', 'refunding', 'refunded', 'kept']);
+export type StoredPaymentStatus = z.infer<typeof paymentStatus>;
+// As answered: a payment of which less than all went back reads `partially_refunded` (issue 57, item 4), with `refunded_minor`.
+export const paymentViewStatus = z.enum([...paymentStatus.options, 'partially_refunded']);
+export type PaymentViewStatus = z.infer<typeof paymentViewStatus>;
+/** What a payment gave back: all of it once refunded, or the part a partial refund took; 0 before. */
+export const refundedMinor = z.int().describe('What went back of this payment: 0 until its refund is confirmed; less than amount_minor after a partial refund');
 
 // Why a payment did not become the fee (messages CheckPayment.reasons); `hold_ended` and `capture_failed` from authorise, then capture (docs/PLACES.md).
 export const failureReason = z
@@ -21,8 +27,9 @@ export const payment = z.object({
   id: uuid,
   request_id: uuid,
   part: z.string().describe('Which part of the fee it pays: full, deposit, instalment-1, … (docs/INSTALMENTS.md)'),
-  status: paymentStatus,
+  status: paymentViewStatus,
   amount_minor: z.int(),
+  refunded_minor: refundedMinor,
   currency: z.string(),
   provider: z.string(),
   failure_reason: failureReason,
@@ -38,7 +45,7 @@ export type Payment = z.infer<typeof payment>;
 /** For a payer back from the gateway without a session (another host, a session that ended): nothing of the request or the account. */
 export const paymentOutcome = z.object({
   id: uuid,
-  status: paymentStatus,
+  status: paymentViewStatus,
   amount_minor: z.int(),
   currency: z.string(),
   failure_reason: failureReason,

@@ -2,7 +2,8 @@ import { z } from '@/lib/validation/z';
 import { REQUEST_STATUSES } from '@/lib/requests/statuses';
 import { REQUEST_STEPS } from '@/lib/requests/steps';
 import { nullableTimestamp, page, timestamp, uuid } from './common';
-import { failureReason, paymentStatus } from './payments';
+import { failureReason, paymentViewStatus, refundedMinor } from './payments';
+import { MONEY_STATES } from '@/lib/payments/money';
 
 // The services on offer and the pilgrim's requests: a summary in lists, the whole request on its page, what needs doing.
 
@@ -46,10 +47,39 @@ export const requestTypeInfo = z.object({
 });
 export type RequestTypeInfo = z.infer<typeof requestTypeInfo>;
 
+/** A request's money, derived in one place (lib/payments/money.ts; docs/INSTALMENTS.md, "Money states"). */
+export const requestMoney = z
+  .object({
+    state: z
+      .enum(MONEY_STATES)
+      .describe(
+        'unpaid: nothing taken; deposit_paid: part taken, outstanding_minor still owed (next_due says what and by when); paid: the whole fee; ' +
+          'refunding: everything taken is on its way back; partially_refunded: some went (or is going) back, the rest kept; refunded: all went back; ' +
+          'kept: the request closed and what was taken stays with the office',
+      ),
+    currency: z.string(),
+    fee_minor: z.int().describe('The whole fee, for every pilgrim'),
+    paid_minor: z.int().describe('Taken for the fee, before refunds'),
+    refunded_minor: z.int().describe('Given back'),
+    refunding_minor: z.int().describe('On its way back'),
+    outstanding_minor: z.int().describe('Still to pay while the request is open; 0 once it is closed'),
+    next_due: z
+      .object({
+        part: z.string().describe('full, deposit, instalment-1, … or difference (a dearer package chosen after paying)'),
+        amount_minor: z.int(),
+        due_at: nullableTimestamp.describe('By when; null when no date is set (the difference of a package change is due before the request goes back to the office)'),
+      })
+      .nullable()
+      .describe('While something is owed: what to pay next'),
+  })
+  .nullable()
+  .describe('Null while the request has no fee (a draft, a reserved request)');
+export type RequestMoney = z.infer<typeof requestMoney>;
+
 /** A request as its owner sees it in a list. */
 export const requestSummary = z.object({
   id: uuid,
-  payment: z.enum(['paid', 'refunding', 'refunded', 'unpaid']).nullable(),
+  money: requestMoney,
   reference: z.string().nullable(),
   type: serviceId,
   status: requestStatus,
@@ -80,7 +110,7 @@ export const paymentPlanPart = z.object({
   percent: z.int(),
   amount_minor: z.int(),
   due_at: nullableTimestamp.describe('When an instalment is due (the end of its Hijri day in Riyadh); null for the deposit and the full fee, due by pay_by'),
-  state: z.enum(['due', 'late', 'paid', 'refunding', 'refunded', 'kept']).describe('late: past its due date and unpaid (the request is cancelled once the grace has passed too); kept: paid, and kept by the office when the request closed (a deposit after a missed instalment)'),
+  state: z.enum(['due', 'late', 'paid', 'refunding', 'refunded', 'partially_refunded', 'kept']).describe('late: past its due date and unpaid (the request is cancelled once the grace has passed too); kept: paid, and kept by the office when the request closed (a deposit after a missed instalment)'),
   payment_id: uuid.nullable().describe('The payment that paid it: its receipt is /payments/{id}/receipt'),
   paid_at: nullableTimestamp,
   paid_by: z.string().nullable().describe('The name of the account that paid it: the applicant or a companion on the request'),
@@ -100,8 +130,9 @@ export const requestPayment = z.object({
   id: uuid,
   part: z.string().describe('full, deposit, instalment-1, …'),
   paid_by: z.string().nullable().describe('The name of the account that paid'),
-  status: paymentStatus,
+  status: paymentViewStatus,
   amount_minor: z.int(),
+  refunded_minor: refundedMinor,
   currency: z.string(),
   failure_reason: failureReason,
   card_last4: z.string().nullable(),

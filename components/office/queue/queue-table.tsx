@@ -27,6 +27,9 @@ type Props = {
  */
 export function QueueTable({ items, grouped, pathname, selected, onSelect, active, onActive }: Props) {
   const t = useTranslations('Office');
+  // The money state's word (lib/payments/money.ts): "Deposit paid, more to pay", never "Paid" while money is owed.
+  const money = useTranslations('Money');
+  const moneyState = (state: NonNullable<QueueItem['money']>['state']) => money(`state.${state}`);
   const formats = useFormats();
   const lastTicked = useRef<number | null>(null);
   const groups = grouped ? byLateness(items) : [{ group: null, items }];
@@ -91,7 +94,7 @@ export function QueueTable({ items, grouped, pathname, selected, onSelect, activ
                     <td className="px-3 py-2">{item.applicant_name}</td>
                     <td className="px-3 py-2">{t(`queue.${item.type as 'hajj' | 'umrah'}`)}</td>
                     <td className="px-3 py-2">{t(`status.${item.status}`)}</td>
-                    <td className="px-3 py-2">{item.payment ? t(`payment.${item.payment}`) : ''}</td>
+                    <td className="px-3 py-2">{item.money ? moneyState(item.money.state) : ''}</td>
                     <td className="px-3 py-2 tabular-nums">{formats.number(item.pilgrims)}</td>
                     <td className="px-3 py-2">{sent && <>{sent.hijri}<br /><span className="text-muted">{sent.gregorian}</span></>}</td>
                     <td className={`px-3 py-2 ${clock?.over ? 'font-semibold text-red-800' : ''}`}>{clock && t('queue.clock', { over: String(clock.over), unit: clock.unit, count: clock.count, n: formats.number(clock.count) })}</td>

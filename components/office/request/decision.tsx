@@ -62,7 +62,9 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
   const choices = choicesFor(request.status as RequestStatus, role, request.refund_proposal !== null);
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ReviewMove | null>(null);
-  const paid = request.payment === 'paid' ? request.payments.find((payment) => payment.status === 'paid') : undefined;
+  // Everything paid, as the server sums it (lib/payments/money.ts): a plan's parts together, not its first payment (issue 57, item 5).
+  const money = request.money;
+  const paid = money && (money.state === 'paid' || money.state === 'deposit_paid') ? { amount_minor: money.paid_minor - money.refunded_minor - money.refunding_minor, currency: money.currency } : undefined;
   const answers = answersOf(request.data);
   const pilgrims = [{ key: 'applicant', name: personName(answers.applicant, locale) ?? t('request.applicant') }, ...answers.companions.map((c, i) => ({ key: `companion-${i}`, name: personName(c, locale) ?? t('request.companion', { number: formats.number(i + 1) }) }))];
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import type { RequestStep } from '@/lib/requests/steps';
-import type { Payment, RequestDocument, RequestHistoryEntry } from '@/lib/contract';
+import type { RequestDocument, RequestHistoryEntry } from '@/lib/contract';
+import type { StoredPaymentStatus } from '@/lib/contract/payments';
 import type { PaymentPlan } from '@/lib/payments/payment-plan';
 import { type AnyPgColumn, bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -292,7 +293,7 @@ export const payments = pgTable(
     // paid → refunding → refunded; money that arrives on a voided or mismatched
     // payment goes pending/voided → refunding → refunded. `refunding` is money
     // owed back: the refund sweep retries it until the gateway confirms.
-    status: text('status').$type<Payment['status']>().notNull().default('initiated'),
+    status: text('status').$type<StoredPaymentStatus>().notNull().default('initiated'),
     failureReason: text('failure_reason'),
     // Why the money went back: cancelled, not_awaiting_payment, amount_mismatch.
     refundReason: text('refund_reason'),

@@ -41,6 +41,12 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     when: text('when') || 'other',
     grace: typeof p.grace === 'number' ? formats.number(p.grace) : '',
     refund: typeof p.refund_minor === 'number' && p.refund_minor > 0 && text('currency') ? formats.money(p.refund_minor, text('currency')) : 'none',
+    // What a money notice says is left (issue 57, item 3; requests/money-notice.ts), and whether the trip is confirmed.
+    kind: text('part') || 'full',
+    owed: typeof p.owed_minor === 'number' && p.owed_minor > 0 && text('currency') ? formats.money(p.owed_minor, text('currency')) : 'none',
+    next: typeof p.next_minor === 'number' && text('currency') ? formats.money(p.next_minor, text('currency')) : 'none',
+    next_due: text('next_due') ? dayOf(formats, text('next_due')) : 'none',
+    confirmed: text('confirmed') || 'none',
     changes_by: text('changes_by') ? formats.moment(text('changes_by')).hijri + ` (${formats.moment(text('changes_by')).gregorian})` : 'none',
   };
   const type = row.type as NotificationType;
@@ -83,6 +89,12 @@ function fieldsToChange(t: ReturnType<typeof translatorFor>, json: string): stri
       return why ? t('Notifications.changeField', { field: label, pilgrim: who, why }) : t('Notifications.changeFieldBare', { field: label, pilgrim: who });
     })
     .join(t('Notifications.changeSeparator'));
+}
+
+/** A due date in both calendars, without the time: "15 Sha'ban 1448 AH (23 January 2027)". */
+function dayOf(formats: RequestFormats, iso: string) {
+  const { hijri, gregorian } = formats.moment(iso);
+  return `${hijri} (${gregorian})`;
 }
 
 function dualMoment(formats: RequestFormats, iso: string) {

@@ -5,7 +5,7 @@ import { payments, requests, staff, users } from '@/lib/server/db/schema';
 import { csvDocument } from '@/lib/office/csv';
 import type { QueueQuery } from '@/lib/office/queue-schemas';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
-import { settledPayment, summaryColumns } from '@/lib/server/requests/request-rows';
+import { summaryColumns, takenPayments } from '@/lib/server/requests/request-rows';
 import { requestSummary } from '@/lib/server/requests/request-views';
 import { audit } from '@/lib/server/audit/audit';
 import { translatorFor } from '@/lib/i18n/translator';
@@ -15,17 +15,15 @@ import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { currencyDigits, zonedDayAndTime } from '@/lib/i18n/numbers';
 import { isRequestStatus } from '@/lib/requests/statuses';
-import { OWING_STATUSES } from '@/lib/server/payments/payment-parts';
 import type { AppLocale } from '@/i18n/routing';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
 
 /** The columns, in order; their labels are in the reader's language (Office.export.columns). */
-export const EXPORT_COLUMNS = ['reference', 'service', 'package', 'status', 'payment', 'applicant_name_latin', 'applicant_name_ar', 'pilgrims', 'account_email', 'submitted_at', 'submitted_hijri', 'paid_at', 'fee', 'currency', 'payment_plan', 'outstanding', 'assigned_to'] as const;
+export const EXPORT_COLUMNS = ['reference', 'service', 'package', 'status', 'payment', 'paid', 'refunded', 'applicant_name_latin', 'applicant_name_ar', 'pilgrims', 'account_email', 'submitted_at', 'submitted_hijri', 'paid_at', 'fee', 'currency', 'payment_plan', 'outstanding', 'assigned_to'] as const;
 
-// What has been paid so far (the parts of a plan add up; refunds are not counted), and whether a deposit was paid.
-const paidSum = sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from ${payments} p where p.request_id = ${requests}.id and p.status = 'paid')`;
+// Whether a deposit was paid (the plan column); what was paid, given back and is owed is the money state's (lib/payments/money.ts).
 const depositPaid = sql<boolean>`exists (select 1 from ${payments} p where p.request_id = ${requests}.id and p.part = 'deposit' and p.status in ('paid', 'refunding', 'refunded', 'kept'))`;
 
 // When the fee was paid: the settled payment's (paid, or since refunded), as the queue's payment column reads it.
@@ -65,14 +63,13 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
   const rows = await db
     .select({
       request: summaryColumns,
-      settled: settledPayment,
+      taken: takenPayments,
       paidAt,
       email: users.email,
       assignedName: staff.name,
       nameAr: sql<string | null>`${requests.data} -> 'applicant' ->> 'name_ar'`,
       nameLatin: sql<string | null>`${requests.data} -> 'applicant' ->> 'name_latin'`,
       package: sql<string | null>`${requests.data} -> 'service' ->> 'package'`,
-      paidSum,
       depositPaid,
       plan: requests.paymentPlan,
     })
@@ -82,16 +79,18 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
     .where(where)
     .orderBy(sql`${requests.submittedAt} asc nulls last`, asc(requests.createdAt))
     .limit(EXPORT_LIMIT);
-  const lines = rows.map(({ request, settled, paidAt, email, assignedName, nameAr, nameLatin, package: pack, paidSum: paid, depositPaid: byDeposit, plan }) => {
-    const summary = requestSummary(request, settled ?? undefined);
-    // What is still to pay (docs/INSTALMENTS.md): the fee while awaiting it, the rest of a plan while the request is open, nothing once closed.
-    const owing = summary.status === 'pending_payment' ? summary.fee_minor : OWING_STATUSES.includes(summary.status) && summary.fee_minor !== null ? Math.max(0, summary.fee_minor - Number(paid)) : null;
+  const lines = rows.map(({ request, taken, paidAt, email, assignedName, nameAr, nameLatin, package: pack, depositPaid: byDeposit, plan }) => {
+    const summary = requestSummary(request, taken ?? []);
+    const money = summary.money;
+    const amount = (minor: number | undefined) => (money && minor !== undefined ? majorUnits(minor, money.currency) : null);
     return [
       summary.reference,
       word('RequestType', summary.type),
       word('Office.packages', pack),
       word('Office.status', summary.status),
-      word('Office.payment', summary.payment),
+      word('Money.state', money?.state ?? null),
+      amount(money ? money.paid_minor - money.refunded_minor - money.refunding_minor : undefined),
+      amount(money ? money.refunded_minor + money.refunding_minor : undefined),
       nameLatin,
       nameAr,
       summary.pilgrims,
@@ -102,7 +101,7 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
       summary.fee_minor === null || summary.currency === null ? null : majorUnits(summary.fee_minor, summary.currency),
       summary.currency,
       plan && byDeposit ? t('Office.export.plan', { deposit: String(plan.deposit_percent), count: plan.instalments.length }) : summary.fee_minor === null ? null : t('Payments.parts.full', { number: 0 }),
-      owing === null || summary.currency === null ? null : majorUnits(owing, summary.currency),
+      amount(money?.outstanding_minor),
       assignedName,
     ];
   });

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/server/db/client';
 import { requests, staff, users } from '@/lib/server/db/schema';
 import { hijriToGregorian, parseHijri } from '@/lib/validation/hijri';
 import type { QueueQuery } from '@/lib/office/queue-schemas';
-import { PAGE_SIZE, settledPayment, summaryColumns } from '@/lib/server/requests/request-rows';
+import { PAGE_SIZE, summaryColumns, takenPayments } from '@/lib/server/requests/request-rows';
 import { requestSummary } from '@/lib/server/requests/request-views';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
@@ -78,7 +78,7 @@ export async function officeQueue(query: QueueQuery, member: StaffMember): Promi
   const offset = (query.page - 1) * PAGE_SIZE;
   const [rows, [total], byStatus] = await Promise.all([
     db
-      .select({ request: summaryColumns, settled: settledPayment, assignedName: staff.name, duplicated: sql<boolean>`${isDuplicated}` })
+      .select({ request: summaryColumns, taken: takenPayments, assignedName: staff.name, duplicated: sql<boolean>`${isDuplicated}` })
       .from(requests)
       .innerJoin(users, eq(users.id, requests.userId))
       .leftJoin(staff, eq(staff.id, requests.assignedStaffId))
@@ -92,8 +92,8 @@ export async function officeQueue(query: QueueQuery, member: StaffMember): Promi
   ]);
   const totalCount = Number(total?.value ?? 0);
   return {
-    items: rows.map(({ request, settled, assignedName, duplicated }) => ({
-      ...requestSummary(request, settled ?? undefined),
+    items: rows.map(({ request, taken, assignedName, duplicated }) => ({
+      ...requestSummary(request, taken ?? []),
       assigned_to: request.assignedStaffId ? { id: request.assignedStaffId, name: assignedName ?? '' } : null,
       due_at: request.dueAt ? request.dueAt.toISOString() : null,
       overdue: request.dueAt !== null && request.dueAt.getTime() < Date.now(),

@@ -1,10 +1,12 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb } from '@/lib/server/db/client';
+import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, refundProposals, staff } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { moveByOffice } from '@/lib/server/requests/office-moves';
+import { voidOpenPayments } from '@/lib/server/payments/payments';
 import { requestSummary } from '@/lib/server/requests/request-views';
+import { takenPaymentsOf } from '@/lib/server/requests/request-rows';
 import { audit } from '@/lib/server/audit/audit';
 import { TRANSITIONS } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
@@ -41,7 +43,7 @@ export async function openRefundProposal(requestId: string): Promise<RefundPropo
  */
 export async function proposeRefund(id: string, member: StaffMember, note: string, refundMinor: number | undefined, address: string | null, t: Translate) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const proposed = await db.transaction(async (tx) => {
     const row = await sentRequest(tx, id, true);
     // Everything paid: a request paid in parts (docs/INSTALMENTS.md) has a payment per part.
     const paidRows = await tx.select().from(payments).where(and(eq(payments.requestId, id), eq(payments.status, 'paid')));
@@ -54,8 +56,24 @@ export async function proposeRefund(id: string, member: StaffMember, note: strin
     if (amount > paid.amountMinor) throw new ApiError('validation_failed', { fields: { refund_minor: [t('ApiErrors.refund_more_than_paid')] } });
     await tx.insert(refundProposals).values({ requestId: id, amountMinor: amount, currency: paid.currency, note, proposedBy: member.id });
     await audit(staffActor(member), { action: 'refund.propose', target: { type: 'request', id }, details: { amount_minor: amount, currency: paid.currency, paid_minor: paid.amountMinor }, address }, tx);
-    return requestSummary(row);
+    return row;
   });
+  if (!proposed) return null;
+  // A checkout still open on the request is voided (issue 57, item 5): money paid after the proposal would make it
+  // stale. New checkouts are refused while the proposal is open (refund_under_way, payments.ts).
+  await voidOpenPayments(id);
+  return requestSummary(proposed, await takenPaymentsOf(db, id));
+}
+
+/**
+ * Whether what was paid changed since the proposal: a payment taken (or given back) after it, or less paid now
+ * than the proposal sends back. The approval is then refused, so that the proposer proposes again on what is paid.
+ */
+async function paidSince(tx: Db, requestId: string, proposal: { amountMinor: number; proposedAt: Date }) {
+  const rows = await tx.select().from(payments).where(eq(payments.requestId, requestId));
+  const paidNow = rows.filter((payment) => payment.status === 'paid').reduce((sum, payment) => sum + payment.amountMinor, 0);
+  const after = (date: Date | null) => date !== null && date.getTime() > proposal.proposedAt.getTime();
+  return paidNow < proposal.amountMinor || rows.some((payment) => (payment.status === 'paid' && after(payment.paidAt)) || after(payment.refundedAt));
 }
 
 /**
@@ -74,16 +92,19 @@ export async function decideRefund(id: string, member: StaffMember, decision: 'a
     const [proposal] = await tx.select().from(refundProposals).where(and(eq(refundProposals.requestId, id), isNull(refundProposals.decision))).for('update');
     if (!proposal) throw new ApiError('not_found', { messageKey: 'no_refund_proposed' });
     if (proposal.proposedBy === member.id) throw new ApiError('forbidden', { messageKey: 'refund_own_proposal' });
-    if (decision === 'refuse' || !TRANSITIONS[row.status].office.includes('cancelled')) {
+    // What was paid changed since the proposal (a checkout finished meanwhile): dropped, to be proposed again.
+    const stale = decision === 'approve' && TRANSITIONS[row.status].office.includes('cancelled') && (await paidSince(tx, id, proposal));
+    if (decision === 'refuse' || stale || !TRANSITIONS[row.status].office.includes('cancelled')) {
       await tx.update(refundProposals).set({ decision: 'refused', decidedBy: member.id, decidedAt: new Date() }).where(eq(refundProposals.id, proposal.id));
-      await audit(staffActor(member), { action: 'refund.refuse', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, dropped: decision === 'approve' }, address }, tx);
-      return { proposal, refused: true, row };
+      await audit(staffActor(member), { action: 'refund.refuse', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, dropped: decision === 'approve', ...(stale ? { paid_changed: true } : {}) }, address }, tx);
+      return { proposal, refused: true, row, stale };
     }
-    return { proposal, refused: false, row };
+    return { proposal, refused: false, row, stale: false };
   });
   if (check.refused) {
+    if (check.stale) throw new ApiError('conflict', { messageKey: 'refund_paid_changed' });
     if (decision === 'approve') throw new ApiError('conflict', { messageKey: 'wrong_state' });
-    return { decision: 'refused', request: requestSummary(check.row) };
+    return { decision: 'refused', request: requestSummary(check.row, await takenPaymentsOf(db, id)) };
   }
   const proposal = check.proposal;
   const request = await moveByOffice(

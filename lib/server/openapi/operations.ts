@@ -48,7 +48,9 @@ const noContent = (description: string): Success => ({ status: 204, description 
 
 const userExample = { id: '0b6f3c1e-6a53-4a57-9d3c-1f6f6f0a1b2c', name: 'Aisha Rahman', email: 'aisha@example.com', email_verified: true, phone: '+966501234567', locale: 'ar', created_at: '2026-11-20T09:30:00.000Z' };
 const summaryExample = {
-  id: '5d0e8b0a-9a4c-4d2b-8f57-2f6a5c1f0e11', payment: 'unpaid', reference: 'HJ-1448-000123', type: 'hajj', status: 'pending_payment', step: 'declaration',
+  id: '5d0e8b0a-9a4c-4d2b-8f57-2f6a5c1f0e11',
+  money: { state: 'unpaid', currency: 'SAR', fee_minor: 3_000_000, paid_minor: 0, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 3_000_000, next_due: { part: 'full', amount_minor: 3_000_000, due_at: '2026-11-27T11:00:00.000Z' } },
+  reference: 'HJ-1448-000123', type: 'hajj', status: 'pending_payment', step: 'declaration',
   completed_steps: ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'], steps_total: 6, pilgrims: 2, applicant_name: 'Aisha Rahman',
   fee_minor: 3_000_000, fee_pilgrims: 2, currency: 'SAR', version: 9, created_at: '2026-11-20T09:30:00.000Z', updated_at: '2026-11-24T11:00:00.000Z',
   submitted_at: '2026-11-24T11:00:00.000Z', pay_by: '2026-11-27T11:00:00.000Z', reserve_position: null,
@@ -59,7 +61,7 @@ const invitationExample = {
   confirmed_at: '2026-11-21T08:15:00.000Z', edited_at: null, edited_fields: [],
 };
 const sharedExample = {
-  id: summaryExample.id, payment: null, reference: null, type: 'hajj', status: 'draft', pilgrims: 2, submitted_at: null, pay_by: null, updated_at: '2026-11-21T08:15:00.000Z', version: 7,
+  id: summaryExample.id, money: null, reference: null, type: 'hajj', status: 'draft', pilgrims: 2, submitted_at: null, pay_by: null, updated_at: '2026-11-21T08:15:00.000Z', version: 7,
   pilgrim: 'companion-0', organiser_name: 'Aisha Rahman', confirmed_at: null,
 };
 
@@ -123,7 +125,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/requests/{id}/reopen', tag: 'Requests', auth: 'session', params: ID, summary: 'Back to a draft before paying (its checkout is voided)', success: [{ status: 200, description: 'A draft again', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
   { method: 'post', path: '/api/v1/requests/{id}/reserve', tag: 'Requests', auth: 'session', params: ID,
     summary: 'Join the package’s reserve list: a draft, complete as for sending, whose package has too few places left for its pilgrims (as after 409 sold_out). It becomes reserved, with reserve_position; places given back are offered down the list in the order joined, each to the first request that fits, which moves to pending_payment with a fresh pay-by time. Places left for it: 409',
-    success: [{ status: 200, description: 'On the list', schema: data(e.requestSummary), example: { data: { ...summaryExample, status: 'reserved', payment: null, fee_minor: null, fee_pilgrims: null, currency: null, submitted_at: null, pay_by: null, reserve_position: 3 } } }], errors: [401, 403, 404, 409, 422] },
+    success: [{ status: 200, description: 'On the list', schema: data(e.requestSummary), example: { data: { ...summaryExample, status: 'reserved', money: null, fee_minor: null, fee_pilgrims: null, currency: null, submitted_at: null, pay_by: null, reserve_position: 3 } } }], errors: [401, 403, 404, 409, 422] },
   { method: 'delete', path: '/api/v1/requests/{id}/reserve', tag: 'Requests', auth: 'session', params: ID, summary: 'Leave the reserve list: a draft again; those behind close up', success: [{ status: 200, description: 'A draft again', schema: data(e.requestSummary) }], errors: [401, 404, 409] },
   { method: 'post', path: '/api/v1/requests/{id}/documents', tag: 'Requests', auth: 'session', params: ID, summary: 'Upload a passport scan or photo (checked by content) for a pilgrim: applicant, companion-<n> (whoever is at that place now) or a companion’s pilgrim_id; it is kept against that person',
     body: { schema: uploadDocumentSchema, types: ['multipart/form-data'] }, success: [{ status: 201, description: 'Stored', schema: data(e.requestDocument) }], errors: [401, 404, 409, 422] },
@@ -134,7 +136,7 @@ export const OPERATIONS: Operation[] = [
     body: json(inviteCompanionSchema, { email: 'omar@example.com' }),
     success: [{ status: 201, description: 'Invited; the e-mail is on its way', schema: data(e.companionInvitation), example: { data: invitationExample } }], errors: [401, 403, 404, 409, 422] },
   { method: 'delete', path: '/api/v1/requests/{id}/pilgrims/{pilgrim}/invitation', tag: 'Families', auth: 'session', params: { ...ID, pilgrim: 'The companion: companion-0, companion-1, … (whoever is at that place in the answers now) or their pilgrim_id' },
-    summary: 'Withdraw the invitation: its link stops working, and an accepted companion sees the request no more', success: [noContent('Withdrawn')], errors: [401, 404] },
+    summary: 'Withdraw the invitation: its link stops working, an accepted companion sees the request no more, and a checkout they had open on it is voided', success: [noContent('Withdrawn')], errors: [401, 404] },
   { method: 'post', path: '/api/v1/invitations/accept', tag: 'Families', auth: 'session', summary: 'Take up an invitation with the token of its link: only an account with the address it was sent to (another: 403); a used, withdrawn or expired link: 404',
     body: json(acceptInvitationSchema, { token: 'opaque-invitation-token' }),
     success: [{ status: 200, description: 'On the request', schema: data(e.invitationAccepted), example: { data: { request_id: summaryExample.id, status: 'draft' } } }], errors: [401, 403, 404, 409, 422] },
@@ -146,7 +148,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Correct one’s own answers while the request is a draft or changes are asked (else 409), at the version read (else 409 with the part as it is now); checked as the companions step checks them',
     body: json(saveSharedAnswersSchema, { answers: { passport_number: 'A1234567' }, version: 4 }),
     success: [{ status: 200, description: 'Saved', schema: data(e.sharedRequest) }], errors: [401, 404, 409, 422] },
-  { method: 'delete', path: '/api/v1/me/shared-requests/{id}', tag: 'Families', auth: 'session', params: ID, summary: 'Leave the request: the companion sees it no more', success: [noContent('Left')], errors: [401, 404] },
+  { method: 'delete', path: '/api/v1/me/shared-requests/{id}', tag: 'Families', auth: 'session', params: ID, summary: 'Leave the request: the companion sees it no more, and a checkout they had open on it is voided', success: [noContent('Left')], errors: [401, 404] },
   { method: 'post', path: '/api/v1/me/shared-requests/{id}/confirmation', tag: 'Families', auth: 'session', params: ID, summary: '“These details are mine and correct”, for the answers as they read now (a later change undoes it)',
     success: [{ status: 200, description: 'Confirmed', schema: data(e.sharedRequest) }], errors: [401, 404] },
   { method: 'post', path: '/api/v1/me/shared-requests/{id}/documents', tag: 'Families', auth: 'session', params: ID, summary: 'Upload one’s own passport scan or photo (checked by content) while the request can be changed',
@@ -163,7 +165,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/payments/{id}/outcome', tag: 'Payments', auth: 'none', params: { id: 'The payment’s id (the checkout’s own, in the return address)' },
     summary: 'What became of a checkout, without a session: for a payer back from the gateway on another host or signed out. Only the status and the amount, verified with the gateway while open; the id is random and known only to whoever started the checkout',
     success: [{ status: 200, description: 'The outcome', schema: data(e.paymentOutcome) }], errors: [404] },
-  { method: 'get', path: '/api/v1/payments/{id}/receipt', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The receipt of a paid payment (PDF)',
+  { method: 'get', path: '/api/v1/payments/{id}/receipt', tag: 'Payments', auth: 'session', params: { id: 'The payment’s id' }, summary: 'The receipt of a paid payment (PDF), for the request’s applicant and for the payer while they are on the request (a companion withdrawn, removed or gone: 404)',
     success: [{ status: 200, description: 'The receipt', contentType: 'application/pdf' }], errors: [401, 404, 409] },
   { method: 'post', path: '/api/v1/webhooks/payments/{provider}', tag: 'Payments', auth: 'signature', params: { provider: 'The gateway (test, moyasar)' }, summary: 'A gateway’s signed event (forged: 403, nothing changes)',
     body: { schema: e.looseObject, types: ['application/json'] }, success: [noContent('Recorded')], errors: [403, 404] },

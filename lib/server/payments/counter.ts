@@ -5,7 +5,7 @@ import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, requests, staff } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { moveRequest } from '@/lib/server/requests/move-request';
-import { requestSummary } from '@/lib/server/requests/request-views';
+import { moneyPayment, requestSummary } from '@/lib/server/requests/request-views';
 import { audit, type AuditActor } from '@/lib/server/audit/audit';
 import { isRequestId } from '@/lib/requests/request-id';
 import { can, isStaffRole } from '@/lib/office/roles';
@@ -135,5 +135,5 @@ export async function recordCounterPayment(
     throw error;
   }
   await voidOpenPayments(result.request.id);
-  return { payment: recordedPayment(result.payment, receiver), request: requestSummary(result.request, 'paid') };
+  return { payment: recordedPayment(result.payment, receiver), request: requestSummary(result.request, [moneyPayment(result.payment)]) };
 }

@@ -12,7 +12,13 @@ import { env } from '@/lib/server/env';
 // deposit is paid it moves on as any paid request, and owes the plan's instalments while it is open.
 
 type RequestRow = Pick<typeof requests.$inferSelect, 'status' | 'feeMinor' | 'currency' | 'paymentPlan' | 'submittedAt' | 'feePilgrims' | 'pilgrims'>;
-type PaymentRow = Pick<typeof payments.$inferSelect, 'id' | 'part' | 'status' | 'amountMinor' | 'paidAt' | 'userId'>;
+type PaymentRow = Pick<typeof payments.$inferSelect, 'id' | 'part' | 'status' | 'amountMinor' | 'paidAt' | 'userId' | 'refundAmountMinor'>;
+
+/** A paid part's state: its payment's, a refund of less than all of it being `partially_refunded`. */
+function partState(payment: PaymentRow): 'paid' | 'refunding' | 'refunded' | 'partially_refunded' | 'kept' {
+  if (payment.status === 'refunded' && payment.refundAmountMinor !== null && payment.refundAmountMinor < payment.amountMinor) return 'partially_refunded';
+  return payment.status as 'paid' | 'refunding' | 'refunded' | 'kept';
+}
 
 /** The statuses in which a request whose deposit is paid still owes, and takes, its instalments. */
 export const OWING_STATUSES: readonly RequestStatus[] = ['submitted', 'under_review', 'changes_requested', 'approved'];
@@ -63,19 +69,25 @@ export function nextPart(request: RequestRow, paid: Set<string>): PaymentPartNam
  * after, the parts of the choice made, each paid or not, by whom. Null before
  * the request has a fee.
  */
-export function paymentPlanView(request: RequestRow, servicePlan: PaymentPlan | null, rows: PaymentRow[], payers: Map<string, string>): PaymentPlanView | null {
+export function paymentPlanView(
+  request: RequestRow,
+  servicePlan: PaymentPlan | null,
+  rows: PaymentRow[],
+  payers: Map<string, string>,
+  // What is still to pay: the request's money state says it (lib/payments/money.ts), not a sum of its own.
+  outstandingMinor: number,
+): PaymentPlanView | null {
   if (request.feeMinor === null || !request.currency) return null;
   const paid = paidParts(rows);
   const choosing = request.status === 'pending_payment' && paid.size === 0;
   const offered = choosing && planOffered(servicePlan, payByOf(request));
   const plan = paid.has('deposit') ? request.paymentPlan : offered ? servicePlan : null;
-  const closed = !OWING_STATUSES.includes(request.status) && request.status !== 'pending_payment';
   const parts = planParts(request.feeMinor, plan).map((planned) => {
     const payment = rows.find((row) => row.part === planned.part && (row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded' || row.status === 'kept'));
     const late = planned.due_at !== null && !payment && Date.parse(planned.due_at) < Date.now();
     return {
       ...planned,
-      state: payment ? (payment.status as 'paid' | 'refunding' | 'refunded' | 'kept') : late ? ('late' as const) : ('due' as const),
+      state: payment ? partState(payment) : late ? ('late' as const) : ('due' as const),
       payment_id: payment?.id ?? null,
       paid_at: payment?.paidAt?.toISOString() ?? null,
       paid_by: payment ? (payers.get(payment.userId) ?? null) : null,
@@ -86,8 +98,7 @@ export function paymentPlanView(request: RequestRow, servicePlan: PaymentPlan | 
     choice: paid.has('deposit') ? 'instalments' : paid.has('full') ? 'full' : null,
     deposit_offered: offered,
     parts,
-    // What is still to pay: the whole fee while nothing is paid; nothing once the request is closed (refunds are the payments' business).
-    outstanding_minor: closed ? 0 : choosing ? request.feeMinor : parts.filter((part) => part.state === 'due' || part.state === 'late').reduce((sum, part) => sum + part.amount_minor, 0),
+    outstanding_minor: outstandingMinor,
     fee_per_pilgrim_minor: sharePerPilgrim(request.feeMinor, request.feePilgrims ?? request.pilgrims),
     grace_days: INSTALMENT_GRACE_DAYS,
   };

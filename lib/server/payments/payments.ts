@@ -10,8 +10,10 @@ import { publicSiteUrl } from '@/lib/server/http/origin';
 import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
 import { companionAccess } from '@/lib/server/requests/shared-requests';
+import { moneyNoticeParams } from '@/lib/server/requests/money-notice';
 import { planOffered } from '@/lib/payments/payment-plan';
-import { amountDue, isInstalment, nextPart, OWING_STATUSES, paidParts, payByOf } from './payment-parts';
+import { paymentViewStatus, refundedOf } from '@/lib/payments/money';
+import { amountDue, isInstalment, nextInstalment, nextPart, OWING_STATUSES, paidParts, payByOf } from './payment-parts';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
 import { moyasarProvider, readMoyasarConfig } from './moyasar';
@@ -59,9 +61,10 @@ export function publicPayment(payment: PaymentRow): Payment {
     id: payment.id,
     request_id: payment.requestId,
     part: payment.part,
-    // The column is text, written only with these statuses (this file and counter.ts).
-    status: payment.status,
+    // The column is text, written only with these statuses (this file and counter.ts); a partial refund says so.
+    status: paymentViewStatus(payment),
     amount_minor: payment.amountMinor,
+    refunded_minor: refundedOf(payment),
     currency: payment.currency,
     provider: payment.provider,
     failure_reason: payment.failureReason === HOLD_ENDED_CONFIRMED ? HOLD_ENDED : payment.failureReason,
@@ -128,7 +131,9 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   // The same key answers its payment.
   if (found && idempotencyKey && found.idempotencyKey === idempotencyKey && found.userId === userId) return found;
   if (due === null) {
-    const messageKey = request.status === 'draft' || (isInstalment(part) && request.status === 'pending_payment') ? 'wrong_state' : 'already_paid';
+    // "Already paid" only when nothing is owed (issue 57, item 8): a part paid while instalments remain says so.
+    const owing = request.paymentPlan !== null && request.feeMinor !== null && OWING_STATUSES.includes(request.status) && nextInstalment(request.feeMinor, request.paymentPlan, paid) !== undefined;
+    const messageKey = request.status === 'draft' || (isInstalment(part) && request.status === 'pending_payment') ? 'wrong_state' : owing ? 'part_already_paid' : 'already_paid';
     throw new ApiError('conflict', { messageKey });
   }
   if (found && (found.status === 'pending' || found.status === 'initiated')) {
@@ -286,7 +291,8 @@ export async function paidPartsOf(tx: Db, requestId: string) {
 
 /** An instalment received: the applicant told, and the payer too when a companion paid it. */
 async function notifyInstalmentPaid(tx: Db, request: typeof requests.$inferSelect, payment: PaymentRow) {
-  const params = { reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, part: payment.part };
+  // This payment's amount, and what is left after it (issue 57, item 3).
+  const params = { ...(await moneyNoticeParams(tx, request)), reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, part: payment.part };
   for (const userId of new Set([request.userId, payment.userId])) await notify(tx, { userId, type: 'instalment_paid', requestId: request.id, params });
 }
 

@@ -9,6 +9,8 @@ import { partName } from '@/lib/server/notifications/render';
 import { ApiError } from '@/lib/server/http/errors';
 import { findRequestType } from '@/lib/server/requests/request-types';
 import { pilgrimsOf } from '@/lib/server/requests/request-rows';
+import { moneyOf, refundedOf } from '@/lib/payments/money';
+import { moneyPayment } from '@/lib/server/requests/request-views';
 import { refresh } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { printedAmount, printedMoment, requestFormats } from '@/lib/i18n/formats';
@@ -42,6 +44,13 @@ export type ReceiptDetails = {
   part?: { en: string; ar: string } | null;
   /** The name of the account that paid: the applicant, or a companion on the request. */
   payer?: string | null;
+  /**
+   * Where the request's money stood once this payment was taken (issue 57, item 3): the whole fee and what was
+   * still to pay after it. A deposit's receipt says the balance, never reads as the whole fee paid.
+   */
+  balance?: { feeMinor: number; afterMinor: number } | null;
+  /** What of this payment went back, when less than all of it did (a partial refund, issue 57, item 4). */
+  refundedMinor?: number | null;
 };
 
 // ---------------------------------------------------------------- the page
@@ -123,7 +132,17 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
   const amount = printedAmount(details.amountMinor, details.currency, OFFICE_TIME_ZONE);
   const paid = printedMoment(details.paidAt, OFFICE_TIME_ZONE);
   const refunded = details.refundedAt ? printedMoment(details.refundedAt, OFFICE_TIME_ZONE) : null;
-  const status = details.status === 'refunded' ? { en: 'Refunded', ar: 'مسترد', colors: COLORS.refunded } : { en: 'Paid', ar: 'مدفوع', colors: COLORS.paid };
+  const partly = details.status === 'refunded' && details.refundedMinor != null && details.refundedMinor < details.amountMinor;
+  const status = partly
+    ? { en: 'Partly refunded', ar: 'مسترد جزئيًا', colors: COLORS.refunded }
+    : details.status === 'refunded'
+      ? { en: 'Refunded', ar: 'مسترد', colors: COLORS.refunded }
+      : { en: 'Paid', ar: 'مدفوع', colors: COLORS.paid };
+  const money = (minor: number) => printedAmount(minor, details.currency, OFFICE_TIME_ZONE);
+  const amountRow = (en: string, ar: string, minor: number): Row => {
+    const printed = money(minor);
+    return { en, ar, left: [{ text: printed.en, dir: 'ltr' }], right: [{ text: printed.ar, dir: 'rtl' }] };
+  };
 
   // The header band: office and title, English left, Arabic right.
   const bandHeight = 104;
@@ -174,6 +193,10 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
     ...(details.part
       ? [{ en: 'Part of the fee', ar: 'جزء الرسوم', left: [{ text: details.part.en, dir: 'ltr' as const }], right: [{ text: details.part.ar, dir: 'rtl' as const }] }]
       : []),
+    ...(details.balance
+      ? [amountRow('Total fee of the request', 'إجمالي رسوم الطلب', details.balance.feeMinor), amountRow('Still to pay after this payment', 'المتبقي للدفع بعد هذا الدفع', details.balance.afterMinor)]
+      : []),
+    ...(partly ? [amountRow('Refunded of this payment', 'المُسترد من هذا الدفع', details.refundedMinor!)] : []),
     ...(details.payer
       ? [{ en: 'Paid by', ar: 'الدافع', left: [{ text: details.payer, dir: scriptDir(details.payer), kind: 'name' as const }], right: [{ text: details.payer, dir: scriptDir(details.payer), kind: 'name' as const }] }]
       : []),
@@ -272,8 +295,23 @@ async function ownNameOnly(db: Db, userId: string, requestId: string): Promise<R
 }
 
 /**
- * The receipt of a payment, for the account that paid it and for the
- * request's applicant (anyone else: 404), once it is paid or refunded
+ * The whole fee and what was still to pay once this payment was taken: the fee less every payment of the
+ * request that took money for it up to this one (lib/payments/money.ts counts the same rows).
+ */
+async function balanceAfter(db: Db, request: typeof requests.$inferSelect, payment: typeof payments.$inferSelect): Promise<ReceiptDetails['balance']> {
+  if (request.feeMinor === null) return null;
+  const at = (payment.paidAt ?? payment.updatedAt).getTime();
+  const rows = await db.select().from(payments).where(eq(payments.requestId, request.id));
+  const tookMoney = (row: typeof payment) => row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded' || row.status === 'kept';
+  const upToThis = rows.filter((row) => tookMoney(row) && (row.id === payment.id || (row.paidAt !== null && row.paidAt.getTime() <= at)));
+  // As the request stood then: open, and owing what these payments left (not what refunds since gave back).
+  const money = moneyOf({ ...request, status: 'submitted' }, upToThis.map((row) => moneyPayment({ ...row, status: 'paid' })));
+  return { feeMinor: request.feeMinor, afterMinor: money?.outstanding_minor ?? 0 };
+}
+
+/**
+ * The receipt of a payment, for the account that paid it while it is on the
+ * request, and for the request's applicant (anyone else: 404), once it is paid or refunded
  * (otherwise 409). It names the part of the fee and the payer; a companion's
  * receipt names only them among the pilgrims (never the others' names).
  */
@@ -303,6 +341,8 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     paymentId: payment.id,
     part: payment.part === 'full' ? null : { en: partName(en, payment.part, requestFormats('en', OFFICE_TIME_ZONE)), ar: partName(ar, payment.part, requestFormats('ar', OFFICE_TIME_ZONE)) },
     payer: payer?.name ?? null,
+    balance: await balanceAfter(db, request, payment),
+    refundedMinor: refundedOf(payment),
   });
   return { bytes, fileName: `receipt-${reference}${payment.part === 'full' ? '' : `-${payment.part}`}.pdf` };
 }

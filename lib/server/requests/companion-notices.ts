@@ -5,6 +5,7 @@ import { invitations, requests, users } from '@/lib/server/db/schema';
 import { notify } from '@/lib/server/notifications/notify';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { companionById } from './companions';
+import type { MoneyNoticeParams } from './money-notice';
 
 // Notices to each invited companion (issue 42, item 2): the moves of the request
 // they are on that concern them, in their own language (rendered when read, like
@@ -24,7 +25,7 @@ export function companionEventOf(from: RequestStatus, to: RequestStatus, flagged
 }
 
 /** In the move's transaction: a notice to each companion who took up their invitation and is still on the request. */
-export async function notifyCompanions(tx: Db, moved: typeof requests.$inferSelect, from: RequestStatus, to: RequestStatus) {
+export async function notifyCompanions(tx: Db, moved: typeof requests.$inferSelect, from: RequestStatus, to: RequestStatus, money: MoneyNoticeParams = {}) {
   const companions = await tx
     .select({ userId: invitations.acceptedBy, pilgrimId: invitations.pilgrimId, organiser: users.name })
     .from(invitations)
@@ -46,6 +47,10 @@ export async function notifyCompanions(tx: Db, moved: typeof requests.$inferSele
         event,
         status: to,
         ...(event === 'changes' && moved.changesDueAt ? { changes_by: moved.changesDueAt.toISOString() } : {}),
+        // Approved with money still owed: the companion reads what is owed, and no "journey confirmed" (issue 57, item 3).
+        ...(event === 'approved' || event === 'paid' ? { ...money, confirmed: money.owed_minor ? 'no' : 'yes' } : {}),
+        // Paid: what was received, the deposit when one was paid (the first payment is all that was taken).
+        ...(event === 'paid' && moved.feeMinor !== null && money.owed_minor !== undefined ? { amount_minor: moved.feeMinor - money.owed_minor } : {}),
       },
     });
   }

@@ -9,6 +9,8 @@ import { notify, type NotificationInput } from '@/lib/server/notifications/notif
 import { clockOfMove } from './review-clock';
 import { notifyCompanions } from './companion-notices';
 import { pilgrimLabelOf } from './companions';
+import { moneyNoticeParams, type MoneyNoticeParams } from './money-notice';
+import { INSTALMENT_GRACE_DAYS } from '@/lib/payments/payment-plan';
 
 export type Actor = 'user' | 'office' | 'system';
 
@@ -66,8 +68,10 @@ export async function notifyMove(
   note: string | null,
   notice?: NotificationInput,
 ) {
-  await notify(tx, notice ?? notificationOfMove(moved, from, to, actor, note));
-  await notifyCompanions(tx, moved, from, to);
+  // A payment received and an approval say what is still owed (issue 57, item 3): read after the move, in its transaction.
+  const money = (to === 'submitted' && actor === 'system') || to === 'approved' ? await moneyNoticeParams(tx, moved) : {};
+  await notify(tx, notice ?? notificationOfMove(moved, from, to, actor, note, money));
+  await notifyCompanions(tx, moved, from, to, money);
 }
 
 /** What a move does to the request's places: every path that closes a request gives them back; payment keeps them. */
@@ -102,6 +106,7 @@ function notificationOfMove(
   to: RequestStatus,
   actor: Actor,
   note: string | null,
+  money: MoneyNoticeParams,
 ): NotificationInput {
   const base = { userId: moved.userId, requestId: moved.id };
   const reference = moved.reference ?? '';
@@ -114,8 +119,13 @@ function notificationOfMove(
     return { ...base, type: 'request_submitted', params: { reference, stage: 'first', deadline: payByOf(moved).toISOString(), ...amount } };
   }
   if (to === 'submitted' && from === 'changes_requested') return { ...base, type: 'request_submitted', params: { reference, stage: 'resubmitted' } };
-  // Paid: through the gateway or at the office's counter, the same notice.
-  if (to === 'submitted' && actor === 'system') return { ...base, type: 'payment_succeeded', params: { reference, ...amount } };
+  // Paid: through the gateway or at the office's counter, the same notice. The first payment is all that was taken:
+  // its amount (the deposit, or the whole fee) and what is still owed, never the whole fee as "received".
+  if (to === 'submitted' && actor === 'system') {
+    const received = moved.feeMinor !== null && money.owed_minor !== undefined ? moved.feeMinor - money.owed_minor : moved.feeMinor;
+    const part = money.owed_minor ? 'deposit' : 'full';
+    return { ...base, type: 'payment_succeeded', params: { reference, ...amount, ...money, ...(received !== null ? { amount_minor: received } : {}), part } };
+  }
   if (to === 'changes_requested') {
     // Each field to change, with its ready-made reason and note (issue 41, item 8): rendered in the pilgrim's language when read.
     // Kept by pilgrim id; the notice names each pilgrim as the list reads when it is sent (companions.ts).
@@ -130,5 +140,7 @@ function notificationOfMove(
     };
   }
   if (to === 'expired') return { ...base, type: 'request_expired', params: { reference } };
+  // Approved: "your journey is confirmed" only when nothing is owed; otherwise what is owed, and what a missed instalment does.
+  if (to === 'approved') return { ...base, type: 'status_changed', params: { reference, status: to, ...(note ? { note } : {}), ...money, grace: INSTALMENT_GRACE_DAYS, confirmed: money.owed_minor ? 'no' : 'yes' } };
   return { ...base, type: 'status_changed', params: { reference, status: to, ...(note ? { note } : {}) } };
 }

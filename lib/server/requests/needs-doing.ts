@@ -4,7 +4,7 @@ import { getDb } from '@/lib/server/db/client';
 import { payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { nextInstalment, OWING_STATUSES, paidParts } from '@/lib/server/payments/payment-parts';
 import { INSTALMENT_GRACE_DAYS, type PaymentPlan } from '@/lib/payments/payment-plan';
-import { settledPayment, summaryColumns } from './request-rows';
+import { summaryColumns, takenPayments } from './request-rows';
 import { requestSummary } from './request-views';
 import { reservePosition } from './reserve-position';
 import type { NeedsDoing } from '@/lib/contract/requests';
@@ -31,7 +31,7 @@ export async function needsDoing(userId: string, now = new Date()): Promise<Need
   const rows = await db
     .select({
       request: summaryColumns,
-      settled: settledPayment,
+      taken: takenPayments,
       position: reservePosition,
       plan: requests.paymentPlan,
     })
@@ -66,7 +66,7 @@ export async function needsDoing(userId: string, now = new Date()): Promise<Need
     for (const move of moves) notes.set(move.requestId, move.note);
   }
 
-  const summary = ({ request, settled, position }: (typeof rows)[number]) => requestSummary(request, settled ?? undefined, position);
+  const summary = ({ request, taken, position }: (typeof rows)[number]) => requestSummary(request, taken ?? [], position);
   const instalments = await instalmentsDue(rows.filter((row) => row.plan && OWING_STATUSES.includes(row.request.status)), now);
   return {
     count: awaiting.length + changes.length + instalments.length,

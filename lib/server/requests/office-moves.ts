@@ -9,7 +9,7 @@ import { isRequestId } from '@/lib/requests/request-id';
 import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { changeStatus } from './history';
 import { moveRequest } from './move-request';
-import type { RequestRow } from './request-rows';
+import { takenPaymentsOf, type RequestRow } from './request-rows';
 import { requestSummary } from './request-views';
 
 /** A move made by the office: in the console by a member, or by the operator key (automation). */
@@ -58,7 +58,7 @@ export async function moveByOffice(find: (tx: Db) => Promise<RequestRow>, move: 
     return result;
   });
   if (move.status === 'cancelled') await releasePayments(moved.id);
-  return requestSummary(moved);
+  return requestSummary(moved, await takenPaymentsOf(await getDb(), moved.id));
 }
 
 /** The operator key moves a request, found by its id or its reference, with an optional note. */

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { MoneyPayment } from '@/lib/payments/money';
 import type { Db } from '@/lib/server/db/client';
 import { documents, payments, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -27,7 +28,7 @@ export function pilgrimsOf(data: Record<string, unknown>): string[] {
  * only the applicant's names. Lists and autosaves select just this, so the
  * answers (every pilgrim's details) are neither sent by the database nor parsed.
  */
-export type SummaryRow = Pick<RequestRow, 'id' | 'reference' | 'typeId' | 'status' | 'step' | 'completedSteps' | 'pilgrims' | 'feeMinor' | 'feePilgrims' | 'currency' | 'version'> & {
+export type SummaryRow = Pick<RequestRow, 'id' | 'reference' | 'typeId' | 'status' | 'step' | 'completedSteps' | 'pilgrims' | 'feeMinor' | 'feePilgrims' | 'currency' | 'version' | 'paymentPlan'> & {
   data: { applicant?: unknown };
   // Dates from a row's columns; ISO text from a summary (summaryJson).
   createdAt: Date | string;
@@ -68,6 +69,7 @@ export function summaryJson(extra: Record<string, SQL> = {}) {
     fee_pilgrims: requests.feePilgrims,
     currency: requests.currency,
     version: requests.version,
+    payment_plan: requests.paymentPlan,
     created_at: isoText(requests.createdAt),
     updated_at: isoText(requests.updatedAt),
     submitted_at: isoText(requests.submittedAt),
@@ -94,10 +96,11 @@ export type SummaryJson = {
   fee_pilgrims: number | null;
   currency: string | null;
   version: number;
+  payment_plan: SummaryRow['paymentPlan'];
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
-  settled?: string | null;
+  taken?: MoneyPayment[] | null;
   total?: number;
   reserve_position?: number | null;
 };
@@ -116,6 +119,7 @@ export function summaryFromJson(json: SummaryJson): SummaryRow {
     feePilgrims: json.fee_pilgrims,
     currency: json.currency,
     version: json.version,
+    paymentPlan: json.payment_plan,
     createdAt: json.created_at,
     updatedAt: json.updated_at,
     submittedAt: json.submitted_at,
@@ -137,12 +141,20 @@ export async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
 }
 
 /**
- * Each request's settled payment status (paid, else owed back, else given
- * back), as a column of a select over requests. Columns are spelled out with
- * their tables: in a select list drizzle writes them bare, and a bare "id"
- * inside the subquery would be the payment's.
+ * Each request's payments that took money (paid, refunding, refunded, kept), as a JSON array of what the money
+ * state reads (lib/payments/money.ts), as a column of a select over requests. Columns are spelled out with
+ * their tables: in a select list drizzle writes them bare, and a bare "id" inside the subquery would be the payment's.
  */
-export const settledPayment = sql<string | null>`(select p.status from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded', 'kept') order by array_position(array['paid', 'refunding', 'refunded', 'kept'], p.status) limit 1)`;
+export const takenPayments = sql<MoneyPayment[] | null>`(select json_agg(json_build_object('part', p.part, 'status', p.status, 'amount_minor', p.amount_minor, 'refund_amount_minor', p.refund_amount_minor, 'refund_reason', p.refund_reason)) from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded', 'kept'))`;
+
+/** The same, for one request, in the caller's transaction: what a summary after a move reads. */
+export async function takenPaymentsOf(db: Db, requestId: string): Promise<MoneyPayment[]> {
+  const rows = await db
+    .select({ part: payments.part, status: payments.status, amount_minor: payments.amountMinor, refund_amount_minor: payments.refundAmountMinor, refund_reason: payments.refundReason })
+    .from(payments)
+    .where(and(eq(payments.requestId, requestId), inArray(payments.status, ['paid', 'refunding', 'refunded', 'kept'])));
+  return rows;
+}
 
 /**
  * Sent, not a draft: the predicate of the list's index (requests_user_sent_idx),
@@ -166,7 +178,7 @@ export function listPage(db: Db, byStatus: boolean) {
   const order = [desc(requests.updatedAt), desc(requests.id)];
   const page = db
     .select({
-      summary: summaryJson({ total: sql`count(*) over ()`, settled: settledPayment, reserve_position: reservePosition }).as('summary'),
+      summary: summaryJson({ total: sql`count(*) over ()`, taken: takenPayments, reserve_position: reservePosition }).as('summary'),
       position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
     })
     .from(requests)

@@ -5,6 +5,8 @@ import { REQUEST_STEPS } from '@/lib/requests/steps';
 import type { CompanionInvitation, RequestDetails, RequestDocument, RequestHistoryEntry, RequestPayment, RequestSummary } from '@/lib/contract/requests';
 import type { RequestRow, SummaryRow } from './request-rows';
 import type { PaymentPlan } from '@/lib/payments/payment-plan';
+import { moneyOf, paymentViewStatus, refundedOf, type MoneyPayment } from '@/lib/payments/money';
+import type { RequestMoney } from '@/lib/contract/requests';
 import { paymentPlanView } from '@/lib/server/payments/payment-parts';
 import { APPLICANT, byLabel, pilgrimLabelOf } from './companions';
 
@@ -46,31 +48,20 @@ export function publicDocuments(docs: DocumentRow[], data: Record<string, unknow
   return docs.flatMap((doc) => publicDocument(doc, data) ?? []);
 }
 
-export type PaymentState = 'paid' | 'refunding' | 'refunded' | 'unpaid' | null;
-
-/**
- * Whether the fee is paid: drafts have no fee yet; a paid payment says "paid";
- * money on its way back or given back says so once the request is closed.
- * A request still awaiting payment is unpaid whatever stray money was refunded.
- */
-function paymentState(row: SummaryRow, settled: string | undefined): PaymentState {
-  if (row.status === 'draft') return null;
-  // Money kept on a closed request (docs/INSTALMENTS.md) was paid: never shown as unpaid.
-  if (settled === 'paid' || (settled === 'kept' && row.status !== 'pending_payment')) return 'paid';
-  if (row.status === 'pending_payment') return 'unpaid';
-  return settled === 'refunding' || settled === 'refunded' ? settled : 'unpaid';
+/** A payment row as the money state reads it (lib/payments/money.ts). */
+export function moneyPayment(p: Pick<PaymentRow, 'part' | 'status' | 'amountMinor' | 'refundAmountMinor' | 'refundReason'>): MoneyPayment {
+  return { part: p.part, status: p.status, amount_minor: p.amountMinor, refund_amount_minor: p.refundAmountMinor, refund_reason: p.refundReason };
 }
 
-/** Of a request's payments, the one that says most about its fee: paid, else owed back, else given back. */
-const SETTLED_ORDER = ['paid', 'refunding', 'refunded', 'kept'];
-export function settledStatus(statuses: string[]): string | undefined {
-  return SETTLED_ORDER.find((status) => statuses.includes(status));
+/** The request's money (lib/payments/money.ts), the one every answer carries: from the payments that took money. */
+export function requestMoneyOf(row: SummaryRow, taken: readonly MoneyPayment[]): RequestMoney {
+  return moneyOf(row, taken, payBy(row));
 }
 
 /** A request as its owner sees it in a list; `reservePosition`: its place on the reserve list (reserve-position.ts). */
-export function requestSummary(row: SummaryRow, settled?: string, reservePosition: number | null = null): RequestSummary {
+export function requestSummary(row: SummaryRow, taken: readonly MoneyPayment[], reservePosition: number | null = null): RequestSummary {
   return {
-    payment: paymentState(row, settled),
+    money: requestMoneyOf(row, taken),
     id: row.id,
     reference: row.reference,
     type: row.typeId as RequestSummary['type'],
@@ -113,15 +104,16 @@ export function requestDetails(
   // The service's plan (offered while nothing is paid) and the names of the accounts that paid (receipts name the payer).
   money: { servicePlan: PaymentPlan | null; payers: Map<string, string> } = { servicePlan: null, payers: new Map() },
 ): RequestDetails {
-  const settled = settledStatus(paid.map((p) => p.status));
+  const summary = requestSummary(row, paid.map(moneyPayment), reservePosition);
   return {
-    ...requestSummary(row, settled, reservePosition),
+    ...summary,
     payments: paid.map((p): RequestPayment => ({
       id: p.id,
       part: p.part,
       paid_by: money.payers.get(p.userId) ?? null,
-      status: p.status,
+      status: paymentViewStatus(p),
       amount_minor: p.amountMinor,
+      refunded_minor: refundedOf(p),
       currency: p.currency,
       failure_reason: p.failureReason,
       card_last4: p.cardLast4,
@@ -143,6 +135,6 @@ export function requestDetails(
       (h): RequestHistoryEntry => ({ from: h.fromStatus, to: h.toStatus, actor: h.actor, note: h.note, at: iso(h.createdAt) }),
     ),
     invitations,
-    payment_plan: paymentPlanView(row, money.servicePlan, paid, money.payers),
+    payment_plan: paymentPlanView(row, money.servicePlan, paid, money.payers, summary.money?.outstanding_minor ?? 0),
   };
 }

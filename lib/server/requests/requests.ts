@@ -22,7 +22,7 @@ import { reservePositionOf } from './reserve-offers';
 import { liveInvitations } from './invitations';
 import { withPilgrimIds } from './companions';
 import { forgetRemovedCompanions, settleLeftovers, type Leftovers } from './family-changes';
-import { documentIssues, listPage, ownRequest, PAGE_SIZE, pilgrimsOf, sentRequest, summaryFromJson, summaryJson, typeOf } from './request-rows';
+import { documentIssues, listPage, ownRequest, PAGE_SIZE, pilgrimsOf, sentRequest, summaryFromJson, summaryJson, takenPayments, takenPaymentsOf, typeOf } from './request-rows';
 import { requestDetails, requestSummary } from './request-views';
 
 // What a pilgrim does with their requests (the /requests API): start a draft,
@@ -50,7 +50,7 @@ export async function listRequests(userId: string, { status, page }: { status?: 
   const where = and(eq(requests.userId, userId), status ? eq(requests.status, status) : sentRequest);
   const totalCount = rows[0]?.total ?? (page === 1 ? 0 : Number((await db.select({ value: count() }).from(requests).where(where))[0]?.value ?? 0));
   return {
-    items: rows.map((summary) => requestSummary(summaryFromJson(summary), summary.settled ?? undefined, summary.reserve_position ?? null)),
+    items: rows.map((summary) => requestSummary(summaryFromJson(summary), summary.taken ?? [], summary.reserve_position ?? null)),
     meta: { page, per_page: PAGE_SIZE, total: totalCount, total_pages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)) },
   };
 }
@@ -106,7 +106,7 @@ const autosaveStep = preparedPer((db) => {
         inArray(requests.status, [...EDITABLE_STATUSES]),
       ),
     )
-    .returning({ summary: summaryJson() })
+    .returning({ summary: summaryJson({ taken: takenPayments }) })
     .prepare('autosave_step');
 });
 
@@ -133,7 +133,7 @@ export async function saveStep(
       // Counted from the stored answers: the companions step never comes this way.
       pilgrims: null,
     });
-    if (saved) return requestSummary(summaryFromJson(saved.summary));
+    if (saved) return requestSummary(summaryFromJson(saved.summary), saved.summary.taken ?? []);
   }
   let leftovers: Leftovers | null = null;
   const summary = await db.transaction(async (tx) => {
@@ -186,7 +186,7 @@ export async function saveStep(
       })
       .where(eq(requests.id, id))
       .returning();
-    return requestSummary(saved!);
+    return requestSummary(saved!, await takenPaymentsOf(tx, id));
   });
   await settleLeftovers(leftovers);
   return summary;
@@ -251,6 +251,8 @@ export async function submitRequest(userId: string, id: string, reader: { locale
           completedSteps,
           version: row.version + 1,
         }),
+        // Sent from a draft: nothing taken yet (a request withdrawn from payment had its checkouts voided).
+        [],
       );
     }
     // Sent again after changes: the fee paid covers `feePilgrims` pilgrims, and only that many may travel on it.
@@ -262,7 +264,8 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     // Paid: its places are kept for good (another package chosen in the changes needs places there).
     await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, current, reader.locale);
     // What the office asked to change is done with: no longer highlighted.
-    return requestSummary(await moveRequest(tx, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 }));
+    const moved = await moveRequest(tx, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 });
+    return requestSummary(moved, await takenPaymentsOf(tx, id));
   });
 }
 
@@ -280,7 +283,7 @@ export async function cancelRequest(userId: string, id: string) {
     return moved;
   });
   await releasePayments(id);
-  return requestSummary(cancelled);
+  return requestSummary(cancelled, await takenPaymentsOf(db, id));
 }
 
 /**
@@ -307,5 +310,6 @@ export async function reopenRequest(userId: string, id: string) {
     });
   });
   await releasePayments(id);
-  return requestSummary(reopened);
+  // A draft again: no fee, so no money state.
+  return requestSummary(reopened, []);
 }

@@ -47,7 +47,7 @@ export async function joinReserve(userId: string, id: string) {
     await t.insert(reserveList).values({ requestId: id, typeId: row.typeId, package: chosen, places: pilgrims });
     const moved = await moveRequest(t, row, 'reserved', 'user', null, { pilgrims, completedSteps: [...REQUEST_STEPS], version: row.version + 1 });
     if (freed) await offerPlaces(t, freed.typeId, freed.package);
-    return requestSummary(moved, undefined, await reservePositionOf(t, id));
+    return requestSummary(moved, [], await reservePositionOf(t, id));
   });
 }
 
@@ -59,6 +59,6 @@ export async function leaveReserve(userId: string, id: string) {
     const row = await ownRequest(t, userId, id, true);
     if (row.status !== 'reserved') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     await t.delete(reserveList).where(eq(reserveList.requestId, id));
-    return requestSummary(await moveRequest(t, row, 'draft', 'user', null, { version: row.version + 1 }));
+    return requestSummary(await moveRequest(t, row, 'draft', 'user', null, { version: row.version + 1 }), []);
   });
 }

@@ -11,7 +11,8 @@ import { EDITABLE_STATUSES } from '@/lib/requests/statuses';
 import type { SharedRequest, SharedRequestSummary } from '@/lib/contract/families';
 import { companionById } from './companions';
 import { sameAnswers } from './invitations';
-import { settledPayment, type RequestRow } from './request-rows';
+import { takenPayments, type RequestRow } from './request-rows';
+import type { MoneyPayment } from '@/lib/payments/money';
 import { publicDocuments, requestSummary } from './request-views';
 
 // The companion's side of families (issue 42, docs/FAMILIES.md): accept an
@@ -51,12 +52,12 @@ export async function acceptInvitation(userId: string, token: string) {
   });
 }
 
-type Access = { row: RequestRow; invitation: InvitationRow; pilgrim: string; index: number; answers: Record<string, unknown>; organiser: string; settled: string | null };
+type Access = { row: RequestRow; invitation: InvitationRow; pilgrim: string; index: number; answers: Record<string, unknown>; organiser: string; taken: MoneyPayment[] | null };
 
-/** The live invitations taken up by `userId` (to one request, if named), each with its request, the organiser's name and the request's settled payment. */
+/** The live invitations taken up by `userId` (to one request, if named), each with its request, the organiser's name and the request's payments that took money. */
 function acceptedBy(db: Db, userId: string, requestId?: string) {
   return db
-    .select({ row: requests, invitation: invitations, organiser: users.name, settled: settledPayment })
+    .select({ row: requests, invitation: invitations, organiser: users.name, taken: takenPayments })
     .from(invitations)
     .innerJoin(requests, eq(requests.id, invitations.requestId))
     .innerJoin(users, eq(users.id, requests.userId))
@@ -73,13 +74,13 @@ export async function companionAccess(db: Db, userId: string, requestId: string,
   return { ...found, ...companion };
 }
 
-function summaryOf(access: Pick<Access, 'row' | 'invitation' | 'pilgrim' | 'answers' | 'organiser' | 'settled'>): SharedRequestSummary {
+function summaryOf(access: Pick<Access, 'row' | 'invitation' | 'pilgrim' | 'answers' | 'organiser' | 'taken'>): SharedRequestSummary {
   const { row, invitation } = access;
-  const summary = requestSummary(row, access.settled ?? undefined);
+  const summary = requestSummary(row, access.taken ?? []);
   const confirmed = invitation.confirmedAnswers !== null && sameAnswers(invitation.confirmedAnswers, access.answers);
   return {
     id: summary.id,
-    payment: summary.payment,
+    money: summary.money,
     reference: summary.reference,
     type: summary.type,
     status: summary.status,
@@ -118,8 +119,9 @@ async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
   const travelMonth = travelMonthOf(row.data);
   const own: Record<string, unknown> = {};
   for (const field of [...OWN_FIELDS, 'relation']) if (access.answers[field] !== undefined) own[field] = access.answers[field];
+  const summary = summaryOf(access);
   return {
-    ...summaryOf(access),
+    ...summary,
     answers: own,
     travel_month: typeof travelMonth === 'string' ? travelMonth : null,
     editable: EDITABLE_STATUSES.includes(row.status),
@@ -130,7 +132,7 @@ async function sharedView(db: Db, access: Access): Promise<SharedRequest> {
     fee_minor: row.feeMinor,
     currency: row.currency,
     // The fee's parts, so that a companion can pay one (issue 42, item 4); who paid is named, nothing else of the others.
-    payment_plan: ownReceipts(paymentPlanView(row, context.servicePlan, paid, context.payers), paid, access.invitation.acceptedBy),
+    payment_plan: ownReceipts(paymentPlanView(row, context.servicePlan, paid, context.payers, summary.money?.outstanding_minor ?? 0), paid, access.invitation.acceptedBy),
   };
 }
 

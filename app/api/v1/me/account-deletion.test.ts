@@ -10,7 +10,7 @@ import { call } from '@/test/api';
 import { upload } from '@/test/api-form';
 import { newUser } from '@/test/accounts';
 import { pdfFile, pngFile } from '@/test/files';
-import type { Payment } from '@/lib/contract/payments';
+import type { StoredPaymentStatus } from '@/lib/contract/payments';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import * as meRoute from './route';
 import * as listRoute from '../requests/route';
@@ -46,7 +46,7 @@ async function requestWithFiles(token: string, status: RequestStatus = 'draft') 
   return { id, reference, keys };
 }
 
-async function pay(userId: string, requestId: string, status: Payment['status']) {
+async function pay(userId: string, requestId: string, status: StoredPaymentStatus) {
   const db = await getDb();
   sequence += 1;
   const [row] = await db
@@ -134,7 +134,7 @@ describe('DELETE /me: the stored files', () => {
 });
 
 describe('DELETE /me: refused while money is moving or a paid request is under way', () => {
-  it.each<[string, RequestStatus, Payment['status'], string | null]>([
+  it.each<[string, RequestStatus, StoredPaymentStatus, string | null]>([
     ['a refund is still owed', 'cancelled', 'refunding', null],
     ['a voided checkout the gateway has not confirmed closed', 'cancelled', 'voided', 'voided'],
   ])('409 while %s: the money must be settled first', async (_, requestStatus, paymentStatus, failureReason) => {

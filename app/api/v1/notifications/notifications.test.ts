@@ -83,7 +83,7 @@ describe('GET /notifications', () => {
     expect((await pay(token, id, TEST_CARDS.success, 'k2')).json!.data.status).toBe('paid');
     const paid = await notificationsOf(token);
     expect(paid.items.slice(0, 2).map((n) => n.type)).toEqual(['payment_succeeded', 'payment_failed']);
-    expect(paid.items[0]!.body).toMatch(/^We received SAR\s30,000\.00\. Your request has been sent to the office for review\.$/);
+    expect(paid.items[0]!.body).toMatch(new RegExp(`^We received SAR\\s30,000\\.00 for ${reference}: the fee is paid in full\\. Your request has been sent to the office for review\\.$`));
     expect(paid.items[1]!.body).toContain('The bank declined the card.');
 
     const other = await newUser();

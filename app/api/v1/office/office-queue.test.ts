@@ -95,7 +95,7 @@ describe('a request in the console', () => {
     expect(view.status).toBe(200);
     const request = view.json!.data;
     expect(request.data.applicant.passport_number).toBe('A1234567');
-    expect(request.payment).toBe('paid');
+    expect(request.money?.state).toBe('paid');
     expect(request.payments[0]).toMatchObject({ status: 'paid' });
     expect(request.account).toEqual({ name: 'Aisha Rahman', email: pilgrim.user.email, phone: null });
     expect(request.notes).toEqual([{ id: expect.any(String), body: 'Called the applicant about the photo.', staff_name: 'Yusuf Reviewer', at: expect.any(String) }]);
@@ -194,7 +194,7 @@ describe('a request in the console', () => {
     const own = (await call(pilgrimRequestRoute.GET, { token: pilgrim.token, params: { id: paid.id } })).json!.data;
     expect(own.payments[0].status).toBe('refunded');
     expect(own.payments[0].refund_reason).toBe('cancelled');
-    expect(own.payment).toBe('refunded');
+    expect(own.money?.state).toBe('refunded');
   });
 });
 
@@ -214,9 +214,9 @@ describe('the export', () => {
     const bytes = new Uint8Array(raw);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Reference,Service,Package,Status,Payment,Applicant (Latin letters),Applicant (Arabic),Pilgrims,Account e-mail,Sent at (Riyadh time UTC+3),Sent on (Hijri),Paid at (Riyadh time UTC+3),Fee,Currency,Payment plan,Still to pay,Assigned to');
+    expect(lines[0]).toBe('Reference,Service,Package,Status,Payment,Paid (net of refunds),Refunded,Applicant (Latin letters),Applicant (Arabic),Pilgrims,Account e-mail,Sent at (Riyadh time UTC+3),Sent on (Hijri),Paid at (Riyadh time UTC+3),Fee,Currency,Payment plan,Still to pay,Assigned to');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${sent.reference},Hajj,Standard,Awaiting payment,Not paid,"'=HYPERLINK(""https://evil.example"")",عائشة رحمن,2,${pilgrim.user.email}`);
+    expect(lines[1]).toContain(`${sent.reference},Hajj,Standard,Awaiting payment,Not paid,0.00,0.00,"'=HYPERLINK(""https://evil.example"")",عائشة رحمن,2,${pilgrim.user.email}`);
     // Awaiting payment with no plan chosen: the whole fee, all of it still to pay (issue 42).
     expect(lines[1]).toContain(`,${(sent.fee / 100).toFixed(2)},SAR,Whole fee,${(sent.fee / 100).toFixed(2)},`);
     const [row] = (await queryRows<AuditRow>(sql`select * from audit_log where action = 'queue.export' order by id desc limit 1`));
@@ -239,14 +239,14 @@ describe('the export', () => {
 
     // Asked in Arabic: Arabic labels and words; times, amounts and identifiers as a spreadsheet reads them.
     const arabic = await csv('&locale=ar', { 'accept-language': 'en' });
-    expect(arabic[0]).toBe('الرقم المرجعي,الخدمة,الباقة,الحالة,الدفع,مقدّم الطلب (بالحروف اللاتينية),مقدّم الطلب (بالعربية),عدد الحجاج,البريد الإلكتروني للحساب,وقت الإرسال (بتوقيت الرياض UTC+3),تاريخ الإرسال (هجري),وقت الدفع (بتوقيت الرياض UTC+3),الرسوم,العملة,خطة الدفع,المتبقي للدفع,مُسند إلى');
-    expect(arabic[1]).toBe(`${paid.reference},الحج,قياسية,بانتظار المراجعة,مدفوع,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,الرسوم كاملة,0.00,`);
+    expect(arabic[0]).toBe('الرقم المرجعي,الخدمة,الباقة,الحالة,الدفع,المدفوع (بعد الاسترداد),المُسترد,مقدّم الطلب (بالحروف اللاتينية),مقدّم الطلب (بالعربية),عدد الحجاج,البريد الإلكتروني للحساب,وقت الإرسال (بتوقيت الرياض UTC+3),تاريخ الإرسال (هجري),وقت الدفع (بتوقيت الرياض UTC+3),الرسوم,العملة,خطة الدفع,المتبقي للدفع,مُسند إلى');
+    expect(arabic[1]).toBe(`${paid.reference},الحج,قياسية,بانتظار المراجعة,مدفوع بالكامل,${(paid.fee / 100).toFixed(2)},0.00,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,الرسوم كاملة,0.00,`);
 
     // A download link followed from an Arabic console page: Arabic, whatever the browser's language.
     expect((await csv('', { 'accept-language': 'en', referer: 'http://portal.test/ar/office/requests?view=all' }))[0]).toMatch(/^الرقم المرجعي,/);
     // From no page at all: the reader's language; and in English the same row in English words.
     const english = await csv('', { 'accept-language': 'en' });
-    expect(english[1]).toBe(`${paid.reference},Hajj,Standard,Waiting for review,Paid,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,Whole fee,0.00,`);
+    expect(english[1]).toBe(`${paid.reference},Hajj,Standard,Waiting for review,Paid in full,${(paid.fee / 100).toFixed(2)},0.00,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,Whole fee,0.00,`);
   });
 });
 

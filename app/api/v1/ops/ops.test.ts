@@ -95,7 +95,7 @@ describe('POST /ops/requests/{id}/status', () => {
     }
     const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
     expect(details.status).toBe('pending_payment');
-    expect(details.payment).toBe('unpaid');
+    expect(details.money?.state).toBe('unpaid');
     expect(details.history.map((h: { to: string }) => h.to)).toEqual(['pending_payment']);
   });
 

@@ -123,7 +123,7 @@ describe('authorised after the hold ended: voided, never kept', () => {
     await holdEnds(id);
     expect(await checkPayment(token, checkout.id)).toMatchObject({ status: 'voided', failure_reason: 'hold_ended' });
     expect(await ledgerStatus(gatewayId)).toBe('voided');
-    expect((await details(token, id)).payment).not.toBe('paid');
+    expect((await details(token, id)).money?.state).not.toBe('paid');
     // The sweep then expires it, as any request unpaid by its pay-by time.
     await applyPaymentDeadlines();
     expect((await details(token, id)).status).toBe('expired');

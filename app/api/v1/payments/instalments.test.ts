@@ -105,7 +105,17 @@ describe('a payment plan: a deposit, then instalments', () => {
     expect(deposit).toMatchObject({ status: 'paid', part: 'deposit', amount_minor: Math.floor(fee * 0.2) });
     const afterDeposit = await details(organiser.token, id);
     expect(afterDeposit.status).toBe('submitted');
-    expect(afterDeposit.payment).toBe('paid');
+    // A deposit is never "paid" (issue 57, item 2): what was taken, what is still owed, and the next part with its date.
+    expect(afterDeposit.money).toEqual({
+      state: 'deposit_paid',
+      currency: 'SAR',
+      fee_minor: fee,
+      paid_minor: deposit.amount_minor,
+      refunded_minor: 0,
+      refunding_minor: 0,
+      outstanding_minor: fee - deposit.amount_minor,
+      next_due: { part: 'instalment-1', amount_minor: afterDeposit.payment_plan.parts[1].amount_minor, due_at: afterDeposit.payment_plan.parts[1].due_at },
+    });
     expect(afterDeposit.payment_plan).toMatchObject({ choice: 'instalments', outstanding_minor: fee - deposit.amount_minor });
     expect(afterDeposit.payment_plan.parts.map((part: Part) => part.state)).toEqual(['paid', 'due', 'due']);
     const [hold] = await queryRows<{ held_until: string | null }>(sql`select held_until from place_holds where request_id = ${id}`);

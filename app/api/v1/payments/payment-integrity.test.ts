@@ -130,7 +130,7 @@ describe('the fee cannot be bypassed (item 1)', () => {
     expect(await ledgerStatus(checkout.redirect_url)).toBe('voided');
     const request = await details(token, id);
     expect(request.status).toBe('pending_payment');
-    expect(request.payment).toBe('unpaid');
+    expect(request.money?.state).toBe('unpaid');
   });
 
   it('a paid request sent again after changes must keep the pilgrims its fee covers', async () => {
@@ -178,7 +178,7 @@ describe('money is never kept for a request that no longer awaits it (item 2)', 
     expect(await ledgerStatus(checkout.redirect_url)).toBe('refunded');
     const request = await details(token, id);
     expect(request.status).toBe('cancelled');
-    expect(request.payment).toBe('refunded');
+    expect(request.money?.state).toBe('refunded');
     const { items } = await notificationsOf(token);
     const refund = items.find((n) => n.type === 'payment_refunded');
     expect(refund?.title).toMatch(new RegExp(`^Refund of SAR\\s${(fee / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} for ${reference}$`));
@@ -213,7 +213,7 @@ describe('money is never kept for a request that no longer awaits it (item 2)', 
     expect(row).toMatchObject({ status: 'refunded', refund_reason: 'cancelled' });
     expect(row.refunded_at).not.toBeNull();
     expect(await ledgerStatus(checkout.redirect_url)).toBe('refunded');
-    expect((await details(token, id)).payment).toBe('refunded');
+    expect((await details(token, id)).money?.state).toBe('refunded');
     const { items } = await notificationsOf(token, 'ar');
     expect(items.find((n) => n.type === 'payment_refunded')?.body).toContain('أُلغي طلبك');
   });
@@ -226,7 +226,7 @@ describe('money is never kept for a request that no longer awaits it (item 2)', 
     const refund = vi.spyOn(testGateway, 'refundPayment').mockRejectedValueOnce(new Error('gateway down'));
     await call(cancelRoute.POST, { token, params: { id }, body: {} });
     expect((await paymentRow(checkout.id)).status).toBe('refunding');
-    expect((await details(token, id)).payment).toBe('refunding');
+    expect((await details(token, id)).money?.state).toBe('refunding');
     await reconcilePayments();
     expect((await paymentRow(checkout.id)).status).toBe('refunded');
     refund.mockRestore();

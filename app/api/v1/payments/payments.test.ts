@@ -254,16 +254,16 @@ describe('payments in the request', () => {
   it('the details list every payment and the list says paid or unpaid', async () => {
     const { token, id } = await awaitingPayment();
     const list = async () => (await call(listRoute.GET, { token, path: '/api/v1/requests' })).json!.data[0];
-    expect((await list()).payment).toBe('unpaid');
+    expect((await list()).money?.state).toBe('unpaid');
     const declined = (await startPayment(token, id, 'k1')).json!.data;
     await payOnTestGateway(gatewayId(declined.redirect_url), TEST_CARDS.declined);
     await call(paymentRoute.GET, { token, params: { id: declined.id } });
     const paid = (await startPayment(token, id, 'k2')).json!.data;
     await payOnTestGateway(gatewayId(paid.redirect_url), TEST_CARDS.success);
     await call(paymentRoute.GET, { token, params: { id: paid.id } });
-    expect((await list()).payment).toBe('paid');
+    expect((await list()).money?.state).toBe('paid');
     const details = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
-    expect(details.payment).toBe('paid');
+    expect(details.money?.state).toBe('paid');
     expect(details.payments.map((p: { status: string }) => p.status)).toEqual(['failed', 'paid']);
     expect(details.payments[1]).toMatchObject({ card_last4: '1111', amount_minor: details.fee_minor });
   });

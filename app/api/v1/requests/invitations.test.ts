@@ -176,7 +176,7 @@ describe('a companion invited to their own part', () => {
     const paid = await paidRequest(organiser.token);
     const member = await newUser('Mohammed Rahman');
     expect((await accept(member.token, await invited(organiser, member, paid.id))).status).toBe(200);
-    expect((await shared(member.token, paid.id)).json!.data).toMatchObject({ status: 'submitted', payment: 'paid', editable: false, flagged: null });
+    expect((await shared(member.token, paid.id)).json!.data).toMatchObject({ status: 'submitted', money: expect.objectContaining({ state: 'paid' }), editable: false, flagged: null });
 
     const asked = await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: reviewer.cookie, params: { id: paid.id }, body: { status: 'changes_requested', note: 'Fix them.', flags: { applicant: ['passport_number'], 'companion-0': ['passport_expiry'] } } });
     expect(asked.status).toBe(200);

@@ -60,7 +60,7 @@ describe('what needs doing: instalments coming due', () => {
     const near = await needsDoing(user.id, new Date(due - 13 * DAY));
     expect(near.count).toBe(1);
     expect(near.instalments_due).toEqual([
-      expect.objectContaining({ id, status: 'submitted', payment: 'paid', instalment: { part: 'instalment-1', amount_minor: first.amount_minor, due_at: first.due_at, late: false, grace_days: 3 } }),
+      expect.objectContaining({ id, status: 'submitted', money: expect.objectContaining({ state: 'deposit_paid', outstanding_minor: expect.any(Number) }), instalment: { part: 'instalment-1', amount_minor: first.amount_minor, due_at: first.due_at, late: false, grace_days: 3 } }),
     ]);
 
     // A day after its date, in the grace: late.

@@ -60,7 +60,7 @@ describe('GET /api/v1/me/needs-doing', () => {
     const data = json!.data;
     expect(data.count).toBe(2);
     expect(data.awaiting_payment.map((r: { id: string }) => r.id)).toEqual([awaiting.id]);
-    expect(data.awaiting_payment[0]).toMatchObject({ reference: awaiting.reference, fee_minor: awaiting.fee, currency: 'SAR', payment: 'unpaid' });
+    expect(data.awaiting_payment[0]).toMatchObject({ reference: awaiting.reference, fee_minor: awaiting.fee, currency: 'SAR', money: expect.objectContaining({ state: 'unpaid' }) });
     expect(Date.parse(data.awaiting_payment[0].pay_by)).toBeGreaterThan(Date.now());
     expect(data.changes_requested).toEqual([
       expect.objectContaining({ id: sentBack.id, reference: sentBack.reference, office_note: 'The passport scan is blurred.\nPlease upload it again.' }),

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import type { RequestDetails, RequestMoney, RequestTypeInfo } from '@/lib/contract/requests';
+import type { OfficeRequest, QueueItem } from '@/lib/contract/office';
+import type { SharedRequestSummary } from '@/lib/contract/families';
+import { RequestCard } from '@/components/requests/request-card';
+import { RequestFee } from '@/components/requests/request-fee';
+import { SharedSummary } from '@/components/families/shared-summary';
+import { QueueTable } from '@/components/office/queue/queue-table';
+import { OfficePayments } from '@/components/office/office-request';
+import { CostSummary } from '@/components/wizard/cost-summary';
+
+// Every screen that shows a request's money reads the one money state (issue 57, item 2): after a deposit and after
+// a partial refund, in both languages, none says "paid" / «مدفوع» alone, and none shows the whole fee as received.
+
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/en/profile', useSearchParams: () => new URLSearchParams() }));
+
+const FEE = 3_000_000;
+const deposit: RequestMoney = { state: 'deposit_paid', currency: 'SAR', fee_minor: FEE, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, next_due: { part: 'instalment-1', amount_minor: 1_200_000, due_at: '2027-01-23T20:59:59.999Z' } };
+const partlyRefunded: RequestMoney = { state: 'partially_refunded', currency: 'SAR', fee_minor: 1_500_000, paid_minor: 1_500_000, refunded_minor: 1_400_000, refunding_minor: 0, outstanding_minor: 0, next_due: null };
+
+const base = {
+  id: 'r1', reference: 'HJ-1448-000002', type: 'hajj' as const, step: 'declaration' as const, completed_steps: [], steps_total: 6, pilgrims: 2, fee_pilgrims: 2, applicant_name: 'Aisha Rahman',
+  currency: 'SAR', version: 4, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z', submitted_at: '2026-11-01T10:00:00.000Z', pay_by: null, reserve_position: null,
+};
+const depositPayment = { id: 'p1', part: 'deposit', paid_by: 'Aisha Rahman', status: 'paid' as const, amount_minor: 600_000, refunded_minor: 0, currency: 'SAR', failure_reason: null, card_last4: '1111', provider: 'test', receipt_number: null, created_at: '2026-11-01T10:00:00.000Z', paid_at: '2026-11-01T10:00:00.000Z', refunded_at: null, refund_reason: null };
+const refundedPayment = { ...depositPayment, part: 'full', status: 'partially_refunded' as const, amount_minor: 1_500_000, refunded_minor: 1_400_000, refunded_at: '2026-11-03T10:00:00.000Z', refund_reason: 'cancelled' };
+
+function details(money: RequestMoney, status: RequestDetails['status']): RequestDetails {
+  const refunded = money?.state === 'partially_refunded';
+  return {
+    ...base, money, status, fee_minor: money!.fee_minor, data: { service: { package: 'standard' }, applicant: {}, companions: [{}] }, flagged: null, flag_notes: null, changes_due_at: null,
+    payments: [refunded ? refundedPayment : depositPayment], documents: [], history: [], invitations: [],
+    payment_plan: refunded
+      ? { choice: 'full', deposit_offered: false, parts: [{ part: 'full', percent: 100, amount_minor: 1_500_000, due_at: null, state: 'partially_refunded', payment_id: 'p1', paid_at: '2026-11-01T10:00:00.000Z', paid_by: 'Aisha Rahman', share_per_pilgrim_minor: 750_000 }], outstanding_minor: 0, fee_per_pilgrim_minor: 750_000, grace_days: 3 }
+      : {
+          choice: 'instalments', deposit_offered: false, outstanding_minor: 2_400_000, fee_per_pilgrim_minor: 1_500_000, grace_days: 3,
+          parts: [
+            { part: 'deposit', percent: 20, amount_minor: 600_000, due_at: null, state: 'paid', payment_id: 'p1', paid_at: '2026-11-01T10:00:00.000Z', paid_by: 'Aisha Rahman', share_per_pilgrim_minor: 300_000 },
+            { part: 'instalment-1', percent: 40, amount_minor: 1_200_000, due_at: '2027-01-23T20:59:59.999Z', state: 'due', payment_id: null, paid_at: null, paid_by: null, share_per_pilgrim_minor: 600_000 },
+            { part: 'instalment-2', percent: 40, amount_minor: 1_200_000, due_at: '2027-03-23T20:59:59.999Z', state: 'due', payment_id: null, paid_at: null, paid_by: null, share_per_pilgrim_minor: 600_000 },
+          ],
+        },
+  };
+}
+
+function office(money: RequestMoney, status: RequestDetails['status']): OfficeRequest {
+  const own = details(money, status);
+  return {
+    ...own, flagged: {}, flag_notes: {}, payments: own.payments.map((payment) => ({ ...payment, recorded_by: null })), history: [], documents: [], account: null, assigned_to: null, notes: [], due_at: null, overdue: false,
+    duplicates: [], changes: [],
+  } as unknown as OfficeRequest;
+}
+
+const screens: Record<string, (money: RequestMoney, status: RequestDetails['status']) => ReactNode> = {
+  'the request page': (money, status) => <RequestFee request={details(money, status)} />,
+  'the requests list': (money, status) => <RequestCard request={{ ...base, money, status, fee_minor: money!.fee_minor }} />,
+  'the companion’s part': (money, status) => (
+    <SharedSummary request={{ ...base, money, status, pilgrim: 'companion-0', organiser_name: 'Aisha Rahman', confirmed_at: null } as SharedRequestSummary} titleId="t" />
+  ),
+  'the console’s queue': (money, status) => (
+    <QueueTable
+      items={[{ ...base, money, status, fee_minor: money!.fee_minor, assigned_to: null, due_at: null, overdue: false, possible_duplicate: false } as unknown as QueueItem]}
+      grouped={false}
+      pathname="/en/office/requests"
+      selected={new Set()}
+      onSelect={() => undefined}
+      active={-1}
+      onActive={() => undefined}
+    />
+  ),
+  'the console’s request page': (money, status) => <OfficePayments request={office(money, status)} />,
+};
+
+function show(node: ReactNode, locale: 'en' | 'ar') {
+  return render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ar} timeZone="Asia/Riyadh">
+      {node}
+    </NextIntlClientProvider>,
+  );
+}
+
+// "Paid" or «مدفوع» said of the request: not "Paid in full"/«مدفوع بالكامل», nor one payment's own state
+// ("SAR 6,000.00 – paid", «مدفوعة»), which is true of that payment.
+const paidAlone = { en: /\bPaid\b(?! (in full|so far|by))/, ar: /(?<!\p{L})مدفوع(?!\p{L})(?! بالكامل)/u };
+const whole = { en: /30,000\.00/, ar: /٣٠٬٠٠٠٫٠٠/ };
+const text = (container: HTMLElement) => container.textContent!.replace(/\s/g, ' ');
+
+afterEach(cleanup);
+
+describe.each(['en', 'ar'] as const)('money on every screen, in %s', (locale) => {
+  it.each(Object.keys(screens))('%s, after a deposit: the deposit and what is still owed, never "paid"', (name) => {
+    const { container } = show(screens[name]!(deposit, 'submitted'), locale);
+    const shown = text(container);
+    if (name === 'the console’s queue') expect(shown).toContain(locale === 'en' ? en.Money.state.deposit_paid : ar.Money.state.deposit_paid);
+    else {
+      expect(shown).toContain(locale === 'en' ? 'Deposit paid: SAR 6,000.00; SAR 24,000.00 still to pay' : 'دُفع العربون: ٦٬٠٠٠٫٠٠ ريال سعودي؛ المتبقي للدفع ٢٤٬٠٠٠٫٠٠ ريال سعودي');
+      // The next date in both calendars.
+      expect(shown).toMatch(locale === 'en' ? /still to pay by .*1448 AH \(January 2[34], 2027\)/ : /قبل .*١٤٤٨ هـ \(.*٢٠٢٧\)/);
+    }
+    expect(shown).not.toMatch(paidAlone[locale]);
+    // The whole fee is shown only as the fee, never as money received.
+    expect(shown).not.toMatch(locale === 'en' ? /(received|Paid in full)[^.;]*30,000\.00/ : /(استلمنا|مدفوع بالكامل)[^.؛]*٣٠٬٠٠٠٫٠٠/);
+  });
+
+  it.each(Object.keys(screens))('%s, after a partial refund: the amount refunded of what was paid', (name) => {
+    const { container } = show(screens[name]!(partlyRefunded, 'cancelled'), locale);
+    const shown = text(container);
+    if (name === 'the console’s queue') expect(shown).toContain(locale === 'en' ? en.Money.state.partially_refunded : ar.Money.state.partially_refunded);
+    else expect(shown).toContain(locale === 'en' ? 'SAR 14,000.00 refunded of SAR 15,000.00' : 'استُرد ١٤٬٠٠٠٫٠٠ ريال سعودي من ١٥٬٠٠٠٫٠٠ ريال سعودي');
+    expect(shown).not.toMatch(locale === 'en' ? /\bRefunded\b(?! of)/ : /(^|\s)مُسترد(\s|$)/);
+    expect(shown).not.toMatch(whole[locale]);
+  });
+
+  it('check answers before a resend: what was paid and what is still owed, never "nothing more to pay"', () => {
+    const type = { id: 'hajj', currency: 'SAR', fee_minor: 1_500_000, fees_minor: { standard: 1_500_000 } } as unknown as RequestTypeInfo;
+    const { container } = show(<CostSummary request={details(deposit, 'changes_requested')} type={type} servicePackage="standard" pilgrims={2} />, locale);
+    const shown = text(container);
+    expect(shown).toContain(locale === 'en' ? 'Deposit paid: SAR 6,000.00; SAR 24,000.00 still to pay' : 'دُفع العربون');
+    expect(shown).not.toMatch(locale === 'en' ? /Nothing more to pay/ : /لا يلزم دفع المزيد/);
+  });
+});

@@ -1,0 +1,35 @@
+import type { RequestMoney } from '@/lib/contract/requests';
+import type { RequestFormats } from '@/lib/i18n/formats';
+
+// A request's money state in words (messages `Money.*`), the same sentence on every page, list, notice, e-mail and
+// CSV (issue 57, item 2): "Deposit paid: SAR 6,000.00; SAR 24,000.00 still to pay by 15 Sha'ban 1448 (23 January 2027)".
+// Takes the caller's translator of the `Money` namespace, so it runs in the browser (useTranslations) and on the server.
+
+type Money = NonNullable<RequestMoney>;
+export type MoneyLineKey = `line.${Money['state'] | 'awaiting'}`;
+type Say = (key: MoneyLineKey | 'next' | 'difference', values?: Record<string, string>) => string;
+type Formats = Pick<RequestFormats, 'money' | 'moment'>;
+
+/** A due moment in both calendars: "15 Sha'ban 1448 AH (23 January 2027)". */
+export function dueDay(formats: Formats, iso: string | null): string {
+  if (!iso) return 'none';
+  const { hijri, gregorian } = formats.moment(iso);
+  return `${hijri} (${gregorian})`;
+}
+
+/** The line that says where a request's money stands. */
+export function moneyLine(money: Money, say: Say, formats: Formats, status?: string): string {
+  const amount = (minor: number) => formats.money(minor, money.currency);
+  const back = money.refunded_minor + money.refunding_minor;
+  const values = {
+    paid: amount(money.paid_minor),
+    outstanding: amount(money.outstanding_minor),
+    back: amount(back),
+    pending: money.refunding_minor > 0 ? 'yes' : 'no',
+    due: dueDay(formats, money.next_due?.due_at ?? null),
+    // Only the deposit taken while the first instalment is owed next: "Deposit paid"; later, "Paid so far".
+    stage: money.next_due?.part === 'instalment-1' ? 'deposit' : 'more',
+  };
+  if (money.state === 'unpaid' && status === 'pending_payment') return say('line.awaiting', { amount: amount(money.outstanding_minor), due: values.due });
+  return say(`line.${money.state}`, values);
+}
