@@ -14,6 +14,8 @@ import type { Translate } from '@/lib/validation/localize';
 import type { AppLocale } from '@/i18n/routing';
 import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
 import { findRequestType, packageFeeOf, takesApplications } from './request-types';
+import { requestFormats } from '@/lib/i18n/formats';
+import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { moveRequest } from './move-request';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
@@ -259,6 +261,22 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     if (row.feePilgrims !== null && pilgrims !== row.feePilgrims) {
       throw new ApiError('validation_failed', {
         fields: { companions: [reader.t('ApiErrors.pilgrims_paid_for', { paid: row.feePilgrims, now: pilgrims })] },
+      });
+    }
+    // Another package than the one paid for, at another fee (issue 57, item 6): never an upgrade for free, nor money
+    // kept for a cheaper one. Until the difference can be paid (or proposed as a refund) here, the request keeps the
+    // package it was paid for; the answers are kept and the message names both fees.
+    if (current && current.package !== chosen && row.feeMinor !== null && row.currency && packageFeeOf(type, chosen) * pilgrims !== row.feeMinor) {
+      const formats = requestFormats(reader.locale, OFFICE_TIME_ZONE);
+      throw new ApiError('validation_failed', {
+        fields: {
+          'service.package': [
+            reader.t('ApiErrors.package_paid_for', {
+              paid: formats.money(row.feeMinor, row.currency),
+              now: formats.money(packageFeeOf(type, chosen) * pilgrims, row.currency),
+            }),
+          ],
+        },
       });
     }
     // Paid: its places are kept for good (another package chosen in the changes needs places there).
