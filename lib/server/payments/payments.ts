@@ -522,7 +522,14 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
       userId: payment.userId,
       type: 'payment_refunded',
       requestId: payment.requestId,
-      params: { reference: request?.reference ?? '', amount_minor: refunded.refundAmountMinor ?? refunded.amountMinor, currency: refunded.currency, reason: refunded.refundReason ?? 'cancelled' },
+      // A partial refund says of how much (issue 57, item 4): "SAR 14,000.00 of the SAR 15,000.00 paid".
+      params: {
+        reference: request?.reference ?? '',
+        amount_minor: refunded.refundAmountMinor ?? refunded.amountMinor,
+        currency: refunded.currency,
+        reason: refunded.refundReason ?? 'cancelled',
+        ...(refunded.refundAmountMinor !== null && refunded.refundAmountMinor < refunded.amountMinor ? { of_minor: refunded.amountMinor } : {}),
+      },
     });
     return refunded;
   });
