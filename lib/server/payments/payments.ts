@@ -437,11 +437,15 @@ async function voidAtGateway(provider: PaymentProvider, payment: PaymentRow): Pr
 /**
  * The request no longer awaits payment (cancelled, withdrawn to draft, expired):
  * its open checkouts are voided, here and at the gateway. A gateway that cannot
- * be reached leaves the payment open; reconciliation voids it later.
+ * be reached leaves the payment open; reconciliation voids it later. With `payer`,
+ * only the checkouts that account started (a companion no longer on the request).
  */
-export async function voidOpenPayments(requestId: string) {
+export async function voidOpenPayments(requestId: string, payer?: string) {
   const db = await getDb();
-  const open = await db.select().from(payments).where(and(eq(payments.requestId, requestId), inArray(payments.status, [...OPEN])));
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.requestId, requestId), inArray(payments.status, [...OPEN]), payer ? eq(payments.userId, payer) : undefined));
   for (const payment of open) {
     // Ours first: from now on a settling payment finds "voided" and is refunded, never taken as the fee.
     const [voided] = await db

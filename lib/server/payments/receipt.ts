@@ -319,6 +319,8 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
   const db = await getDb();
   const [found] = await db.select({ payment: payments, request: requests }).from(payments).innerJoin(requests, eq(requests.id, payments.requestId)).where(eq(payments.id, paymentId)).limit(1);
   if (!found || (found.payment.userId !== userId && found.request.userId !== userId)) throw new ApiError('not_found');
+  // A companion's receipt while they are on the request only: withdrawn, removed or gone, it is a 404 (issue 57, item 7).
+  if (found.request.userId !== userId) await companionAccess(db, userId, found.request.id);
   const payment = await refresh(found.payment);
   // Kept money (docs/INSTALMENTS.md) was paid: its receipt says so.
   if (payment.status !== 'paid' && payment.status !== 'refunded' && payment.status !== 'kept') throw new ApiError('conflict');

@@ -8,6 +8,7 @@ import { hashToken, newToken } from '@/lib/server/auth/tokens';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { wakeMailer } from '@/lib/server/mail/wake';
+import { voidOpenPayments } from '@/lib/server/payments/payments';
 import { isMinorOn } from '@/lib/requests/minor';
 import { travelMonthOf } from '@/lib/requests/answers';
 import { parseHijri } from '@/lib/validation/hijri';
@@ -18,15 +19,17 @@ import { APPLICANT, companionIndexOf, companionsOf, pilgrimIdOf, pilgrimKeyOf, r
 import { INVITATION_DAYS, invitationView } from './invitations';
 import { deleteStoredFiles } from './request-files';
 import { ownRequest, type RequestRow } from './request-rows';
+import { companionAccess } from './shared-requests';
 
-// Who joins a request's family and who leaves it (issue 42; issue 57, item 1; docs/FAMILIES.md): the
+// Who joins a request's family and who leaves it (issue 42; issue 57, items 1 and 7; docs/FAMILIES.md): the
 // applicant invites a companion or withdraws the invitation, the companion leaves, the applicant removes a
 // companion from the answers. Whoever is no longer on the request keeps nothing there: their invitation ends,
-// and a companion removed from the answers also loses their documents (rows and stored files) and the
-// office's flags on them.
+// and any checkout they opened on it is voided, so the applicant is not kept waiting by it and they cannot
+// finish paying for a request they are not on. A companion removed from the answers also loses their
+// documents (rows and stored files) and the office's flags on them.
 
 /** What is left to do once the transaction that took someone off a request has committed. */
-export type Leftovers = { requestId: string; files: string[] };
+export type Leftovers = { requestId: string; files: string[]; payers: string[] };
 
 /** Ends the live invitations `where` says, in the caller's transaction: the accounts that had taken them up. */
 async function endInvitations(tx: Db, where: SQL | undefined, reason: 'withdrawn' | 'left'): Promise<string[]> {
@@ -51,19 +54,42 @@ export async function forgetRemovedCompanions(tx: Db, row: RequestRow, next: Rec
     .delete(documents)
     .where(and(eq(documents.requestId, row.id), inArray(documents.pilgrim, gone)))
     .returning({ storageKey: documents.storageKey });
-  await endInvitations(tx, and(eq(invitations.requestId, row.id), inArray(invitations.pilgrimId, gone)), 'withdrawn');
+  const payers = await endInvitations(tx, and(eq(invitations.requestId, row.id), inArray(invitations.pilgrimId, gone)), 'withdrawn');
   return {
     changes: { flagged: without(row.flagged, gone), flagNotes: without(row.flagNotes, gone) },
-    leftovers: { requestId: row.id, files: deleted.map((doc) => doc.storageKey) } satisfies Leftovers,
+    leftovers: { requestId: row.id, files: deleted.map((doc) => doc.storageKey), payers } satisfies Leftovers,
   };
 }
 
-/** After the commit: the forgotten documents' files deleted from storage (a failure is logged: the rows are gone, so nothing can serve them). */
+/**
+ * After the commit: the forgotten documents' files deleted from storage (a failure is logged: the rows are
+ * gone, so nothing can serve them), and each account no longer on the request has its open checkouts voided.
+ */
 export async function settleLeftovers(leftovers: Leftovers | null) {
   if (!leftovers) return;
   await deleteStoredFiles(leftovers.files).catch((error: unknown) =>
     logger.error('files of a removed companion not deleted', { request: leftovers.requestId, count: leftovers.files.length, error: describeError(error) }),
   );
+  await voidCheckoutsOfFormer(leftovers.requestId, leftovers.payers);
+}
+
+/**
+ * Voids the open checkouts (initiated, pending) these accounts started on the request, unless they are still
+ * on it through another invitation (two companions invited at one address). Money that reaches a voided
+ * checkout is refunded (payments.ts settle).
+ */
+async function voidCheckoutsOfFormer(requestId: string, userIds: string[]) {
+  const db = await getDb();
+  for (const userId of new Set(userIds)) {
+    const stillOn = await companionAccess(db, userId, requestId).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof ApiError) return false;
+        throw error;
+      },
+    );
+    if (!stillOn) await voidOpenPayments(requestId, userId);
+  }
 }
 
 /** A request that is over has nothing left to check or confirm. */
@@ -90,14 +116,14 @@ async function companionToInvite(tx: Db, row: RequestRow, pilgrim: string) {
  * POST /requests/{id}/pilgrims/{pilgrim}/invitation: an adult companion of the
  * applicant's request is sent, at `email`, a link to their own part. A new
  * invitation for the same companion replaces the one before (its link stops
- * working). Children are never
+ * working; whoever had taken it up is on the request no more). Children are never
  * invited: a companion under 18 on the travel month, or whose date of birth is not
  * given yet, is refused (422 on `email`).
  */
 export async function inviteCompanion(userId: string, requestId: string, pilgrim: string, email: string, reader: { locale: AppLocale; t: Translate }) {
   const db = await getDb();
   const address = email.trim().toLowerCase();
-  const view = await db.transaction(async (tx) => {
+  const { view, replaced } = await db.transaction(async (tx) => {
     const row = await ownRequest(tx, userId, requestId, true);
     if (CLOSED.has(row.status)) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const { pilgrimId, answers } = await companionToInvite(tx, row, pilgrim);
@@ -107,7 +133,7 @@ export async function inviteCompanion(userId: string, requestId: string, pilgrim
     const [applicant] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
     if (applicant && applicant.email.toLowerCase() === address) throw new ApiError('validation_failed', { fields: { email: [reader.t('ApiErrors.invite_own_address')] } });
 
-    await endInvitations(tx, and(eq(invitations.requestId, requestId), eq(invitations.pilgrimId, pilgrimId)), 'withdrawn');
+    const replaced = await endInvitations(tx, and(eq(invitations.requestId, requestId), eq(invitations.pilgrimId, pilgrimId)), 'withdrawn');
     const token = newToken();
     const [created] = await tx
       .insert(invitations)
@@ -122,16 +148,20 @@ export async function inviteCompanion(userId: string, requestId: string, pilgrim
       params: { locale: reader.locale, token, email: address, organiser: applicant?.name ?? '', service, reference: row.reference ?? '', days: String(INVITATION_DAYS) },
     });
     const [fresh] = await tx.select({ id: requests.id, data: requests.data }).from(requests).where(eq(requests.id, requestId));
-    return invitationView(created!, fresh!.data)!;
+    return { view: invitationView(created!, fresh!.data)!, replaced };
   });
   wakeMailer();
+  await voidCheckoutsOfFormer(requestId, replaced);
   return view;
 }
 
-/** DELETE /requests/{id}/pilgrims/{pilgrim}/invitation: the link stops working and, if accepted, the companion sees the request no more. */
+/**
+ * DELETE /requests/{id}/pilgrims/{pilgrim}/invitation: the link stops working and, if accepted, the companion
+ * sees the request no more; a checkout they had open on it is voided (issue 57, item 7).
+ */
 export async function withdrawInvitation(userId: string, requestId: string, pilgrim: string) {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const payers = await db.transaction(async (tx) => {
     const row = await ownRequest(tx, userId, requestId, true);
     const key = pilgrimKeyOf(row.data, pilgrim);
     if (!key || key === APPLICANT) throw new ApiError('not_found');
@@ -139,18 +169,17 @@ export async function withdrawInvitation(userId: string, requestId: string, pilg
       .update(invitations)
       .set({ endedAt: new Date(), endedReason: 'withdrawn' })
       .where(and(eq(invitations.requestId, requestId), eq(invitations.pilgrimId, key), isNull(invitations.endedAt)))
-      .returning({ id: invitations.id });
+      .returning({ acceptedBy: invitations.acceptedBy });
     if (ended.length === 0) throw new ApiError('not_found');
+    return ended.flatMap((row) => (row.acceptedBy ? [row.acceptedBy] : []));
   });
+  await voidCheckoutsOfFormer(requestId, payers);
 }
 
-/** DELETE /me/shared-requests/{id}: the companion leaves; the applicant can invite them again. */
+/** DELETE /me/shared-requests/{id}: the companion leaves (a checkout they had open on it is voided); the applicant can invite them again. */
 export async function leaveSharedRequest(userId: string, requestId: string) {
   const db = await getDb();
-  const ended = await db
-    .update(invitations)
-    .set({ endedAt: new Date(), endedReason: 'left' })
-    .where(and(eq(invitations.requestId, requestId), eq(invitations.acceptedBy, userId), isNull(invitations.endedAt)))
-    .returning({ id: invitations.id });
+  const ended = await endInvitations(db, and(eq(invitations.requestId, requestId), eq(invitations.acceptedBy, userId)), 'left');
   if (ended.length === 0) throw new ApiError('not_found');
+  await voidCheckoutsOfFormer(requestId, ended);
 }
