@@ -81,3 +81,46 @@ test('headers too large are a 431 in the error shape, and the server answers on'
   expect(JSON.parse(answer.body)).toEqual({ error: { code: 'header_too_large', message: ar.ApiErrors.header_too_large } });
   expect((await request.get('/api/health')).status()).toBe(200);
 });
+
+// A method no route takes: Next.js answered TRACE with a 500 on every route, Node a bare
+// 400 to TRACK and a closed connection to CONNECT (issue 58, item 4). Sent over a socket:
+// fetch refuses TRACE and CONNECT.
+test('a method no route takes is a 405 with Allow, on the API and the pages, in the reader’s language', async ({ baseURL, request }) => {
+  const { port } = new URL(baseURL!);
+  const send = (method: string, target: string, language: string) =>
+    new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: ${language}\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('close', () => resolve({ status: Number(text.split(' ')[1]), head: (text.split('\r\n\r\n')[0] ?? '').toLowerCase(), body: text.split('\r\n\r\n').slice(1).join('\r\n\r\n') }));
+      socket.on('error', reject);
+    });
+  for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'PURGE', 'CONNECT']) {
+    for (const target of ['/api/health', '/api/v1/me', '/en', '/ar/auth/login', '/']) {
+      const answer = await send(method, target, target.startsWith('/ar') ? 'ar' : 'en');
+      expect(answer.status, `${method} ${target}`).toBe(405);
+      expect(answer.head, `${method} ${target}`).toContain('\r\nallow: get, head, post, put, patch, delete, options');
+      if (target.startsWith('/api/')) expect(JSON.parse(answer.body)).toEqual({ error: { code: 'method_not_allowed', message: en.ApiErrors.method_not_allowed } });
+      else expect(answer.body).toContain(target.startsWith('/ar') ? ar.ApiErrors.method_not_allowed : en.ApiErrors.method_not_allowed);
+    }
+  }
+  expect((await request.get('/api/health')).status()).toBe(200);
+});
+
+// An address no route claims was a thrown 404: Next.js sent an empty shell (`<html id="__next_error__">`, no lang,
+// no dir, an empty body) that only the browser's JavaScript filled (issue 58, item 6). Read here without a browser.
+for (const [locale, target] of [['en', '/en/no-such-page'], ['ar', '/ar/x/y']] as const) {
+  test(`an address no route claims is drawn by the server: 404, lang, dir, title and message in its HTML (${locale})`, async ({ request }) => {
+    const messages = locale === 'en' ? en : ar;
+    const response = await request.get(target);
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).not.toContain('__next_error__');
+    expect(html).toMatch(locale === 'en' ? /<html lang="en-US" dir="ltr"/ : /<html lang="ar-EG" dir="rtl"/);
+    expect(html).toContain(`<title>${messages.Metadata.titleTemplate.replace('%s', messages.Errors.notFound.title)}</title>`);
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(text).toContain(messages.Errors.notFound.title);
+    expect(text).toContain(messages.Errors.notFound.message.replace('<ltr>{path}</ltr>', target));
+    expect(response.headers()['cache-control']).toContain('no-store');
+  });
+}

@@ -10,7 +10,7 @@ import { startMailDelivery } from './mail/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { refuseMalformedPaths } from './http/malformed-path';
 import { refuseUnknownLanguagePages } from './http/unknown-language';
-import { stampUnknownStaticPages } from './http/unknown-static-pages';
+import { stampUnknownPages } from './http/unknown-pages';
 import { answerUnparsableRequests } from './http/header-overflow';
 import { hashStaticPageScripts } from './http/static-page-csp';
 import { refuseUnknownMethods } from './http/unknown-method';
@@ -37,8 +37,8 @@ export async function startServer() {
   refuseMalformedPaths();
   // A public page's address under a first segment that is no language and that the proxy never sees (/fonts, /__nextjs_x/faqs): a 404, never rendered and kept on disk (unknown-language.ts).
   refuseUnknownLanguagePages();
-  // An unknown static page is drawn, per request, by the catch-all: it leaves as a 404 (unknown-static-pages.ts).
-  stampUnknownStaticPages();
+  // An unknown static page, and an address no route claims, are drawn per request by the catch-all: they leave as a 404 (unknown-pages.ts).
+  stampUnknownPages();
   // Headers too large, or a request Node cannot parse: an answer in the API's shape, not a bare status line (header-overflow.ts).
   answerUnparsableRequests();
   // The prerendered public pages leave with the hashes of their inline scripts as their CSP, and may be cached (static-page-csp.ts).

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ErrorNotice } from '@/components/errors/error-notice';
 import { isStaticPageAddress } from '@/lib/routing/static-pages';
@@ -14,18 +13,19 @@ async function unknownStaticPage(params: Props['params']) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  if (!(await unknownStaticPage(params))) return {};
   const t = await getTranslations({ locale: await pageLocale(params), namespace: 'Errors' });
-  return { title: t('invalidParam.title'), robots: { index: false } };
+  return { title: t(`${(await unknownStaticPage(params)) ? 'invalidParam' : 'notFound'}.title`), robots: { index: false } };
 }
 
 // Catches every address under a locale that no route claims, so the 404 is localized.
-// An unknown static page is drawn here rather than thrown to not-found.tsx: a
-// thrown 404 leaves the server's HTML empty (Next.js's error shell, drawn by the
-// browser), and this one says 'Page Not Found: {full path}' in the HTML itself.
-// Its 404 status is set at the HTTP layer, from the path (lib/server/http/unknown-static-pages.ts).
+// It is drawn here rather than thrown to not-found.tsx: a thrown 404 leaves the
+// server's HTML empty (Next.js's error shell, `<html id="__next_error__">`, drawn by
+// the browser), and this one draws its message, title, lang and dir in the HTML
+// itself (issue 58, item 6): 'There is no page at {path}', or for an unknown
+// static page 'Page Not Found: {full path}'. Its 404 status is set at the HTTP
+// layer, from the path and the build's routes (lib/server/http/unknown-pages.ts).
 export default async function UnknownPage({ params }: Props) {
-  if (!(await unknownStaticPage(params))) notFound();
+  const kind = (await unknownStaticPage(params)) ? 'invalidParam' : 'notFound';
   setRequestLocale(await pageLocale(params));
-  return <ErrorNotice kind="invalidParam" />;
+  return <ErrorNotice kind={kind} />;
 }
