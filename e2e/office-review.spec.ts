@@ -4,6 +4,7 @@ import ar from '../messages/ar.json';
 import { watchViolations } from './csp-violations';
 import { paidRequest, requestAwaitingPayment, signInStaff, signUp } from './session';
 import { expectAccessible } from './axe';
+import { linkIn, mailTo } from './mail';
 
 // Issue 18: the office works a request in the console, and the pilgrim sees
 // what it asked for. Staff sign in through the API (office.spec.ts walks the
@@ -227,17 +228,24 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(desk.getByRole('heading', { level: 1, name: o.staff.title })).toBeVisible();
     await expectAccessible(desk, 'staff');
 
-    // Invite: a wrong address is refused on its field; a right one sends the e-mail and shows the link once.
+    // Invite: a wrong address is refused on its field; a right one sends the e-mail, and the link goes to the
+    // member alone: the screen says where it went and never shows it (issue 58, item 3).
     const invite = desk.getByRole('form', { name: o.staff.inviteTitle });
     await invite.getByRole('textbox', { name: o.staff.fields.name }).fill('Maryam Idris');
     await invite.getByRole('textbox', { name: o.staff.fields.email }).fill('not an address');
     await invite.getByRole('button', { name: o.staff.invite }).click();
     await expect(invite.getByRole('alert').filter({ has: desk.getByRole('link') }).first()).toBeFocused();
-    await invite.getByRole('textbox', { name: o.staff.fields.email }).fill(`maryam.${Date.now()}@office.example`);
+    const maryam = `maryam.${locale}.${Date.now()}@office.example`;
+    await invite.getByRole('textbox', { name: o.staff.fields.email }).fill(maryam);
     await invite.getByRole('combobox', { name: o.staff.fields.role }).selectOption('finance');
     await invite.getByRole('button', { name: o.staff.invite }).click();
-    await expect(invite.getByRole('status')).toContainText('/office/set-password?token=');
-    await expect(desk.getByRole('heading', { level: 3, name: 'Maryam Idris' }).first()).toBeVisible();
+    await expect(invite.getByRole('status')).toHaveText(o.staff.invited.replace('{email}', `\u2068${maryam}\u2069`));
+    const invitation = await mailTo(maryam, 'staff_invite');
+    const token = linkIn(invitation, `/${locale}/office/set-password`).searchParams.get('token')!;
+    await expect(desk.locator('body')).not.toContainText(token);
+    await expect(desk.locator('body')).not.toContainText('set-password');
+    const newcomer = desk.getByRole('listitem').filter({ has: desk.getByRole('heading', { level: 3, name: 'Maryam Idris' }) }).filter({ hasText: maryam });
+    await expect(newcomer).toContainText(o.staff.invitedBy.replace('{name}', '\u2068Amina Saleh\u2069'));
 
     // The colleague becomes finance: signed out at once.
     const card = desk.getByRole('listitem').filter({ has: desk.getByRole('heading', { level: 3, name: colleagueName }) });

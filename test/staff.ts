@@ -55,7 +55,28 @@ export async function invitedStaff(role: StaffRole, name = 'Amina Saleh') {
  * this step's code; the next sign-in takes the next step's (totpCode(secret, 1)).
  */
 export async function signedInStaff(role: StaffRole, name?: string) {
-  const invited = await invitedStaff(role, name);
+  return enrol(await invitedStaff(role, name));
+}
+
+/**
+ * A member an admin invited in the console (`adminCookie`), who took the
+ * link from the invitation e-mail (the console never shows it), set a password
+ * and enrolled, as signedInStaff.
+ */
+export async function consoleInvitedStaff(adminCookie: string, role: StaffRole, name = 'Invited Member') {
+  const staffRoute = await import('@/app/api/v1/office/staff/route');
+  const { queryRows } = await import('@/lib/server/db/client');
+  const { sql } = await import('drizzle-orm');
+  counter += 1;
+  const email = `invited.${counter}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@office.example`;
+  const added = await consoleCall(staffRoute.POST, { method: 'POST', staffCookie: adminCookie, body: { email, name, role }, locale: 'en' });
+  if (added.status !== 201) throw new Error(`inviting staff failed: ${JSON.stringify(added.json)}`);
+  const [mail] = await queryRows<{ params: { url: string } }>(sql`select params from mail_outbox where kind = 'staff_invite' and to_address = ${email}`);
+  const url = new URL(mail!.params.url);
+  return enrol({ email, id: added.json!.data.staff.id as string, token: url.searchParams.get('token')!, url });
+}
+
+async function enrol(invited: { email: string; id: string; token: string; url: URL }) {
   const set = await consoleCall(setPasswordRoute.POST, { body: { token: invited.token, password: STAFF_PASSWORD, password_confirmation: STAFF_PASSWORD } });
   if (set.status !== 204) throw new Error(`setting the password failed: ${JSON.stringify(set.json)}`);
   const step = await consoleCall(loginRoute.POST, { body: { email: invited.email, password: STAFF_PASSWORD } });

@@ -46,13 +46,14 @@ function Invite() {
   const t = useTranslations('Office.staff');
   const roles = useTranslations('Office.roles');
   const invite = useInviteStaff();
-  const [link, setLink] = useState<string | null>(null);
+  // Whom the last invitation went to. Its link goes to them alone, by e-mail, never to this screen (issue 58, item 3).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   // The server checks the invitation (lib/office/schemas.ts), and its errors go on the fields.
   const { form, summary, attempt, onSubmit } = useApiForm<InviteValues>(undefined, NO_ONE, { checkOn: 'submit', offlineMessage: t('failedChange') });
   const submit = onSubmit(async (values) => {
-    setLink(null);
-    const { set_password_url } = await invite.mutateAsync({ ...values, name: values.name.trim(), email: values.email.trim() });
-    setLink(set_password_url);
+    setSentTo(null);
+    const { staff } = await invite.mutateAsync({ ...values, name: values.name.trim(), email: values.email.trim() });
+    setSentTo(staff.email);
     form.reset(NO_ONE);
   });
   const errorOf = (field: 'name' | 'email') => form.formState.errors[field]?.message;
@@ -62,11 +63,10 @@ function Invite() {
       <h2 id="invite-title" className="text-lg font-bold">{t('inviteTitle')}</h2>
       <p className="text-sm text-muted">{t('inviteLead')}</p>
       <ErrorSummary errors={summary} formId="invite" attempt={attempt} />
-      {link && (
-        <div role="status" className="rounded-lg bg-brand-50 p-3">
-          <p>{t('invited')}</p>
-          <p className="mt-1 break-all font-mono text-sm" dir="ltr">{link}</p>
-        </div>
+      {sentTo && (
+        <p role="status" className="rounded-lg bg-brand-50 p-3">
+          {t('invited', { email: `\u2068${sentTo}\u2069` })}
+        </p>
       )}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {(['name', 'email'] as const).map((field) => (
@@ -125,6 +125,7 @@ function Member({ member, self, onDone }: { member: StaffListed; self: boolean; 
         <span dir="ltr" className="break-all text-sm">{member.email}</span>
       </div>
       <p className="text-sm text-muted">{[roles(member.role), ...states].join(formats.separator)}</p>
+      <p className="text-sm text-muted">{member.invited_by ? t('invitedBy', { name: `\u2068${member.invited_by.name}\u2069` }) : t('addedByOperator')}</p>
       {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
       {!self && (
         <div className="flex flex-wrap items-end gap-3">

@@ -68,8 +68,12 @@ export const officeDashboard = z.object({
 });
 export type OfficeDashboard = z.infer<typeof officeDashboard>;
 
+/** POST /ops/staff (the operator's key, npm run staff): the member and their one-time link, for the operator to pass on. */
 export const addedStaff = z.object({ staff: staffMember, set_password_url: z.string().describe('One-time link (72 hours) built from APP_URL') });
 export type AddedStaff = z.infer<typeof addedStaff>;
+/** POST /office/staff (an admin in the console): the member only; their link goes to them alone, by e-mail. */
+export const invitedStaff = z.object({ staff: staffMember });
+export type InvitedStaff = z.infer<typeof invitedStaff>;
 
 export const queueItem = requestSummary.extend({
   assigned_to: staffRef.nullable(),
@@ -177,6 +181,7 @@ export const staffListed = staffMember.extend({
   two_factor: z.boolean().describe('An authenticator is enrolled'),
   locked: z.boolean().describe('Locked for 15 minutes after 5 wrong codes at the code step (wrong passwords lock only the client address they came from, and do not show here)'),
   created_at: timestamp,
+  invited_by: staffRef.nullable().describe('The member who invited them from the console; null when added with the operator’s key (npm run staff)'),
 });
 export type StaffListed = z.infer<typeof staffListed>;
 

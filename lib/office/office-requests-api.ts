@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddedStaff, OfficeRequest, OfficeRequestType, QueuePage, StaffListed } from '@/lib/contract/office';
+import type { InvitedStaff, OfficeRequest, OfficeRequestType, QueuePage, StaffListed } from '@/lib/contract/office';
 import type { Package } from '@/lib/requests/packages';
 import { officeRequest } from './office-client';
 
@@ -89,7 +89,7 @@ function useStaffCall<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useInviteStaff = () =>
-  useStaffCall((input: { email: string; name: string; role: string }) => officeRequest<{ data: AddedStaff }>('/staff', { method: 'POST', body: input }).then((r) => r.data));
+  useStaffCall((input: { email: string; name: string; role: string }) => officeRequest<{ data: InvitedStaff }>('/staff', { method: 'POST', body: input }).then((r) => r.data));
 export const useChangeStaff = () =>
   useStaffCall(({ id, ...change }: { id: string; role?: string; disabled?: boolean }) => officeRequest(`/staff/${id}`, { method: 'PATCH', body: change }));
 export const useResetTwoFactor = () => useStaffCall((id: string) => officeRequest(`/staff/${id}/reset-two-factor`, { method: 'POST' }));

@@ -537,6 +537,9 @@ export const staff = pgTable(
     lockNotifiedAt: timestamp('lock_notified_at', { withTimezone: true }),
     // The language of the member's e-mails: the inviting admin's, then the console's at each sign-in.
     locale: text('locale').notNull().default('ar'),
+    // The member who invited this one from the console; null when the operator's key added them (npm run staff).
+    // A refund proposed by one member is never approved by a member of their line of invitations (refund-proposals.ts).
+    invitedBy: uuid('invited_by').references((): AnyPgColumn => staff.id),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

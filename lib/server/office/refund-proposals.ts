@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { payments, refundProposals, staff } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -21,6 +21,30 @@ import type { StaffMember } from './staff-sessions';
 // and the pilgrim is told nothing; the approval makes the cancel move, with
 // its notice and its refund (all of what was paid, or the part proposed).
 // The database refuses a decision by the proposer too (refund_proposals_four_eyes).
+//
+// A second signature is a second person (issue 58, item 3): an admin who
+// invites a member never sees their set-password link (it goes to them alone,
+// by e-mail), and no member of the proposer's line of invitations may approve
+// the proposal: neither someone the proposer invited (through any number of
+// invitations) nor someone who invited the proposer. An admin who invites an
+// address of their own still cannot approve their own refund with it.
+
+/**
+ * Whether one member invited the other, directly or through a chain of
+ * invitations (staff.invited_by, set when an admin invites from the console).
+ */
+async function sameLineOfInvitations(db: Db, first: string, second: string): Promise<boolean> {
+  const result = (await db.execute(sql`
+    with recursive line(start, ancestor) as (
+      select id, invited_by from staff where id in (${first}, ${second}) and invited_by is not null
+      union
+      select line.start, staff.invited_by from line join staff on staff.id = line.ancestor where staff.invited_by is not null
+    )
+    select exists (
+      select 1 from line where (start = ${first} and ancestor = ${second}) or (start = ${second} and ancestor = ${first})
+    ) as related`)) as unknown as { rows: { related: boolean }[] };
+  return result.rows[0]?.related === true;
+}
 
 /** The open proposal of a request, with its proposer's name; null when none. */
 export async function openRefundProposal(requestId: string): Promise<RefundProposal | null> {
@@ -92,6 +116,7 @@ export async function decideRefund(id: string, member: StaffMember, decision: 'a
     const [proposal] = await tx.select().from(refundProposals).where(and(eq(refundProposals.requestId, id), isNull(refundProposals.decision))).for('update');
     if (!proposal) throw new ApiError('not_found', { messageKey: 'no_refund_proposed' });
     if (proposal.proposedBy === member.id) throw new ApiError('forbidden', { messageKey: 'refund_own_proposal' });
+    if (decision === 'approve' && (await sameLineOfInvitations(tx, proposal.proposedBy, member.id))) throw new ApiError('forbidden', { messageKey: 'refund_invited_line' });
     // What was paid changed since the proposal (a checkout finished meanwhile): dropped, to be proposed again.
     const stale = decision === 'approve' && TRANSITIONS[row.status].office.includes('cancelled') && (await paidSince(tx, id, proposal));
     if (decision === 'refuse' || stale || !TRANSITIONS[row.status].office.includes('cancelled')) {

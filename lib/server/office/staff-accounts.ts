@@ -31,8 +31,13 @@ export async function newSetPasswordLink(db: Db, staffId: string) {
 }
 
 /**
- * A new staff member, without a password: the answer carries the one-time link
- * with which they set one (then enrol an authenticator at first sign-in).
+ * A new staff member, without a password: the one-time link with which they
+ * set one (then enrol an authenticator at first sign-in) is e-mailed to them,
+ * and answered as `token` for the operator's key alone (POST /ops/staff,
+ * npm run staff): an admin inviting from the console never sees it, or they
+ * could sign in as the member and be the second pair of eyes on their own
+ * refunds (issue 58, item 3). A member invited from the console is recorded
+ * as invited by that admin (`invited_by`), as the audit log says.
  * An address already on the staff is refused with 422 on `email`.
  */
 export async function addStaff(input: { email: string; name: string; role: StaffRole }, actor: AuditActor, address: string | null, t: Translate, locale: 'en' | 'ar' = 'en') {
@@ -41,11 +46,11 @@ export async function addStaff(input: { email: string; name: string; role: Staff
     const added = await db.transaction(async (tx) => {
       const [member] = await tx
         .insert(staff)
-        .values({ email: input.email, name: input.name, role: input.role, locale })
+        .values({ email: input.email, name: input.name, role: input.role, locale, invitedBy: actor.kind === 'staff' ? actor.id : null })
         .returning({ id: staff.id, email: staff.email, name: staff.name, role: staff.role });
       const token = await newSetPasswordLink(tx, member!.id);
       await audit(actor, { action: 'staff.add', target: { type: 'staff', id: member!.id }, details: { role: input.role }, address }, tx);
-      // The invitation by e-mail, sent once this commits (the link is also answered, for an office without e-mail yet).
+      // The invitation by e-mail, sent once this commits (without e-mail yet, whoever runs the server reads it: npm run mail -- --latest).
       await enqueueMail(tx, { kind: 'staff_invite', userId: null, to: member!.email, params: { url: setPasswordUrl(token, locale), name: member!.name, locale } });
       return { staff: member!, token };
     });

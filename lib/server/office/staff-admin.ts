@@ -19,6 +19,7 @@ import type { StaffListed } from '@/lib/contract/office';
 export async function listStaff(): Promise<StaffListed[]> {
   const db = await getDb();
   const rows = await db.select().from(staff).orderBy(asc(staff.name));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -29,6 +30,7 @@ export async function listStaff(): Promise<StaffListed[]> {
     two_factor: row.totpSecret !== null,
     locked: row.lockedUntil !== null && row.lockedUntil > new Date(),
     created_at: row.createdAt.toISOString(),
+    invited_by: row.invitedBy ? { id: row.invitedBy, name: names.get(row.invitedBy) ?? '' } : null,
   }));
 }
 

@@ -4,7 +4,7 @@ import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { notificationsOf } from '@/test/notifications';
-import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
+import { consoleCall, consoleInvitedStaff, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
 import { formatHijri, gregorianToHijri } from '@/lib/validation/hijri';
 import * as queueRoute from './requests/route';
@@ -229,6 +229,59 @@ describe('four eyes on money', () => {
     expect(actions).toEqual([['refund.propose', proposer.id], ['refund.refuse', admin.id], ['refund.propose', proposer.id], ['refund.approve', second.id]]);
     // Nothing left to approve.
     expect((await post(refundApprovalRoute.POST, admin.cookie, { decision: 'approve' }, paid.id)).status).toBe(404);
+  });
+
+  it('a second signature is a second person: nobody in the proposer’s line of invitations approves their refund (issue 58, item 3)', async () => {
+    // An admin (added with the operator's key) invites a finance member and an admin from the console; that admin invites another.
+    const admin = await signedInStaff('admin', 'Amina Founder');
+    const invitee = await consoleInvitedStaff(admin.cookie, 'finance', 'Faisal Invitee');
+    const deputy = await consoleInvitedStaff(admin.cookie, 'admin', 'Dana Deputy');
+    const grandchild = await consoleInvitedStaff(deputy.cookie, 'finance', 'Ghada Grandchild');
+    // A finance member the operator added: outside that line.
+    const outsider = await signedInStaff('finance', 'Omar Outsider');
+    const pilgrim = await newUser();
+    const paid = await paidRequest(pilgrim.token);
+
+    // The admin proposes; the member they invited cannot approve it, nor one invited by their invitee; in both languages, 403.
+    expect((await post(reviewRoute.POST, admin.cookie, { status: 'cancelled', note: 'Asked by phone.' }, paid.id)).json!.data.status).toBe('submitted');
+    for (const member of [invitee, grandchild]) {
+      const refused = await post(refundApprovalRoute.POST, member.cookie, { decision: 'approve' }, paid.id);
+      expect(refused.status).toBe(403);
+      expect(refused.json!.error).toEqual({
+        code: 'forbidden',
+        message: 'This refund was proposed by a member you invited to the staff, or who invited you (directly or through others): a member outside that line of invitations must approve it.',
+      });
+    }
+    const arabic = await post(refundApprovalRoute.POST, invitee.cookie, { decision: 'approve' }, paid.id, 'ar');
+    expect(arabic.status).toBe(403);
+    expect(arabic.json!.error.message).toBe('اقترح هذا الاسترداد عضوٌ دعوتَه إلى الموظفين أو دعاك إليهم (مباشرةً أو عن طريق غيره): يجب أن يوافق عليه عضو من خارج سلسلة الدعوات هذه.');
+    // Nothing moved, nothing went back, the pilgrim was told nothing; the proposal still waits.
+    expect((await view(outsider.cookie, paid.id)).refund_proposal).toMatchObject({ proposed_by: { id: admin.id } });
+    expect((await queryRows<{ status: string }>(sql`select status from payments where request_id = ${paid.id}`)).map((row) => row.status)).toEqual(['paid']);
+
+    // Refusing moves no money: the invitee may refuse it. Proposed again by the grandchild, neither the deputy nor the founder may approve.
+    expect((await post(refundApprovalRoute.POST, invitee.cookie, { decision: 'refuse' }, paid.id)).json!.data).toMatchObject({ decision: 'refused', request: { status: 'submitted' } });
+    await post(reviewRoute.POST, grandchild.cookie, { status: 'cancelled', note: 'Asked again.' }, paid.id);
+    for (const member of [deputy, admin]) expect((await post(refundApprovalRoute.POST, member.cookie, { decision: 'approve' }, paid.id)).status).toBe(403);
+    // Members who share an inviter but did not invite each other (the founder's invitee, the deputy's) are each other's second pair of eyes.
+    const approved = await post(refundApprovalRoute.POST, invitee.cookie, { decision: 'approve' }, paid.id);
+    expect(approved.status).toBe(200);
+    expect(approved.json!.data).toMatchObject({ decision: 'approved', request: { status: 'cancelled' } });
+    const actions = (await queryRows<{ action: string; staff_id: string }>(sql`select action, staff_id from audit_log where target_id = ${paid.id} and action like 'refund.%' order by id`)).map((row) => [row.action, row.staff_id]);
+    expect(actions).toEqual([['refund.propose', admin.id], ['refund.refuse', invitee.id], ['refund.propose', grandchild.id], ['refund.approve', invitee.id]]);
+  });
+
+  it('a member outside the proposer’s line of invitations approves it', async () => {
+    const admin = await signedInStaff('admin', 'Amina Founder');
+    const invitee = await consoleInvitedStaff(admin.cookie, 'finance', 'Faisal Invitee');
+    const outsider = await signedInStaff('finance', 'Omar Outsider');
+    const pilgrim = await newUser();
+    const paid = await paidRequest(pilgrim.token);
+    await post(reviewRoute.POST, invitee.cookie, { status: 'cancelled', note: 'Asked by phone.' }, paid.id);
+    expect((await post(refundApprovalRoute.POST, admin.cookie, { decision: 'approve' }, paid.id)).status).toBe(403);
+    const approved = await post(refundApprovalRoute.POST, outsider.cookie, { decision: 'approve' }, paid.id);
+    expect(approved.json!.data).toMatchObject({ decision: 'approved', request: { status: 'cancelled' } });
+    expect((await queryRows<{ status: string }>(sql`select status from payments where request_id = ${paid.id}`)).map((row) => row.status)).toEqual(['refunded']);
   });
 
   it('never refunds twice: a proposal the pilgrim overtook by cancelling is dropped', async () => {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
-import { consoleCall, invitedStaff, signedInStaff, staffCookieFrom, STAFF_PASSWORD, totpCode, useOpsKey } from '@/test/staff';
+import { consoleCall, consoleInvitedStaff, invitedStaff, signedInStaff, staffCookieFrom, STAFF_PASSWORD, totpCode, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
 import { deliverMailOutbox } from '@/lib/server/mail/outbox';
 import { linkIn, sendQueuedMail } from '@/test/mail';
@@ -12,6 +13,7 @@ import * as meRoute from './me/route';
 import * as loginRoute from './auth/login/route';
 import * as codeRoute from './auth/code/route';
 import * as setPasswordRoute from './auth/set-password/route';
+import * as auditRoute from './audit/route';
 
 withTestDatabase();
 beforeAll(() => useOpsKey());
@@ -20,28 +22,72 @@ afterAll(() => useOpsKey(undefined));
 const patch = (cookie: string, id: string, body: unknown) => consoleCall(memberRoute.PATCH, { method: 'PATCH', staffCookie: cookie, params: { id }, body, locale: 'en' });
 
 describe('the staff, managed by admins', () => {
-  it('invites a member by e-mail (in their language, from APP_URL), who sets a password and enrols', async () => {
-    const admin = await signedInStaff('admin');
+  it('invites a member by e-mail (in their language, from APP_URL), who sets a password and enrols; the console’s answer never carries the link (issue 58, item 3)', async () => {
+    const admin = await signedInStaff('admin', 'Amina Inviter');
     process.env.APP_URL = 'https://hajj-office.example';
     try {
       const invited = await consoleCall(staffRoute.POST, { method: 'POST', staffCookie: admin.cookie, body: { email: 'new.reviewer@office.example', name: 'Maryam Idris', role: 'reviewer' }, locale: 'ar' });
       expect(invited.status).toBe(201);
-      const link = new URL(invited.json!.data.set_password_url);
-      expect(link.origin + link.pathname).toBe('https://hajj-office.example/ar/office/set-password');
+      expect(invited.json!.data).toEqual({ staff: { id: expect.any(String), email: 'new.reviewer@office.example', name: 'Maryam Idris', role: 'reviewer' } });
+      // The link goes to the member alone, by e-mail.
       const [queued] = await queryRows<{ kind: string; to_address: string; params: Record<string, string> }>(sql`select kind, to_address, params from mail_outbox where kind = 'staff_invite' and to_address = 'new.reviewer@office.example'`);
-      expect(queued).toMatchObject({ params: { url: link.toString(), name: 'Maryam Idris', locale: 'ar' } });
+      expect(queued).toMatchObject({ params: { name: 'Maryam Idris', locale: 'ar' } });
+      const link = new URL(queued!.params.url!);
+      expect(link.origin + link.pathname).toBe('https://hajj-office.example/ar/office/set-password');
+      const token = link.searchParams.get('token')!;
+      expect(token.length).toBeGreaterThan(20);
+      // Not in the admin's answer: neither the token, nor a link, in the body or a header.
+      expect(invited.text).not.toContain(token);
+      expect(invited.text).not.toContain('set-password');
+      for (const [, value] of invited.headers) expect(value).not.toContain(token);
       const sent = await deliverMailOutbox();
       expect(sent.sent).toBeGreaterThanOrEqual(1);
 
-      const token = link.searchParams.get('token')!;
       expect((await consoleCall(setPasswordRoute.POST, { body: { token, password: STAFF_PASSWORD, password_confirmation: STAFF_PASSWORD } })).status).toBe(204);
       const step = await consoleCall(loginRoute.POST, { body: { email: 'new.reviewer@office.example', password: STAFF_PASSWORD } });
       expect(step.json!.data.next).toBe('enrol');
-      const listed = (await consoleCall(staffRoute.GET, { staffCookie: admin.cookie })).json!.data.find((m: { email: string }) => m.email === 'new.reviewer@office.example');
-      expect(listed).toMatchObject({ name: 'Maryam Idris', role: 'reviewer', disabled: false, password_set: true, two_factor: false, locked: false });
+      const staffList = await consoleCall(staffRoute.GET, { staffCookie: admin.cookie });
+      expect(staffList.text).not.toContain(token);
+      const listed = staffList.json!.data.find((m: { email: string }) => m.email === 'new.reviewer@office.example');
+      expect(listed).toMatchObject({ name: 'Maryam Idris', role: 'reviewer', disabled: false, password_set: true, two_factor: false, locked: false, invited_by: { id: admin.id, name: 'Amina Inviter' } });
+      // The admin, added with the operator's key, was invited by no member.
+      expect(staffList.json!.data.find((m: { id: string }) => m.id === admin.id).invited_by).toBeNull();
+
+      // The audit log says who invited whom.
+      const [row] = await queryRows<{ staff_id: string; actor_kind: string; target_id: string }>(sql`select staff_id, actor_kind, target_id from audit_log where action = 'staff.add' and target_id = ${listed.id}`);
+      expect(row).toEqual({ staff_id: admin.id, actor_kind: 'staff', target_id: listed.id });
+      const logged = await consoleCall(auditRoute.GET, { staffCookie: admin.cookie, path: `/api/v1/office/audit?action=staff.add&target=${listed.id}` });
+      expect(logged.json!.data).toEqual([
+        expect.objectContaining({ actor: { kind: 'staff', email: admin.email, name: 'Amina Inviter' }, action: 'staff.add', target: { type: 'staff', id: listed.id }, member: { id: listed.id, name: 'Maryam Idris' }, details: { role: 'reviewer' } }),
+      ]);
+      const [invitedBy] = await queryRows<{ invited_by: string | null }>(sql`select invited_by from staff where id = ${listed.id}`);
+      expect(invitedBy!.invited_by).toBe(admin.id);
     } finally {
       delete process.env.APP_URL;
     }
+  });
+
+  it('answers the link to the operator’s key alone (npm run staff holds the server’s own key); those members are invited by nobody', async () => {
+    const added = await invitedStaff('finance', 'Operator Added');
+    expect(added.url.pathname).toBe('/en/office/set-password');
+    const [row] = await queryRows<{ invited_by: string | null }>(sql`select invited_by from staff where id = ${added.id}`);
+    expect(row!.invited_by).toBeNull();
+    const admin = await signedInStaff('admin');
+    const listed = (await consoleCall(staffRoute.GET, { staffCookie: admin.cookie })).json!.data.find((m: { id: string }) => m.id === added.id);
+    expect(listed.invited_by).toBeNull();
+  });
+
+  it('members invited before invited_by existed get their inviter from the audit log (drizzle/0026_staff_invited_by.sql)', async () => {
+    const admin = await signedInStaff('admin', 'Earlier Admin');
+    const earlier = await consoleInvitedStaff(admin.cookie, 'finance', 'Earlier Invitee');
+    const operatorAdded = await invitedStaff('reviewer', 'Earlier Operator');
+    // As the rows were before the migration: nobody recorded as inviting anyone.
+    await queryRows(sql`update staff set invited_by = null where id in (${earlier.id}, ${operatorAdded.id})`);
+    const statements = readFileSync('drizzle/0026_staff_invited_by.sql', 'utf8').split('--> statement-breakpoint');
+    const backfill = statements.find((statement) => statement.includes('UPDATE "staff"'))!;
+    await queryRows(sql.raw(backfill));
+    const rows = await queryRows<{ id: string; invited_by: string | null }>(sql`select id, invited_by from staff where id in (${earlier.id}, ${operatorAdded.id})`);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.invited_by]))).toEqual({ [earlier.id]: admin.id, [operatorAdded.id]: null });
   });
 
   it('changes a role and disables a member: their sessions end at once; audited', async () => {

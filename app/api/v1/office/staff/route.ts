@@ -6,15 +6,16 @@ import { route } from '@/lib/server/http/handler';
 import { requestLocale } from '@/lib/server/http/locale';
 import { ok } from '@/lib/server/http/respond';
 import { staffActor } from '@/lib/server/office/office-auth';
-import { addStaff, setPasswordUrl } from '@/lib/server/office/staff-accounts';
+import { addStaff } from '@/lib/server/office/staff-accounts';
 import { listStaff } from '@/lib/server/office/staff-admin';
 
 // GET /api/v1/office/staff – the staff (admins).
 export const GET = route.staff('staff', async () => ok(await listStaff(), { headers: { 'Cache-Control': 'no-store' } }));
 
-// POST /api/v1/office/staff – invites a member: an e-mail with the one-time link to set a password (also answered, once).
+// POST /api/v1/office/staff – invites a member: the one-time link to set a password goes to them alone, by e-mail
+// (never in this answer: the admin must not be able to sign in as the member; issue 58, item 3).
 export const POST = route.staff('staff', { body: addStaffSchema }, async ({ request, member, body }) => {
   const locale = requestLocale(request);
-  const { staff, token } = await addStaff({ ...body, role: body.role as StaffRole }, staffActor(member), clientAddress(request), translatorFor(locale), locale);
-  return ok({ staff, set_password_url: setPasswordUrl(token, locale) }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  const { staff } = await addStaff({ ...body, role: body.role as StaffRole }, staffActor(member), clientAddress(request), translatorFor(locale), locale);
+  return ok({ staff }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
 });
