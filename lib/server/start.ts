@@ -47,7 +47,8 @@ export async function startServer() {
   refuseUnknownMethods();
   const { kind } = await database();
   logger.info('database ready', { kind });
-  // One line when payments go through the test gateway on a site others reach (PAYMENT_GATEWAY=test).
+  // One line when new payments go through the test gateway, on the embedded default too: "Test payments: no money
+  // is taken" in both languages (issue 58, item 9); a warning on a site others reach (PAYMENT_GATEWAY=test).
   const gateway = gatewayStartLine();
   if (gateway) logger[gateway.level](gateway.message);
   startReconciliation();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { readMoyasarConfig } from './moyasar';
+import { TEST_PAYMENTS } from '@/lib/payments/test-payment-words';
 
 const MOYASAR_KEYS = ['MOYASAR_SECRET_KEY', 'MOYASAR_PUBLISHABLE_KEY', 'MOYASAR_WEBHOOK_SECRET'] as const;
 type Source = Record<string, string | undefined>;
@@ -68,13 +69,22 @@ export function gatewayRefusal(source: Source = process.env): string | null {
   );
 }
 
-/** The one line the server writes at start when payments go through the test gateway away from a loopback site. */
-export function gatewayStartLine(source: Source = process.env): { level: 'warn'; message: string } | null {
-  if (chooseGateway(source).name === 'test' && !loopbackSite(source)) {
+/**
+ * The one line the server writes at start when new payments go through the test gateway (issue 58, item 9): on the
+ * embedded default (a loopback site) too, so no one takes a trial server for a live one. A warning away from a
+ * loopback site (PAYMENT_GATEWAY=test, on purpose); none when a real gateway takes the payments.
+ */
+export function gatewayStartLine(source: Source = process.env): { level: 'info' | 'warn'; message: string } | null {
+  if (chooseGateway(source).name !== 'test') return null;
+  const words = `${TEST_PAYMENTS.en} · ${TEST_PAYMENTS.ar}`;
+  if (loopbackSite(source)) {
     return {
-      level: 'warn',
-      message: 'payments go through the built-in TEST gateway (PAYMENT_GATEWAY=test): no money is taken; set the MOYASAR_* keys for real payments',
+      level: 'info',
+      message: `${words}: the built-in test gateway takes the published test cards on this machine (${source.APP_URL || 'APP_URL unset'}); set the MOYASAR_* keys for real payments`,
     };
   }
-  return null;
+  return {
+    level: 'warn',
+    message: `${words}: payments go through the built-in TEST gateway (PAYMENT_GATEWAY=test); set the MOYASAR_* keys for real payments`,
+  };
 }
