@@ -4,12 +4,14 @@ import { PDFDocument } from 'pdf-lib';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { requestAwaitingPayment, signUp } from './session';
+import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 async function payWith(page: Page, card: string) {
-  await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+  // The checkout says it takes test payments, in both languages (issue 58, item 9).
+  await expect(page.getByRole('note')).toHaveText(`${TEST_PAYMENTS.en}·${TEST_PAYMENTS.ar}`);
   await page.getByRole('textbox', { name: /Card number/ }).fill(card);
   await page.getByRole('button', { name: /^Pay/ }).click();
 }

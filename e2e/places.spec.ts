@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { arabicIndic, draftThrough, PNG_1x1, SAME_ORIGIN, signInAdmin, signUp } from './session';
+import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
 
 // docs/PLACES.md: the service step says what is left of each limited package,
 // in the page's language and digits; and the reserve list. The app's data folder
@@ -95,7 +96,8 @@ test.describe('the reserve list', () => {
         // Paid through the gateway on the phone: authorised at the test checkout, captured while the place is held.
         await page.getByRole('button', { name: new RegExp(m.RequestDetails.actions.pay.split(' ')[0]!) }).click();
         await expect(page).toHaveURL(/\/test-gateway\/tg_/);
-        await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+        // The checkout says it takes test payments, in both languages (issue 58, item 9).
+        await expect(page.getByRole('note')).toHaveText(`${TEST_PAYMENTS.en}·${TEST_PAYMENTS.ar}`);
         await page.getByRole('textbox', { name: /Card number/ }).fill('4111 1111 1111 1111');
         await page.getByRole('button', { name: /^Pay/ }).click();
         await expect(page).toHaveURL(new RegExp(`/${locale}/check-payment\\?payment_id=`));

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
+import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
 
 // The pilgrim's second pass, items 4 ("Never 'sent' before it is") and 6 ("Arabic that reads
 // right"), on a phone: each sub-point in both languages, at 390 px. The wording is written out
@@ -146,7 +147,8 @@ for (const locale of ['en', 'ar'] as const) {
       const { id } = await requestAwaitingPayment(context.request, token);
       await page.goto(`/${locale}/profile/requests/details/${id}`);
       await page.getByRole('button', { name: new RegExp(m.Payments.pay.split(' ')[0]!) }).first().click();
-      await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+      // The checkout says it takes test payments, in both languages (issue 58, item 9).
+      await expect(page.getByRole('note')).toHaveText(`${TEST_PAYMENTS.en}·${TEST_PAYMENTS.ar}`);
       await page.getByRole('textbox', { name: /Card number/ }).fill('4111 1111 1111 1111');
       await page.getByRole('button', { name: /^Pay/ }).click();
       await expect(page.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();

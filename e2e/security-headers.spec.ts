@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BASE_URL } from '../playwright.config';
 import { draftThrough, requestAwaitingPayment, signUp } from './session';
 import { watchViolations } from './csp-violations';
+import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
 
 
 // The security headers and the CSP, checked in the real browser: every kind of
@@ -83,7 +84,8 @@ for (const locale of ['en', 'ar'] as const) {
       const { redirect_url } = (await payment.json()).data as { redirect_url: string };
       expect(new URL(redirect_url).pathname).toMatch(/^\/test-gateway\//);
       await visit(page, new URL(redirect_url).pathname);
-      await expect(page.getByText('TEST MODE – no real money is charged')).toBeVisible();
+      // The checkout says it takes test payments, in both languages (issue 58, item 9).
+      await expect(page.getByRole('note')).toHaveText(`${TEST_PAYMENTS.en}·${TEST_PAYMENTS.ar}`);
       await check();
     });
   });

@@ -2,12 +2,14 @@
 
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { formatAmount } from '@/lib/i18n/numbers';
+import { TEST_PAYMENTS } from '@/lib/payments/test-payment-words';
 
 const noSubscription = () => () => {};
 
 // Outside the portal's locales: every text is given in English and Arabic side by side.
 const T = {
-  banner: ['TEST MODE – no real money is charged', 'وضع تجريبي – لا تُخصم أي أموال حقيقية'],
+  // The words the start-up line, the console and the receipts say (issue 58, item 9).
+  banner: [TEST_PAYMENTS.en, TEST_PAYMENTS.ar],
   title: ['Test payment gateway', 'بوابة الدفع التجريبية'],
   amount: ['Amount', 'المبلغ'],
   for: ['For', 'مقابل'],
