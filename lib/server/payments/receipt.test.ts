@@ -155,6 +155,33 @@ describe('GET /payments/{id}/receipt', () => {
     expect(text).toContain(reversed('شباك المكتب'));
   });
 
+  it('a test payment\'s receipt says no money was taken, in both languages; money paid at the counter, or through a real gateway, does not (issue 58, item 9)', async () => {
+    // The font joins some Arabic letters into one glyph that maps back in logical order: compare the letters of each line.
+    const letters = (line: string) => Array.from(line.replace(/\s/g, '')).sort().join('');
+    const lines = (text: string) => text.split('\n').map(letters);
+    const { token, payment } = await paidPayment();
+    const test = pageText(await PDFDocument.load((await download(payment.id, { token })).bytes));
+    expect(test).toContain('Test payment: no money was taken');
+    expect(lines(test)).toContain(letters('دفعة تجريبية: لم تُخصم أي أموال'));
+
+    const counter = await newUser();
+    const { id } = await submittedRequest(counter.token);
+    const { payment: atCounter } = await paidAtCounter(id);
+    const paid = pageText(await PDFDocument.load((await download(atCounter.id, { token: counter.token })).bytes));
+    expect(paid).toContain('Paid at the office counter: receipt number');
+    expect(paid).not.toContain('Test payment');
+    expect(lines(paid)).not.toContain(letters('دفعة تجريبية: لم تُخصم أي أموال'));
+
+    // A card payment through Moyasar, drawn from its details: no such line.
+    const { renderReceipt } = await import('@/lib/server/payments/receipt');
+    const details = { reference: 'HJ-1448-000001', service: null, pilgrims: [{ latin: 'Aisha Rahman', arabic: 'عائشة رحمن' }], amountMinor: 100_000, currency: 'SAR', status: 'paid' as const, paidAt: new Date('2026-11-01T10:00:00Z'), refundedAt: null, cardLast4: '4242', paymentId: 'p1' };
+    const real = pageText(await PDFDocument.load(await renderReceipt(details)));
+    expect(real).toContain('•••• 4242');
+    expect(real).not.toContain('Test payment');
+    const drawnTest = pageText(await PDFDocument.load(await renderReceipt({ ...details, testPayment: true })));
+    expect(drawnTest).toContain('Test payment: no money was taken');
+  });
+
   it('another user\'s payment does not exist for them: 404', async () => {
     const { payment } = await paidPayment();
     const other = await newUser('Other');

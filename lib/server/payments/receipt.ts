@@ -13,6 +13,7 @@ import { moneyOf, refundedOf } from '@/lib/payments/money';
 import { moneyPayment } from '@/lib/server/requests/request-views';
 import { refresh } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
+import { TEST_PAYMENT_RECEIPT } from '@/lib/payments/test-payment-words';
 import { printedAmount, printedMoment, requestFormats } from '@/lib/i18n/formats';
 import { Canvas } from '@/lib/server/pdf/canvas';
 import { documentWithFonts, type Style } from '@/lib/server/pdf/fonts';
@@ -51,6 +52,8 @@ export type ReceiptDetails = {
   balance?: { feeMinor: number; afterMinor: number } | null;
   /** What of this payment went back, when less than all of it did (a partial refund, issue 57, item 4). */
   refundedMinor?: number | null;
+  /** Taken by the built-in test gateway: the receipt says no money was taken (issue 58, item 9). */
+  testPayment?: boolean;
 };
 
 // ---------------------------------------------------------------- the page
@@ -153,8 +156,18 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
   canvas.text('Payment receipt', LEFT, A4.height - 76, { size: 12, style: regular, dir: 'ltr', color: COLORS.brandLight });
   canvas.text('إيصال دفع', RIGHT, A4.height - 76, { size: 12, style: regular, dir: 'rtl', color: COLORS.brandLight }, 'right');
 
+  // A test payment says so under the header band, in both languages (issue 58, item 9).
+  const testBand = details.testPayment ? 26 : 0;
+  if (testBand) {
+    const top = A4.height - bandHeight;
+    canvas.rect(0, top - testBand, A4.width, testBand, COLORS.refunded.background);
+    const words = { size: 10.5, style: bold, color: COLORS.refunded.text };
+    canvas.text(TEST_PAYMENT_RECEIPT.en, LEFT, top - 17, { ...words, dir: 'ltr' });
+    canvas.text(TEST_PAYMENT_RECEIPT.ar, RIGHT, top - 17, { ...words, dir: 'rtl' }, 'right');
+  }
+
   // The amount and the status.
-  let y = A4.height - bandHeight - 40;
+  let y = A4.height - bandHeight - testBand - 40;
   const label = (text: string, x: number, at: number, dir: Dir) =>
     canvas.text(text, x, at, { size: 9, style: regular, dir, color: COLORS.muted }, dir === 'rtl' ? 'right' : 'left');
   label('Amount paid', LEFT, y, 'ltr');
@@ -345,6 +358,7 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     payer: payer?.name ?? null,
     balance: await balanceAfter(db, request, payment),
     refundedMinor: refundedOf(payment),
+    testPayment: payment.provider === 'test',
   });
   return { bytes, fileName: `receipt-${reference}${payment.part === 'full' ? '' : `-${payment.part}`}.pdf` };
 }
