@@ -93,8 +93,8 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByLabel(o.login.fields.code, { exact: true }).fill(totp(secret, 1));
     await page.getByRole('button', { name: o.login.codeSubmit }).click();
     await expect(page.getByRole('heading', { level: 1, name: o.dashboard.title })).toBeVisible();
-    // This server takes test payments (a loopback site): the console says no money is taken (issue 37, item 1).
-    await expect(page.getByTestId('test-payments')).toHaveText(m.Payments.testPayments);
+    // This server takes test payments (a loopback site): the console's header says no money is taken (issue 37, item 1; issue 58, item 9).
+    await expect(page.getByRole('banner').getByTestId('test-payments')).toHaveText(m.Payments.testPayments);
     await check();
   });
 
