@@ -19,7 +19,7 @@ const MAILS: Record<string, Pick<NotificationRow, 'type' | 'params'>> = {
 };
 
 function mail(name: string, locale: 'en' | 'ar') {
-  const row = { id: 1, seq: 1, userId: 'u', requestId: 'r', readAt: null, createdAt: new Date('2026-12-01T10:00:00Z'), ...MAILS[name]! } as NotificationRow;
+  const row: NotificationRow = { id: '00000000-0000-4000-8000-000000000001', seq: 1, userId: 'u', requestId: 'r', readAt: null, createdAt: new Date('2026-12-01T10:00:00Z'), ...MAILS[name]! };
   return composeNotificationMail(renderNotification(row, locale), locale, 'aisha@example.com');
 }
 
