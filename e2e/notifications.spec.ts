@@ -53,7 +53,8 @@ for (const locale of ['en', 'ar'] as const) {
       await paidAtCounter(context.request, token, id);
       await expect(items).toHaveCount(3);
       await expect(items.first()).toContainText(reference);
-      await expect(items.first()).toContainText(m.Notifications.types.payment_succeeded.title.replace('{reference}', reference));
+      // The whole fee at the counter: "Payment received", not a deposit's title (issue 57).
+      await expect(items.first()).toContainText(locale === 'en' ? `Payment received for ${reference}` : `استلمنا الدفع للطلب ${reference}`);
       await expect(items.first()).toHaveAttribute('data-read', 'false');
       await expect(badge).toHaveText(count(locale, 3));
       await expect(page.getByRole('link', { name: new RegExp(m.Header.notifications) })).toHaveAccessibleName(
