@@ -52,8 +52,9 @@ export type RequestMoney = {
 
 /** Statuses in which the fee, or the rest of it, is still owed. */
 const OPEN: readonly RequestStatus[] = ['pending_payment', 'submitted', 'under_review', 'changes_requested', 'approved'];
-/** Payment statuses that took money. */
-const TOOK_MONEY = new Set(['paid', 'refunding', 'refunded', 'kept']);
+/** Payment statuses that took money: what the money state reads (and the lists select, request-rows.ts). */
+export const TOOK_MONEY_STATUSES = ['paid', 'refunding', 'refunded', 'kept'] as const satisfies readonly StoredPaymentStatus[];
+const TOOK_MONEY = new Set<string>(TOOK_MONEY_STATUSES);
 /** Money that arrived when it was not the fee (a mismatch, or after the request stopped awaiting it): never pays an open request's fee. */
 const STRAY = new Set(['not_awaiting_payment', 'amount_mismatch']);
 

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderNotification, type NotificationRow } from '@/lib/server/notifications/render';
@@ -51,8 +52,8 @@ describe('the e-mails about money', () => {
     expect(mail('partial_refund', 'ar').content.paragraphs[0]).toContain('وهذا جزء من ١٥٬٠٠٠٫٠٠ ريال سعودي المدفوعة');
   });
 
-  it.runIf(process.env.MAIL_PREVIEW_DIR)('writes each as HTML for a look', async () => {
-    const dir = process.env.MAIL_PREVIEW_DIR!;
+  it('renders each as HTML (written to MAIL_PREVIEW_DIR for a look, when set)', async () => {
+    const dir = process.env.MAIL_PREVIEW_DIR ?? mkdtempSync(path.join(tmpdir(), 'money-mails-'));
     mkdirSync(dir, { recursive: true });
     for (const name of Object.keys(MAILS)) {
       for (const locale of ['en', 'ar'] as const) {

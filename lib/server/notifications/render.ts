@@ -8,6 +8,7 @@ import type { NotificationItem } from '@/lib/contract/notifications';
 import type { notifications } from '@/lib/server/db/schema';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { partMessage } from '@/lib/payments/payment-plan';
+import { dueDay } from '@/lib/payments/money-words';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -46,7 +47,8 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     of: typeof p.of_minor === 'number' && text('currency') ? formats.money(p.of_minor, text('currency')) : 'none',
     owed: typeof p.owed_minor === 'number' && p.owed_minor > 0 && text('currency') ? formats.money(p.owed_minor, text('currency')) : 'none',
     next: typeof p.next_minor === 'number' && text('currency') ? formats.money(p.next_minor, text('currency')) : 'none',
-    next_due: text('next_due') ? dayOf(formats, text('next_due')) : 'none',
+    // 'none' when absent, as the messages' selects read it.
+    next_due: dueDay(formats, text('next_due') || null),
     confirmed: text('confirmed') || 'none',
     changes_by: text('changes_by') ? formats.moment(text('changes_by')).hijri + ` (${formats.moment(text('changes_by')).gregorian})` : 'none',
   };
@@ -90,12 +92,6 @@ function fieldsToChange(t: ReturnType<typeof translatorFor>, json: string): stri
       return why ? t('Notifications.changeField', { field: label, pilgrim: who, why }) : t('Notifications.changeFieldBare', { field: label, pilgrim: who });
     })
     .join(t('Notifications.changeSeparator'));
-}
-
-/** A due date in both calendars, without the time: "15 Sha'ban 1448 AH (23 January 2027)". */
-function dayOf(formats: RequestFormats, iso: string) {
-  const { hijri, gregorian } = formats.moment(iso);
-  return `${hijri} (${gregorian})`;
 }
 
 function dualMoment(formats: RequestFormats, iso: string) {

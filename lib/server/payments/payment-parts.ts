@@ -2,6 +2,7 @@ import 'server-only';
 import type { RequestStatus } from '@/lib/requests/statuses';
 import { planOffered, planParts, sharePerPilgrim, INSTALMENT_GRACE_DAYS, type PaymentPartName, type PaymentPlan, type PlannedPart } from '@/lib/payments/payment-plan';
 import type { PaymentPlanView } from '@/lib/contract/requests';
+import { paymentViewStatus, TOOK_MONEY_STATUSES } from '@/lib/payments/money';
 import { eq, inArray } from 'drizzle-orm';
 import { requestTypes, users, type payments, type requests } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/client';
@@ -14,11 +15,9 @@ import { env } from '@/lib/server/env';
 type RequestRow = Pick<typeof requests.$inferSelect, 'status' | 'feeMinor' | 'currency' | 'paymentPlan' | 'submittedAt' | 'feePilgrims' | 'pilgrims'>;
 type PaymentRow = Pick<typeof payments.$inferSelect, 'id' | 'part' | 'status' | 'amountMinor' | 'paidAt' | 'userId' | 'refundAmountMinor'>;
 
-/** A paid part's state: its payment's, a refund of less than all of it being `partially_refunded`. */
-function partState(payment: PaymentRow): 'paid' | 'refunding' | 'refunded' | 'partially_refunded' | 'kept' {
-  if (payment.status === 'refunded' && payment.refundAmountMinor !== null && payment.refundAmountMinor < payment.amountMinor) return 'partially_refunded';
-  return payment.status as 'paid' | 'refunding' | 'refunded' | 'kept';
-}
+/** A paid part's state: its payment's as answered (a refund of less than all of it reads `partially_refunded`). */
+type PartPaid = 'paid' | 'refunding' | 'refunded' | 'partially_refunded' | 'kept';
+const isPartPaid = (state: string): state is PartPaid => ['paid', 'refunding', 'refunded', 'partially_refunded', 'kept'].includes(state);
 
 /** The statuses in which a request whose deposit is paid still owes, and takes, its instalments. */
 export const OWING_STATUSES: readonly RequestStatus[] = ['submitted', 'under_review', 'changes_requested', 'approved'];
@@ -83,11 +82,12 @@ export function paymentPlanView(
   const offered = choosing && planOffered(servicePlan, payByOf(request));
   const plan = paid.has('deposit') ? request.paymentPlan : offered ? servicePlan : null;
   const parts = planParts(request.feeMinor, plan).map((planned) => {
-    const payment = rows.find((row) => row.part === planned.part && (row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded' || row.status === 'kept'));
+    const payment = rows.find((row) => row.part === planned.part && (TOOK_MONEY_STATUSES as readonly string[]).includes(row.status));
+    const paidState = payment ? paymentViewStatus(payment) : null;
     const late = planned.due_at !== null && !payment && Date.parse(planned.due_at) < Date.now();
     return {
       ...planned,
-      state: payment ? partState(payment) : late ? ('late' as const) : ('due' as const),
+      state: paidState && isPartPaid(paidState) ? paidState : late ? ('late' as const) : ('due' as const),
       payment_id: payment?.id ?? null,
       paid_at: payment?.paidAt?.toISOString() ?? null,
       paid_by: payment ? (payers.get(payment.userId) ?? null) : null,

@@ -9,7 +9,7 @@ import { partName } from '@/lib/server/notifications/render';
 import { ApiError } from '@/lib/server/http/errors';
 import { findRequestType } from '@/lib/server/requests/request-types';
 import { pilgrimsOf } from '@/lib/server/requests/request-rows';
-import { moneyOf, refundedOf } from '@/lib/payments/money';
+import { moneyOf, refundedOf, TOOK_MONEY_STATUSES } from '@/lib/payments/money';
 import { moneyPayment } from '@/lib/server/requests/request-views';
 import { refresh } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
@@ -315,8 +315,7 @@ async function balanceAfter(db: Db, request: typeof requests.$inferSelect, payme
   if (request.feeMinor === null) return null;
   const at = (payment.paidAt ?? payment.updatedAt).getTime();
   const rows = await db.select().from(payments).where(eq(payments.requestId, request.id));
-  const tookMoney = (row: typeof payment) => row.status === 'paid' || row.status === 'refunding' || row.status === 'refunded' || row.status === 'kept';
-  const upToThis = rows.filter((row) => tookMoney(row) && (row.id === payment.id || (row.paidAt !== null && row.paidAt.getTime() <= at)));
+  const upToThis = rows.filter((row) => (TOOK_MONEY_STATUSES as readonly string[]).includes(row.status) && (row.id === payment.id || (row.paidAt !== null && row.paidAt.getTime() <= at)));
   // As the request stood then: open, and owing what these payments left (not what refunds since gave back).
   const money = moneyOf({ ...request, status: 'submitted' }, upToThis.map((row) => moneyPayment({ ...row, status: 'paid' })));
   return { feeMinor: request.feeMinor, afterMinor: money?.outstanding_minor ?? 0 };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { MoneyPayment } from '@/lib/payments/money';
+import { TOOK_MONEY_STATUSES, type MoneyPayment } from '@/lib/payments/money';
 import type { Db } from '@/lib/server/db/client';
 import { documents, payments, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
@@ -152,7 +152,7 @@ export async function takenPaymentsOf(db: Db, requestId: string): Promise<MoneyP
   const rows = await db
     .select({ part: payments.part, status: payments.status, amount_minor: payments.amountMinor, refund_amount_minor: payments.refundAmountMinor, refund_reason: payments.refundReason })
     .from(payments)
-    .where(and(eq(payments.requestId, requestId), inArray(payments.status, ['paid', 'refunding', 'refunded', 'kept'])));
+    .where(and(eq(payments.requestId, requestId), inArray(payments.status, [...TOOK_MONEY_STATUSES])));
   return rows;
 }
 

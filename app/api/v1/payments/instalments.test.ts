@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { hijriFromNow } from '@/test/answers';
 import { notificationsOf } from '@/test/notifications';
 import { readyDraft } from '@/test/requests';
+import { companionOn, payPart, startPart } from '@/test/payments';
 import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
-import { getDb, queryRows } from '@/lib/server/db/client';
-import { mailOutbox } from '@/lib/server/db/schema';
+import { queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { applyInstalmentDeadlines } from '@/lib/server/payments/instalments';
 import { reconcilePayments, refundDue } from '@/lib/server/payments/payments';
 import * as oneRoute from '../requests/[id]/route';
 import * as submitRoute from '../requests/[id]/submit/route';
-import * as startRoute from '../requests/[id]/payments/route';
-import * as invitationRoute from '../requests/[id]/pilgrims/[pilgrim]/invitation/route';
-import * as acceptRoute from '../invitations/accept/route';
 import * as sharedRoute from '../me/shared-requests/[id]/route';
 import * as paymentRoute from './[id]/route';
 import * as receiptRoute from './[id]/receipt/route';
@@ -36,16 +33,9 @@ const DAY = 86_400_000;
 type Part = { part: string; amount_minor: number; due_at: string | null; state: string; paid_by: string | null; payment_id: string | null };
 
 const details = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data;
-const start = (token: string, id: string, part?: string, locale: 'en' | 'ar' = 'en') => call(startRoute.POST, { token, params: { id }, body: part ? { part } : {}, locale });
+const start = startPart;
+const pay = payPart;
 
-/** Pays a part through the test gateway and returns to the portal, as a payer does; the payment as it settled. */
-async function pay(token: string, id: string, part?: string) {
-  const started = await start(token, id, part);
-  expect(started.status).toBe(201);
-  const checkout = started.json!.data as { id: string; redirect_url: string; amount_minor: number; part: string };
-  await payOnTestGateway(checkout.redirect_url.split('/').pop()!, TEST_CARDS.success);
-  return (await call(paymentRoute.GET, { token, params: { id: checkout.id } })).json!.data as { id: string; status: string; amount_minor: number; part: string };
-}
 
 async function setPlan(cookie: string, plan: unknown) {
   return consoleCall(catalogueRoute.PATCH, { method: 'PATCH', staffCookie: cookie, params: { id: 'hajj' }, body: { payment_plan: plan }, locale: 'en' });
@@ -58,15 +48,6 @@ async function sent(token: string) {
   return { id, fee: submitted.json!.data.fee_minor as number };
 }
 
-/** The companion of a request invited, registered and accepted: their session. */
-async function companionOn(organiserToken: string, id: string) {
-  const member = await newUser('Mohammed Rahman');
-  expect((await call(invitationRoute.POST, { token: organiserToken, params: { id, pilgrim: 'companion-0' }, body: { email: member.user.email } })).status).toBe(201);
-  const db = await getDb();
-  const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'companion_invite'), eq(mailOutbox.toAddress, member.user.email.toLowerCase()))).orderBy(desc(mailOutbox.id)).limit(1);
-  expect((await call(acceptRoute.POST, { token: member.token, body: { token: mail!.params.token } })).status).toBe(200);
-  return member;
-}
 
 describe('a payment plan: a deposit, then instalments', () => {
   it('is set by an admin in either calendar and checked: percents add up to 100, dates in order within the season', async () => {

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { hijriFromNow } from '@/test/answers';
 import { notificationsOf } from '@/test/notifications';
 import { readyDraft } from '@/test/requests';
+import { companionOn, payPart, startPart } from '@/test/payments';
 import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
-import { getDb, queryRows } from '@/lib/server/db/client';
-import { mailOutbox } from '@/lib/server/db/schema';
+import { queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { refundDue } from '@/lib/server/payments/payments';
 import * as listRoute from '../requests/route';
 import * as oneRoute from '../requests/[id]/route';
 import * as submitRoute from '../requests/[id]/submit/route';
-import * as startRoute from '../requests/[id]/payments/route';
-import * as invitationRoute from '../requests/[id]/pilgrims/[pilgrim]/invitation/route';
-import * as acceptRoute from '../invitations/accept/route';
 import * as sharedRoute from '../me/shared-requests/[id]/route';
 import * as paymentRoute from './[id]/route';
 import * as catalogueRoute from '../office/catalogue/[id]/route';
@@ -34,24 +31,10 @@ beforeAll(() => useOpsKey());
 afterAll(() => useOpsKey(undefined));
 
 const details = async (token: string, id: string, locale: 'en' | 'ar' = 'en') => (await call(oneRoute.GET, { token, params: { id }, locale })).json!.data;
-const start = (token: string, id: string, part?: string) => call(startRoute.POST, { token, params: { id }, body: part ? { part } : {} });
+const start = startPart;
+const pay = payPart;
 
-async function pay(token: string, id: string, part?: string) {
-  const started = await start(token, id, part);
-  expect(started.status).toBe(201);
-  const checkout = started.json!.data as { id: string; redirect_url: string };
-  await payOnTestGateway(checkout.redirect_url.split('/').pop()!, TEST_CARDS.success);
-  return (await call(paymentRoute.GET, { token, params: { id: checkout.id } })).json!.data as { id: string; status: string; amount_minor: number };
-}
 
-async function companionOn(organiserToken: string, id: string) {
-  const member = await newUser('Mohammed Rahman');
-  expect((await call(invitationRoute.POST, { token: organiserToken, params: { id, pilgrim: 'companion-0' }, body: { email: member.user.email } })).status).toBe(201);
-  const db = await getDb();
-  const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'companion_invite'), eq(mailOutbox.toAddress, member.user.email.toLowerCase()))).orderBy(desc(mailOutbox.id)).limit(1);
-  expect((await call(acceptRoute.POST, { token: member.token, body: { token: mail!.params.token } })).status).toBe(200);
-  return member;
-}
 
 /** A request of a service with a plan (20 % deposit, then 40 % and 40 %), sent, its deposit paid; and its companion on it. */
 async function depositPaid() {
