@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -27,7 +28,7 @@ async function signOut(page: Page, m: Messages) {
   await expect(page.getByRole('banner').getByRole('link', { name: m.Header.signIn })).toBeVisible();
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test.describe(`accounts in ${locale}`, () => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { arabicIndic, draftThrough, fillDate, gregorianInDays, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 // Answers as pilgrims give them (issue 20, items 1-3), on a 390 px phone in
 // both languages: dates in either calendar, digits from an Arabic keyboard,
@@ -13,7 +14,7 @@ const MESSAGES = { en, ar: ar as Messages } as const;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
   const f = m.Fields;
   const typed = (text: string) => (locale === 'ar' ? arabicIndic(text) : text);

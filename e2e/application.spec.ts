@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { arabicIndic, fillDate, gregorianInDays, PDF, PNG_1x1, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -96,7 +97,7 @@ async function uploadAll(page: Page, locale: 'en' | 'ar', pilgrims: string[]) {
   }
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const { m, w, f } = messagesOf(locale);
 
   test.describe(`the application in ${locale}`, () => {

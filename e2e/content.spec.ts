@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { heading, LOCALES, staticPageTitle } from './helpers';
+import { IN_ENGLISH, heading, localesIn, staticPageTitle } from './helpers';
 import { signUp } from './session';
 
 // What each language shows: the seeded catalogue (drizzle/0002), formatted as the request screens do.
@@ -35,7 +35,7 @@ const SEEN = {
 
 const PUBLIC_PATHS = ['', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register'];
 
-for (const { locale } of LOCALES) {
+for (const { locale } of localesIn(IN_ENGLISH)) {
   const seen = SEEN[locale];
 
   test.describe(`content pages (${locale})`, () => {

@@ -5,6 +5,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { draftThrough, hijriInDays, PDF, signUp } from './session';
 import { expectAccessible } from './axe';
+import { IN_ENGLISH } from './helpers';
 
 // Issue 40, item 3: each pilgrim's documents named, with their pictures, on a phone.
 // After an upload the card shows the document's picture (a PDF's first page, a
@@ -67,7 +68,7 @@ async function choose(page: Page, button: string, file: { name: string; mimeType
   await (await chooser).setFiles(file);
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = MESSAGES[locale];
   const w = m.Wizard;
   const d = m.RequestDetails.documents;

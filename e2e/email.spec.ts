@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
 import { linkIn, mailTo } from './mail';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -16,7 +17,7 @@ function uniqueEmail(locale: string) {
 /** The text of a message, with its {placeholders} cut off: what a page shows starts with this. */
 const lead = (message: string) => message.split('{')[0]!.trim();
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test.describe(`e-mail in ${locale}`, () => {

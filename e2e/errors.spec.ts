@@ -2,14 +2,14 @@ import { expect, test } from '@playwright/test';
 import net from 'node:net';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { addSessionCookie, heading } from './helpers';
+import { IN_ENGLISH, addSessionCookie, heading } from './helpers';
 
 const TEXT = {
   en: { title: 'Page Not Found', prefix: 'Page Not Found: ', nav: en.Header.mainNav },
   ar: { title: 'الصفحة غير موجودة', prefix: 'الصفحة غير موجودة: ', nav: ar.Header.mainNav },
 } as const;
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const text = TEXT[locale];
 
   test(`an address that matches nothing is a 404 inside the default layout (${locale})`, async ({ page }) => {

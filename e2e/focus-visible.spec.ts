@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { IN_ARABIC } from './helpers';
 
 // WCAG 2.2, 2.4.11 and 2.4.13: every element reached with Tab changes, when
 // focused, an area at least as large as a 2 CSS px line around it, by at least
@@ -64,7 +65,7 @@ async function unseenFocus(page: Page, stops: number): Promise<string[]> {
 // The measuring style sheet below is added by the test, not by the app: let it past the CSP.
 test.use({ bypassCSP: true });
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   test(`the keyboard focus can be seen on the green hero, filled buttons and white pages (${locale})`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     // The home page: the header, the green hero and its filled call to action, the service cards.

@@ -5,6 +5,7 @@ import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
 import { requestFormats } from '../lib/i18n/formats';
 import { draftThrough, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 // Issue 40, item 1: Hajj in its month, on the phone. The month list reaches Dhu al-Hijjah, the month of Hajj; the
 // home page and the service step say when applications close and when Hajj is; each package has its own fee, and
@@ -32,7 +33,7 @@ async function signInAdmin(request: APIRequestContext) {
   expect((await request.post('/api/v1/office/auth/code', { headers: SAME_ORIGIN, data: { challenge: step.challenge, code } })).status()).toBe(200);
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test(`Hajj: Dhu al-Hijjah offered, when applications close and when Hajj is, a fee per package and a total that follows it, at 390 px (${locale})`, async ({ page, context }, testInfo) => {

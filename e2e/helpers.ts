@@ -8,6 +8,27 @@ export const LOCALES = [
   { locale: 'ar', lang: 'ar-EG', dir: 'rtl', other: 'en', switchLabel: 'English' },
 ] as const;
 
+/** A language of the portal. */
+export type Locale = 'en' | 'ar';
+
+/**
+ * The languages a browser test runs in (issue 60, item 8; docs/TESTING.md, "One language a journey").
+ * A journey runs in one language: the flow, the server's answers and the focus are the same in both, and the
+ * other language's words are held by cheaper tests: lib/i18n/messages-parity.test.ts (the same keys, the same
+ * placeholders, no English left in Arabic) and the component tests, which render the screens in both.
+ * The journeys are shared out between the two, Arabic (right to left, Arabic-Indic digits, the Hijri month
+ * names) taking those that read digits, dates and money. Both only where the language is what is tested:
+ * lang and dir, mirroring, fonts, axe, the language switch and negotiation, the phone widths.
+ */
+export const IN_BOTH: readonly Locale[] = ['en', 'ar'];
+export const IN_ARABIC: readonly Locale[] = ['ar'];
+export const IN_ENGLISH: readonly Locale[] = ['en'];
+
+/** LOCALES' entries for those languages. */
+export function localesIn(languages: readonly Locale[]) {
+  return LOCALES.filter((entry) => languages.includes(entry.locale));
+}
+
 /** A `session` cookie, as sign-in sets it, so that the proxy lets the profile area through. */
 export async function addSessionCookie(context: BrowserContext) {
   await context.addCookies([{ name: 'session', value: 'e2e-session', url: BASE_URL }]);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { draftThrough, hijriInDays, PDF, PNG_1x1, SAME_ORIGIN, signInStaff, signUp } from './session';
 import { linkIn, mailTo } from './mail';
 
-// Issue 42, item 3, on a 390 px phone in both languages: the service offers a
+// Issue 42, item 3, on a 390 px phone, in Arabic: the service offers a
 // deposit then two instalments; the pilgrim sees the plan and its rule before
 // choosing, pays the deposit (the request goes to the office), then pays the
 // first instalment from the request's page, and sees each part paid with its
@@ -26,7 +26,8 @@ async function payOnGateway(page: Page) {
   await page.getByRole('button', { name: /^Pay/ }).click();
 }
 
-for (const [locale, slot] of [['en', 9], ['ar', 10]] as const) {
+// In Arabic only (issue 60, item 8): the money words of both languages are held by components/payments/money-screens.test.tsx.
+for (const [locale, slot] of [['ar', 10]] as const) {
   const m = MESSAGES[locale];
   const p = m.Payments.plan;
   let app: AppProcess | undefined;

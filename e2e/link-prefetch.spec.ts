@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { IN_ENGLISH } from './helpers';
 
 // Links prefetch their page one second after they come into view
 // (components/ui/prefetch-on-sight.ts): a phone opening the home page fetches
@@ -25,7 +26,7 @@ const linksInView = (page: Page) =>
     }).map((link) => link.getAttribute('href')!),
   );
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   test(`/${locale}: links prefetch once in view, the footer's after scrolling to it`, async ({ page }) => {
     const prefetched = watchPrefetches(page);
     await page.goto(`/${locale}`);

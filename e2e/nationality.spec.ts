@@ -3,11 +3,12 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { COUNTRY_CODES } from '../lib/requests/countries';
 import { draftThrough, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
   const country = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code)!;
 

@@ -3,12 +3,13 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { draftThrough, officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
 import { BASE_URL } from '../playwright.config';
+import { IN_ARABIC, IN_ENGLISH } from './helpers';
 
 const PASSWORD = 'Labbaik#2026';
 
 // Always know what to do next (issue 21): the application page is titled by the request's state.
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = locale === 'en' ? en : (ar as typeof en);
 
   test(`a request the office sent back is titled with what to do (${locale})`, async ({ page, context }) => {
@@ -61,7 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = locale === 'en' ? en : (ar as typeof en);
   const payLine = (text: string) => new RegExp(`^${m.PayBy.line.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{fee}', '.+').replace('{deadline}', '.+')}$`).test(text);
 
@@ -98,7 +99,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = locale === 'en' ? en : (ar as typeof en);
 
   test(`a signed-out visitor of their requests is told why, and signing in leads back there (${locale})`, async ({ page, context, playwright }) => {
@@ -148,7 +149,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = locale === 'en' ? en : (ar as typeof en);
 
   test(`the declaration is never ticked in advance, even when it was made before (${locale})`, async ({ page, context }) => {
@@ -169,7 +170,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = locale === 'en' ? en : (ar as typeof en);
 
   test(`the account page leads with what needs doing, and the account menu counts it (${locale})`, async ({ page, context }) => {

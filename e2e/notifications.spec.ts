@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
 import { paidAtCounter, requestAwaitingPayment, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 
@@ -36,7 +37,7 @@ async function serviceWorkerRegistration(context: BrowserContext, page: Page) {
   return { cdp, registrationId: await found };
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test.describe(`notifications (${locale})`, () => {

@@ -5,6 +5,7 @@ import { watchViolations } from './csp-violations';
 import { paidRequest, requestAwaitingPayment, signInStaff, signUp } from './session';
 import { expectAccessible } from './axe';
 import { linkIn, mailTo } from './mail';
+import { IN_ARABIC, IN_ENGLISH } from './helpers';
 
 // Issue 18: the office works a request in the console, and the pilgrim sees
 // what it asked for. Staff sign in through the API (office.spec.ts walks the
@@ -12,7 +13,7 @@ import { linkIn, mailTo } from './mail';
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
   const o = m.Office;
 
@@ -214,7 +215,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const o = MESSAGES[locale].Office;
 
   test(`an admin invites a member, changes a colleague's role, resets their two-factor and reads it all in the audit log (${locale})`, async ({ browser }) => {

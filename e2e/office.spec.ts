@@ -6,6 +6,7 @@ import { E2E_OPS_KEY } from '../playwright.config';
 import { watchViolations } from './csp-violations';
 import { paidRequest, signUp } from './session';
 import { expectAccessible } from './axe';
+import { IN_ENGLISH } from './helpers';
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 const PASSWORD = 'Office#Season1448';
@@ -21,7 +22,7 @@ async function addStaff(request: APIRequestContext, locale: string, role: string
   return { email, path: `${link.pathname}${link.search}` };
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = MESSAGES[locale];
   const o = m.Office;
 

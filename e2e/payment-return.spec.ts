@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { requestAwaitingPayment, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -10,7 +11,7 @@ const MESSAGES = { en, ar: ar as Messages } as const;
 // payment started on another host, or the session ended while paying), the page
 // still says whether the payment went through, by the checkout's own id, and
 // how to sign in to see the request.
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test(`back from the gateway signed out: the result, and how to sign in to see the request (${locale})`, async ({ page, context }) => {

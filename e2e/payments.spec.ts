@@ -5,6 +5,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { requestAwaitingPayment, signUp } from './session';
 import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -16,7 +17,7 @@ async function payWith(page: Page, card: string) {
   await page.getByRole('button', { name: /^Pay/ }).click();
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test.describe(`paying in ${locale}`, () => {

@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { arabicIndic, draftThrough, PNG_1x1, SAME_ORIGIN, signInAdmin, signUp } from './session';
 import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
+import { IN_ARABIC, IN_ENGLISH } from './helpers';
 
 // docs/PLACES.md: the service step says what is left of each limited package,
 // in the page's language and digits; and the reserve list. The app's data folder
@@ -14,7 +15,7 @@ const MESSAGES = { en, ar: ar as typeof en } as const;
 
 test.describe.configure({ mode: 'serial' });
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = MESSAGES[locale];
   test(`the service step says "3 places left" and "Fully booked" (${locale})`, async ({ page, context }) => {
     await signInAdmin(context.request);
@@ -48,7 +49,7 @@ for (const locale of ['en', 'ar'] as const) {
 test.describe('the reserve list', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of IN_ARABIC) {
     const m = MESSAGES[locale];
     test(`sold out → join the reserve list → position shown → a place offered → paid (${locale}, 390 px)`, async ({ page, context }) => {
       await signInAdmin(context.request);

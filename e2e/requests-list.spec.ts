@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
 import { firstOpenMonth, signUp as signUpPilgrim } from './session';
+import { IN_ENGLISH } from './helpers';
 
 // The requests list, the drafts list and the details page, seen by a user
 // whose requests were made through the API (the wizard has its own spec).
@@ -119,7 +120,7 @@ function answer(scope: ReturnType<Page['locator']>, label: string) {
   return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = MESSAGES[locale];
 
   test.describe(`requests screens in ${locale}`, () => {

@@ -5,6 +5,7 @@ import { BASE_URL } from '../playwright.config';
 import { draftThrough, requestAwaitingPayment, signUp } from './session';
 import { watchViolations } from './csp-violations';
 import { TEST_PAYMENTS } from '../lib/payments/test-payment-words';
+import { IN_ENGLISH } from './helpers';
 
 
 // The security headers and the CSP, checked in the real browser: every kind of
@@ -60,7 +61,7 @@ async function visit(page: Page, path: string) {
   return nonce;
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   test.describe(`security headers in ${locale}`, () => {
     test('a page rendered per request runs under a new nonce each time (forgot password)', async ({ page }) => {
       const check = await watchViolations(page);

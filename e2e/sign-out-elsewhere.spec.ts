@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
 import { signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -22,7 +23,7 @@ async function profileStatus(token: string) {
   return (await fetch(`${BASE_URL}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   test(`"Sign out everywhere else" on the profile page, after a confirmation (${locale})`, async ({ context, page }) => {

@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { expectScriptsByHash, watchViolations } from './csp-violations';
 import { draftThrough, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 
@@ -41,7 +42,7 @@ async function visit(page: Page, path: string) {
   return response!;
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
 
   // One page walks them all, each page a step (a new browser context per page cost more than the page).

@@ -2,12 +2,13 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { draftThrough, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 // The travel month is offered from this Hijri month (Makkah time) to the season's end: never a month gone by.
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
   test(`the travel months start at this Hijri month, named in the page's language and digits (${locale})`, async ({ page, context }) => {
     const { token } = await signUp(context, page, locale);

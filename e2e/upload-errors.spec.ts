@@ -2,12 +2,13 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { draftThrough, PDF, signUp } from './session';
+import { IN_ARABIC } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 
 // A refused upload says why, beside the file and in the error summary, linked to its button.
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ARABIC) {
   const m = MESSAGES[locale];
   const w = m.Wizard;
 

@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { pngBomb } from '../test/image-bomb';
 import { draftThrough, PNG_1x1, requestAwaitingPayment, signUp } from './session';
+import { IN_ENGLISH } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -32,7 +33,7 @@ test('the production server decodes a photo in its worker and refuses an image b
   ]);
 });
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   test(`${locale}: the delete dialog says why the account cannot be deleted while a payment is open`, async ({ page, context }) => {
     const m = MESSAGES[locale];
     const { token } = await signUp(context, page, locale);

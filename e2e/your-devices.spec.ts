@@ -3,6 +3,7 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
 import { signUp } from './session';
+import { IN_ENGLISH } from './helpers';
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -20,7 +21,7 @@ async function signInOnIphone(email: string) {
   return token;
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of IN_ENGLISH) {
   const m = MESSAGES[locale];
 
   test(`the profile lists where the account is signed in, marks this device, and signs another out (${locale})`, async ({ context, page }) => {
