@@ -117,6 +117,15 @@ describe('guards in the proxy', () => {
     expect(target(visit('/en/profile/requests?status=draft')).searchParams.get('next')).toBe('/en/profile/requests?status=draft');
     // Signed in on a sign-in page: just home, nothing to come back to.
     expect(target(visit('/en/auth/login', { cookie: 'session=abc' })).search).toBe('');
+    // Every page of the profile area, in both languages (what e2e/guards.spec.ts walked in a browser until issue 60).
+    for (const locale of ['en', 'ar']) {
+      for (const path of ['/profile', '/profile/requests', '/profile/requests/create', '/profile/requests/drafts']) {
+        const away = target(visit(`/${locale}${path}`));
+        expect(away.pathname, path).toBe(`/${locale}`);
+        expect(away.searchParams.get('next'), path).toBe(`/${locale}${path}`);
+      }
+      for (const path of ['/auth/login', '/auth/register']) expect(locationOf(visit(`/${locale}${path}`, { cookie: 'session=abc' })), path).toBe(`/${locale}`);
+    }
   });
 
   it('lets the rest through', () => {
