@@ -8,7 +8,7 @@
 //   vitest postgres  the database tests again on PostgreSQL (when DATABASE_URL is set)
 //   build            one production build, shared by every Playwright project (its type check skipped:
 //                    tsc has just checked the same, route types included)
-//   playwright …     the browser tests against that build (`next start`): chromium, then both phone widths
+//   playwright       the browser tests against that build (`next start`): chromium and both phone widths
 //
 // Run one phase alone with `node scripts/test-all.mjs <phase>…` (a prefix names several:
 // `node scripts/test-all.mjs build playwright` builds, then runs every project).
@@ -53,12 +53,12 @@ const phases = [
       }),
   },
   // The web server of playwright.config.ts serves the build just made instead of
-  // making its own. The two phone projects (one spec at two widths) share one
-  // phase, so one server start; Playwright's list prints each test's project.
-  ...[['chromium'], ['phone-360', 'phone-390']].map((projects) => ({
-    name: `playwright ${projects.join(', ')}`,
-    run: () => run(bin('playwright'), ['test', ...projects.flatMap((project) => ['--project', project])], { E2E_BUILT: '1' }),
-  })),
+  // making its own. Every project in one phase, so one server start (it was one per
+  // phase); Playwright's list prints each test's project.
+  {
+    name: 'playwright',
+    run: () => run(bin('playwright'), ['test', '--project', 'chromium', '--project', 'phone-360', '--project', 'phone-390'], { E2E_BUILT: '1' }),
+  },
 ];
 
 const asked = process.argv.slice(2);
