@@ -15,7 +15,9 @@ import { fillDate, gregorianInDays } from './session';
 const MESSAGES = { en, ar: ar as typeof en } as const;
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
-for (const [locale, slot] of [['en', 5], ['ar', 6]] as const) {
+// In Arabic only (issue 60, item 8): the console's words of both languages are the messages' (parity test), and its
+// screens are drawn in both by the accessibility spec.
+for (const [locale, slot] of [['ar', 6]] as const) {
   const o = MESSAGES[locale].Office;
   let app: AppProcess | undefined;
   test.afterEach(async () => {
