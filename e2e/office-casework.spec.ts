@@ -90,7 +90,7 @@ for (const locale of IN_ENGLISH) {
     // Back in the console: old -> new, then approved in one step, and on to the next request.
     await desk.reload();
     const changed = desk.getByRole('region', { name: o.request.changes.title });
-    await expect(changed.locator('del')).toHaveText('A1234567');
+    await expect(changed.locator('del')).toHaveText(own.data.applicant.passport_number);
     await expect(changed.locator('ins')).toHaveText('A7654399');
     // By keyboard alone: Space chooses, Enter decides; focus lands on what the move did, and the next request is one Tab on.
     await desk.getByRole('radio', { name: o.request.moves.approved }).focus();
