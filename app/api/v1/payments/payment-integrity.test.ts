@@ -7,7 +7,8 @@ import { newUser } from '@/test/accounts';
 import { companion } from '@/test/answers';
 import { pngFile } from '@/test/files';
 import { notificationsOf } from '@/test/notifications';
-import { documentRows, submittedRequest, uniquePassport } from '@/test/requests';
+import { documentRows, readyDraft, submittedRequest, uniquePassport } from '@/test/requests';
+import { companionOn } from '@/test/payments';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS, testGateway } from '@/lib/server/payments/test-gateway';
 import { chooseGateway, gatewayRefusal, gatewayStartLine, testPaymentsOn } from '@/lib/server/payments/gateway-choice';
@@ -285,9 +286,16 @@ describe('absolute URLs come from the configured origin only (item 3)', () => {
 
 describe('idempotency keys are per request (item 11)', () => {
   it('a key reused on another request starts that request\'s own payment', async () => {
-    const { token } = await newUser();
+    const payer = await newUser();
+    const { token } = payer;
     const first = await submittedRequest(token);
-    const second = await submittedRequest(token);
+    // The second request is another account's, on which the payer is a companion who took up the invitation: one
+    // account holds one unpaid request per service (issue 58, item 2), and the payer still reuses one key on two requests.
+    const organiser = await newUser('Organiser Keys');
+    const secondId = await readyDraft(organiser.token);
+    await companionOn(organiser.token, secondId, payer);
+    expect((await call(submitRoute.POST, { token: organiser.token, params: { id: secondId }, body: {} })).status).toBe(200);
+    const second = { id: secondId };
     const a = (await startPayment(token, first.id, 'same-key')).json!.data;
     const b = await startPayment(token, second.id, 'same-key');
     expect(b.status).toBe(201);
