@@ -1,6 +1,9 @@
 // The data the API figures need, made through the running app's API: one
 // account with 20 sent requests (the list), drafts for the autosave, and the
-// notifications those requests produced.
+// notifications those requests produced. An account holds one unpaid request
+// per service (issue 58, item 2), so each sent request but the last is paid at
+// the counter (with the bench server's ops key) before the next is sent: 19
+// waiting for the office and one awaiting payment, 20 in the list as before.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { apiClient, application, confirmAddress } from '../scripts/demo-requests.mjs';
@@ -10,15 +13,23 @@ const SIGN_IN_ACCOUNTS = 60;
 /** An address of the documentation range (RFC 5737), one per pilgrim: only ever a header value. */
 const benchAddress = (i) => `198.51.100.${i + 1}`;
 
-export async function seed(base, { drafts: draftCount, dataDir }) {
+export async function seed(base, { drafts: draftCount, dataDir, opsKey }) {
   const call = apiClient(base);
   const email = `bench.${randomBytes(4).toString('hex')}@example.com`;
   const password = `Bench#${randomBytes(6).toString('hex')}A1`;
   const { token } = await call('POST', '/auth/register', { body: { name: 'Bench Pilgrim', email, password, password_confirmation: password } });
   // Sending needs a confirmed address; the bench server has no SMTP_URL, so the e-mail is a file in its DATA_DIR.
   await confirmAddress(call, email, path.join(dataDir, 'mail'));
+  const ops = { 'X-Ops-Key': opsKey };
+  const cashier = `bench.finance.${randomBytes(4).toString('hex')}@office.example`;
+  await call('POST', '/ops/staff', { body: { email: cashier, name: 'Bench Finance', role: 'finance' }, headers: ops });
   const sent = [];
-  for (let i = 0; i < 20; i++) sent.push(await application(call, token, 'umrah', { companions: [] }));
+  for (let i = 0; i < 20; i++) {
+    // The one before paid first: the next of the service may then be sent.
+    const before = sent.at(-1);
+    if (before) await call('POST', `/ops/requests/${before.reference}/payments`, { body: { amount_minor: before.fee, receipt_number: `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`, received_by: cashier }, headers: ops });
+    sent.push(await application(call, token, 'umrah', { companions: [] }));
+  }
   const drafts = [];
   // Ten at a time: fast enough, and gentle with a shared machine.
   while (drafts.length < draftCount) {

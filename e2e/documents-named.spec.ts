@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { draftThrough, hijriInDays, PDF, signUp } from './session';
+import { draftThrough, hijriInDays, PDF, signUp, uniquePassport } from './session';
 import { expectAccessible } from './axe';
 import { IN_ENGLISH } from './helpers';
 
@@ -81,12 +81,12 @@ for (const locale of IN_ENGLISH) {
     test.setTimeout(240_000);
     const { token } = await signUp(context, page, locale);
     const id = await draftThrough(context.request, token, 'companions');
-    // A spouse travels too: two pilgrims, each with a passport scan and a photo.
+    // A spouse travels too: two pilgrims, each with a passport scan and a photo (and a passport of their own on the shared server).
     const headers = { authorization: `Bearer ${token}` };
     const version = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.version;
     const spouse = {
       relation: 'spouse', name_ar: NAMES.ar[1], name_latin: NAMES.en[1], gender: 'male', date_of_birth: '02-07-1405', nationality: 'SA',
-      national_id: '1012345678', passport_number: 'B7654321', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234568', email: 'm@example.com',
+      national_id: '1012345678', passport_number: uniquePassport('B'), passport_expiry: hijriInDays(4 * 365), mobile: '+966501234568', email: 'm@example.com',
     };
     const saved = await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'companions', data: [spouse], version, complete: true } });
     expect(saved.status(), await saved.text()).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
-import { draftThrough, hijriInDays, signUp } from './session';
+import { draftThrough, hijriInDays, signUp, uniquePassport } from './session';
 import { linkIn, mailTo } from './mail';
 import { expectAccessible } from './axe';
 import { IN_ENGLISH } from './helpers';
@@ -30,12 +30,17 @@ for (const locale of IN_ENGLISH) {
     // A Hajj draft with its service and applicant answered, and one adult companion whose own address is used for the invitation.
     const id = await draftThrough(context.request, token, 'companions', 'standard', 'hajj');
     const companionEmail = `companion.${locale}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+    // Passports of this test's own (uniquePassport): one passport is on one live request per season, on a shared server.
+    const [passportNumber, corrected] = [uniquePassport('B'), uniquePassport('C')];
     const companion = {
       name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', date_of_birth: '01-01-1405', nationality: 'SA', relation: 'spouse',
-      national_id: '1098765432', passport_number: 'B7654321', passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email: companionEmail,
+      national_id: '1098765432', passport_number: passportNumber, passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email: companionEmail,
     };
     const headers = { authorization: `Bearer ${token}` };
-    const version = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.version;
+    const draft = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data;
+    const { version } = draft;
+    // The applicant's passport, as draftThrough made it: the companion's part must never show it.
+    const applicantPassport = draft.data.applicant.passport_number as string;
     expect((await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'companions', data: [companion], version, complete: true } })).status()).toBe(200);
 
     // The applicant invites from the request's page: the companion's address is already there.
@@ -83,9 +88,9 @@ for (const locale of IN_ENGLISH) {
 
     // Their own passport number, corrected and saved; never the applicant's answers.
     const passport = other.getByRole('textbox', { name: m.Fields.passport_number });
-    await expect(passport).toHaveValue('B7654321');
-    await expect(other.getByText('A1234567')).toHaveCount(0);
-    await passport.fill('C1122334');
+    await expect(passport).toHaveValue(passportNumber);
+    await expect(other.getByText(applicantPassport)).toHaveCount(0);
+    await passport.fill(corrected);
     await other.getByRole('button', { name: f.save }).click();
     await expect(other.getByTestId('saved')).toBeVisible();
     await expectAccessible(other, `the companion's part (${locale})`);
@@ -100,7 +105,7 @@ for (const locale of IN_ENGLISH) {
     // Which answers are the companion's doing.
     await expect(panel.getByTestId('edited-companion-0')).toContainText(f.edited.split('{fields}')[0]!.trim());
     await expect(panel.getByTestId('edited-companion-0')).toContainText(m.Fields.passport_number);
-    await expect(page.getByText('C1122334')).toBeVisible();
+    await expect(page.getByText(corrected)).toBeVisible();
     if (process.env.SCREENSHOTS_DIR) {
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/invitation-panel-${locale}-390.png` });
@@ -115,10 +120,11 @@ test('the applicant invites from the companions step, and the invitation stays w
   const id = await draftThrough(context.request, token, 'companions', 'standard', 'hajj');
   const headers = { authorization: `Bearer ${token}` };
   const email = `companion.wizard.${Date.now()}@example.com`;
+  const corrected = uniquePassport('C');
   // Saved as before companions had ids: the step gives this one its id.
   const companion = {
     name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', date_of_birth: '01-01-1405', nationality: 'SA', relation: 'spouse',
-    national_id: '1098765432', passport_number: 'B7654321', passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email,
+    national_id: '1098765432', passport_number: uniquePassport('B'), passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email,
   };
   const version = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.version;
   await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'companions', data: [companion], version } });
@@ -130,11 +136,11 @@ test('the applicant invites from the companions step, and the invitation stays w
   await expect(panel.getByRole('status')).toContainText(email);
 
   // A later change to the step is saved with the same id: the invitation still names this companion.
-  await page.getByRole('textbox', { name: m.Fields.passport_number }).fill('C1122334');
+  await page.getByRole('textbox', { name: m.Fields.passport_number }).fill(corrected);
   await page.getByRole('button', { name: m.Wizard.continue }).click();
   await expect(page).toHaveURL(/step=documents/);
   const saved = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data;
-  expect(saved.data.companions[0].passport_number).toBe('C1122334');
+  expect(saved.data.companions[0].passport_number).toBe(corrected);
   expect(saved.data.companions[0].pilgrim_id).toMatch(/^[0-9a-f-]{36}$/);
   expect(saved.invitations).toEqual([expect.objectContaining({ pilgrim: 'companion-0', email, state: 'invited' })]);
 });

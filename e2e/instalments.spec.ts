@@ -5,7 +5,7 @@ import ar from '../messages/ar.json';
 import { portFor, startApp, type AppProcess } from './app-process';
 import { expectAccessible } from './axe';
 import path from 'node:path';
-import { draftThrough, hijriInDays, PDF, PNG_1x1, SAME_ORIGIN, signInStaff, signUp } from './session';
+import { draftThrough, hijriInDays, PDF, PNG_1x1, SAME_ORIGIN, signInStaff, signUp, uniquePassport } from './session';
 import { linkIn, mailTo } from './mail';
 
 // Issue 42, item 3, on a 390 px phone, in Arabic: the service offers a
@@ -57,9 +57,10 @@ for (const [locale, slot] of [['ar', 10]] as const) {
     const companion = await signUp(phone, other, locale, 'Mohammed Rahman', { app: { origin: app.origin, dataDir } });
     const id = await draftThrough(context.request, token, undefined, 'standard', 'hajj');
     const headers = { authorization: `Bearer ${token}` };
+    // A passport of the companion's own (uniquePassport): one passport is on one live request per season.
     const person = {
       name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', date_of_birth: '01-01-1405', nationality: 'SA', relation: 'spouse',
-      national_id: '1098765432', passport_number: 'B7654321', passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email: companion.email,
+      national_id: '1098765432', passport_number: uniquePassport('B'), passport_expiry: hijriInDays(4 * 365), mobile: '+966507654321', email: companion.email,
     };
     const version = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.version;
     expect((await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'companions', data: [person], version, complete: true } })).status()).toBe(200);

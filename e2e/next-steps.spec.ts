@@ -181,9 +181,11 @@ for (const locale of IN_ENGLISH) {
     await expect(section).toContainText(m.NeedsDoing.nothing);
     await expect(page.getByTestId('needs-doing-count')).toHaveCount(0);
 
-    const { reference: toPay } = await requestAwaitingPayment(context.request, token);
+    // The one sent back first, and paid, before the one to pay is sent: an account holds one unpaid request per
+    // service (issue 58, item 2).
     const { id: sentBackId, reference: sentBack } = await requestAwaitingPayment(context.request, token);
     await paidAtCounter(context.request, token, sentBackId);
+    const { reference: toPay } = await requestAwaitingPayment(context.request, token);
     await officeMoves(context.request, sentBackId, 'under_review');
     await officeMoves(context.request, sentBackId, 'changes_requested', 'The passport scan is blurred.\nUpload a sharper one.');
     await draftThrough(context.request, token, 'companions');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { watchViolations } from './csp-violations';
-import { paidRequest, signInStaff, signUp } from './session';
+import { draftThrough, paidRequest, signInStaff, signUp, uniquePassport } from './session';
 import { expectAccessible } from './axe';
 import { IN_ENGLISH } from './helpers';
 
@@ -62,6 +62,13 @@ for (const locale of IN_ENGLISH) {
     const opened = requests.find((request) => request.id === id)!;
     expect(opened).toBeTruthy();
 
+    // The same pilgrim on a Hajj request too, sent and awaiting payment: a passport is on one live request per service and
+    // season (issue 58, item 2), so two Umrah requests cannot share it, but a request of another service can.
+    const openedPassport = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data.data.applicant.passport_number as string;
+    const twin = await draftThrough(context.request, token, undefined, 'standard', 'hajj', { passportNumber: openedPassport });
+    expect((await context.request.post(`/api/v1/requests/${twin}/submit`, { headers, data: {} })).status()).toBe(200);
+    await desk.reload();
+
     // The request: its package, and the other requests with the same passport.
     await expect(desk.getByTestId('request-package')).toHaveText(m.RequestDetails.packages.standard);
     const duplicates = desk.getByRole('region', { name: o.request.duplicates.title });
@@ -83,15 +90,17 @@ for (const locale of IN_ENGLISH) {
     const notices = (await (await context.request.get('/api/v1/notifications', { headers: { ...headers, 'accept-language': locale } })).json()).data as { type: string; body: string }[];
     expect(notices.find((notice) => notice.type === 'changes_requested')!.body).toContain(m.ChangeReasons.passport_number_mismatch);
     const own = (await (await context.request.get(`/api/v1/requests/${id}`, { headers })).json()).data;
-    const saved = await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'applicant', data: { ...own.data.applicant, passport_number: 'A7654399' }, version: own.version, complete: true } });
+    // The corrected number, of this test's own: sent again, it too must be on no other live request.
+    const corrected = uniquePassport('A');
+    const saved = await context.request.patch(`/api/v1/requests/${id}`, { headers, data: { step: 'applicant', data: { ...own.data.applicant, passport_number: corrected }, version: own.version, complete: true } });
     expect(saved.status()).toBe(200);
     expect((await context.request.post(`/api/v1/requests/${id}/submit`, { headers, data: {} })).status()).toBe(200);
 
     // Back in the console: old -> new, then approved in one step, and on to the next request.
     await desk.reload();
     const changed = desk.getByRole('region', { name: o.request.changes.title });
-    await expect(changed.locator('del')).toHaveText('A1234567');
-    await expect(changed.locator('ins')).toHaveText('A7654399');
+    await expect(changed.locator('del')).toHaveText(own.data.applicant.passport_number);
+    await expect(changed.locator('ins')).toHaveText(corrected);
     // By keyboard alone: Space chooses, Enter decides; focus lands on what the move did, and the next request is one Tab on.
     await desk.getByRole('radio', { name: o.request.moves.approved }).focus();
     await desk.keyboard.press('Space');

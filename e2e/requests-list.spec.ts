@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type APIResponse, type BrowserCon
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { BASE_URL } from '../playwright.config';
-import { firstOpenMonth, signUp as signUpPilgrim } from './session';
+import { firstOpenMonth, signUp as signUpPilgrim, uniquePassport } from './session';
 import { IN_ENGLISH } from './helpers';
 
 // The requests list, the drafts list and the details page, seen by a user
@@ -12,7 +12,8 @@ type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
 type Locale = keyof typeof MESSAGES;
 
-// Answers as in test/answers.ts (e2e files cannot import server code).
+// Answers as in test/answers.ts (e2e files cannot import server code). The passport numbers are each request's own
+// (uniquePassport, below): one passport is on one live request per season (issue 58, item 2), on a shared server.
 const APPLICANT = {
   name_ar: 'عائشة رحمن',
   name_latin: 'Aisha Rahman',
@@ -87,22 +88,27 @@ class RequestsApi {
   async unfinishedDraft() {
     const draft = await this.draft('umrah');
     await this.finish(draft, 'service', { package: 'standard', travel_month: await this.travelMonth('umrah') });
-    await this.finish(draft, 'applicant', APPLICANT);
+    await this.finish(draft, 'applicant', { ...APPLICANT, passport_number: uniquePassport('A') });
     return draft;
   }
 
-  /** A hajj request for the applicant and one companion, every step done and sent: it awaits payment. */
+  /**
+   * A hajj request for the applicant and one companion, every step done and sent: it awaits payment. With the
+   * applicant's passport number. One at a time: an account holds one unpaid request per service (issue 58, item 2).
+   */
   async sentRequest() {
     const draft = await this.draft('hajj');
+    const applicant = { ...APPLICANT, passport_number: uniquePassport('A') };
     await this.finish(draft, 'service', { package: 'standard', travel_month: await this.travelMonth('hajj') });
-    await this.finish(draft, 'applicant', APPLICANT);
-    await this.finish(draft, 'companions', [COMPANION]);
+    await this.finish(draft, 'applicant', applicant);
+    await this.finish(draft, 'companions', [{ ...COMPANION, passport_number: uniquePassport('B') }]);
     await this.upload(draft, 'applicant');
     await this.upload(draft, 'companion-0');
     await this.finish(draft, 'documents', {});
     await this.finish(draft, 'review', {});
     await this.finish(draft, 'declaration', { declaration: true });
-    return this.json<Summary>(await this.request.post(`/api/v1/requests/${draft.id}/submit`, { headers: this.headers, data: {} }));
+    const sent = await this.json<Summary>(await this.request.post(`/api/v1/requests/${draft.id}/submit`, { headers: this.headers, data: {} }));
+    return { ...sent, passport_number: applicant.passport_number };
   }
 
   async cancel(request: Summary) {
@@ -206,8 +212,9 @@ for (const locale of IN_ENGLISH) {
     test('the requests list shows sent requests, and the status filter narrows it through the address', async ({ page, context }) => {
       const api = await signUp(context, page, locale);
       await api.unfinishedDraft();
-      const awaiting = await api.sentRequest();
+      // Cancelled before the other is sent: one account holds one unpaid request per service (issue 58, item 2).
       const cancelled = await api.cancel(await api.sentRequest());
+      const awaiting = await api.sentRequest();
 
       await page.goto(`/${locale}/profile/requests`);
       const list = page.getByRole('list', { name: m.RequestsList.listLabel });
@@ -280,7 +287,7 @@ for (const locale of IN_ENGLISH) {
       await expect(answer(applicant, m.Fields.gender)).toHaveText(m.RequestDetails.genders.female);
       const saudiArabia = await page.evaluate((l) => new Intl.DisplayNames([l], { type: 'region' }).of('SA')!, locale);
       await expect(answer(applicant, m.Fields.nationality)).toHaveText(saudiArabia);
-      await expect(answer(applicant, m.Fields.passport_number)).toHaveText('A1234567');
+      await expect(answer(applicant, m.Fields.passport_number)).toHaveText(request.passport_number);
       // Stored as E.164, shown in the international format.
       await expect(answer(applicant, m.Fields.mobile)).toHaveText('+966 50 123 4567');
       // 14-03-1410 AH is 14 October 1989.

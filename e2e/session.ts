@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -39,6 +40,15 @@ export async function signUp(
     [data, token] as const,
   );
   return { token: token as string, email };
+}
+
+/**
+ * A passport number no other pilgrim of the run has: the letter, then 8 random hexadecimal digits (9 characters).
+ * One passport is on at most one live request or reserve-list place per season (issue 58, item 2; docs/PLACES.md),
+ * and every spec, in both languages, shares one server: a fixed number sent twice would be refused with 409.
+ */
+export function uniquePassport(letter = 'A'): string {
+  return `${letter}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 /** A Hijri date (DD-MM-YYYY, Umm al-Qura) some days from today. */
@@ -125,8 +135,16 @@ const STEPS_IN_ORDER = ['service', 'applicant', 'companions', 'documents', 'revi
 /**
  * An Umrah draft (or Hajj, when named) for one pilgrim made through the API, with the steps before `stopAt` finished
  * (all of them when absent), in the standard package unless another is named (the places specs use packages no other spec sends).
+ * `passportNumber`: the applicant's, when a test needs a known one (a duplicate on another service); else one of its own.
  */
-export async function draftThrough(request: APIRequestContext, token: string, stopAt?: (typeof STEPS_IN_ORDER)[number], servicePackage = 'standard', type: 'umrah' | 'hajj' = 'umrah') {
+export async function draftThrough(
+  request: APIRequestContext,
+  token: string,
+  stopAt?: (typeof STEPS_IN_ORDER)[number],
+  servicePackage = 'standard',
+  type: 'umrah' | 'hajj' = 'umrah',
+  { passportNumber = uniquePassport('A') }: { passportNumber?: string } = {},
+) {
   const headers = { authorization: `Bearer ${token}` };
   const types = (await (await request.get('/api/v1/request-types')).json()).data;
   const season = types.find((t: { id: string }) => t.id === type).season.start as string;
@@ -135,7 +153,8 @@ export async function draftThrough(request: APIRequestContext, token: string, st
   let version = draft.version;
   const person = {
     name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
-    national_id: '1012345678', passport_number: 'A1234567', passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
+    // A passport of its own for each draft unless told (uniquePassport): the specs share one server.
+    national_id: '1012345678', passport_number: passportNumber, passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
   };
   const answers: Record<(typeof STEPS_IN_ORDER)[number], unknown> = {
     service: { package: servicePackage, travel_month: `${month}-${year}` },
@@ -161,8 +180,11 @@ export async function draftThrough(request: APIRequestContext, token: string, st
 /** A request sent through the API and waiting for payment (one pilgrim). */
 export async function requestAwaitingPayment(request: APIRequestContext, token: string) {
   const id = await draftThrough(request, token);
-  const submitted = (await (await request.post(`/api/v1/requests/${id}/submit`, { headers: { authorization: `Bearer ${token}` }, data: {} })).json()).data;
-  return submitted as { id: string; reference: string };
+  const response = await request.post(`/api/v1/requests/${id}/submit`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+  // Said here, with the server's words: a refused send (say 409 one_unpaid_request, a second unpaid request of one
+  // account) would otherwise surface steps later as an undefined id.
+  if (response.status() !== 200) throw new Error(`submit failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()).data as { id: string; reference: string };
 }
 
 /** The finance member the counter payments of the e2e tests are received by (added once per test server). */

@@ -1,5 +1,6 @@
 // The API client and the valid answers that `npm run seed:demo` and
 // `npm run bench` use to fill an account with requests through the running app.
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
@@ -65,6 +66,13 @@ export const person = (overrides = {}) => ({
 });
 export const companion = { ...person({ name_ar: 'محمد رحمن', name_latin: 'Mohammed Rahman', gender: 'male', passport_number: 'B7654321' }), relation: 'spouse' };
 
+/**
+ * A passport number no other pilgrim has: the letter, then 8 random hexadecimal digits. One passport is on at most
+ * one live request or reserve-list place per service and season (issue 58, item 2; docs/PLACES.md), so each
+ * application gets its own, or the opening day's 300 senders would be refused as one pilgrim.
+ */
+export const uniquePassport = (letter = 'A') => `${letter}${randomBytes(4).toString('hex').toUpperCase()}`;
+
 function photo() {
   const png = new PNG({ width: 60, height: 80 });
   png.data.fill(180);
@@ -75,9 +83,13 @@ const passport = () => new Blob(['%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EO
 /**
  * A request of the given type, filled in step by step; sent (awaiting payment)
  * unless `submit: false` (two steps done) or `ready: true` (every step done,
- * not sent: what the opening-day load test sends all at once).
+ * not sent: what the opening-day load test sends all at once). Its pilgrims
+ * have passports of their own (uniquePassport). An account holds one unpaid
+ * request per service (issue 58, item 2): send another of the same service
+ * only once the one before is paid or cancelled.
  */
-export async function application(call, token, type, { companions = [companion], submit = true, ready = false } = {}) {
+export async function application(call, token, type, { companions: asked = [companion], submit = true, ready = false } = {}) {
+  const companions = asked.map((one) => ({ ...one, passport_number: uniquePassport('B') }));
   let { data } = await call('POST', '/requests', { token, body: { type } });
   const id = data.id;
   let version = data.version;
@@ -85,7 +97,7 @@ export async function application(call, token, type, { companions = [companion],
     version = (await call('PATCH', `/requests/${id}`, { token, body: { step, data: answers, version, complete } })).data.version;
   };
   await save('service', service());
-  await save('applicant', person());
+  await save('applicant', person({ passport_number: uniquePassport('A') }));
   if (!submit && !ready) return { id, version };
   await save('companions', companions);
   for (const pilgrim of ['applicant', ...companions.map((_, i) => `companion-${i}`)]) {

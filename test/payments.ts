@@ -24,9 +24,9 @@ export async function payPart(token: string, id: string, part?: string) {
   return (await call(paymentRoute.GET, { token, params: { id: checkout.id } })).json!.data as { id: string; status: string; amount_minor: number; part: string };
 }
 
-/** The companion of a request invited, registered and accepted: their session. */
-export async function companionOn(organiserToken: string, id: string) {
-  const member = await newUser('Mohammed Rahman');
+/** The companion of a request invited, registered (unless an account is given) and accepted: their session. */
+export async function companionOn(organiserToken: string, id: string, account?: Awaited<ReturnType<typeof newUser>>) {
+  const member = account ?? (await newUser('Mohammed Rahman'));
   expect((await call(invitationRoute.POST, { token: organiserToken, params: { id, pilgrim: 'companion-0' }, body: { email: member.user.email } })).status).toBe(201);
   const db = await getDb();
   const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'companion_invite'), eq(mailOutbox.toAddress, member.user.email.toLowerCase()))).orderBy(desc(mailOutbox.id)).limit(1);

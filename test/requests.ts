@@ -23,6 +23,11 @@ export async function submittedRequest(token: string) {
   return { id, reference: result.json!.data.reference as string, fee: result.json!.data.fee_minor as number };
 }
 
+/** A passport number no other test pilgrim has: the letter, then 8 random hexadecimal digits (9 characters). */
+export function uniquePassport(letter = 'A'): string {
+  return `${letter}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
 /**
  * The same Hajj request with every step finished and its documents, not yet
  * sent: the applicant and one companion in the standard package, unless told
@@ -31,8 +36,10 @@ export async function submittedRequest(token: string) {
 export async function readyDraft(token: string, { companions = 1, service = SERVICE as Record<string, string> }: { companions?: number; service?: Record<string, string> } = {}) {
   const id = (await call(listRoute.POST, { token, body: { type: 'hajj' } })).json!.data.id as string;
   let version = 1;
-  const people = Array.from({ length: companions }, () => companion());
-  for (const [step, data] of [['service', service], ['applicant', person()], ['companions', people], ['declaration', { declaration: true }]] as const) {
+  // Every pilgrim with a passport of their own: one passport is on at most one live request (issue 58, item 2).
+  const people = Array.from({ length: companions }, () => companion({ passport_number: uniquePassport('B') }));
+  const applicant = person({ passport_number: uniquePassport('A') });
+  for (const [step, data] of [['service', service], ['applicant', applicant], ['companions', people], ['declaration', { declaration: true }]] as const) {
     version = (await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
   }
   await documentRows(id, ['applicant', ...people.map((_, i) => `companion-${i}`)]);

@@ -8,7 +8,7 @@ import { newUser } from '@/test/accounts';
 import { companion, person, SERVICE } from '@/test/answers';
 import { pngFile } from '@/test/files';
 import { notificationsOf } from '@/test/notifications';
-import { submittedRequest } from '@/test/requests';
+import { submittedRequest, uniquePassport } from '@/test/requests';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { queryRows } from '@/lib/server/db/client';
 import { sql } from 'drizzle-orm';
@@ -58,7 +58,11 @@ async function completeDraft(owner: User) {
   const { PATCH } = await import('./requests/[id]/route');
   const id = await draft(owner, 'hajj');
   let version = 1;
-  for (const [step, data] of [['service', SERVICE], ['applicant', person()], ['companions', [companion()]], ['declaration', { declaration: true }]] as const) {
+  // Pilgrims with passports of their own: one passport is on at most one live request (issue 58, item 2), and the
+  // matrix sends many requests in one database.
+  const applicant = person({ passport_number: uniquePassport('A') });
+  const companions = [companion({ passport_number: uniquePassport('B') })];
+  for (const [step, data] of [['service', SERVICE], ['applicant', applicant], ['companions', companions], ['declaration', { declaration: true }]] as const) {
     version = (await call(PATCH, { method: 'PATCH', token: owner.token, params: { id }, body: { step, data, version, complete: true } })).json!.data.version;
   }
   for (const [pilgrim, kind] of [['applicant', 'passport'], ['applicant', 'photo'], ['companion-0', 'passport'], ['companion-0', 'photo']]) {
@@ -370,6 +374,8 @@ describe('authorization matrix: paying for a shared request', () => {
     const invitation = (await import('./requests/[id]/pilgrims/[pilgrim]/invitation/route')).POST;
     const accept = (await import('./invitations/accept/route')).POST;
     const organiser = await newUser('Organiser Matrix');
+    // The second request from an organiser of its own: an account holds one unpaid request per service (issue 58, item 2).
+    const secondOrganiser = await newUser('Organiser Matrix');
     const companionUser = await newUser('Mohammed Rahman');
     const invited = await newUser('Yusuf Karim');
 
@@ -380,10 +386,10 @@ describe('authorization matrix: paying for a shared request', () => {
     expect((await call(pay, { token: invited.token, params: { id: notTakenUp }, body: {} })).status).toBe(404);
 
     // Another, its companion's invitation taken up: they may pay.
-    const takenUp = await completeDraft(organiser);
-    expect((await call(invitation, { token: organiser.token, params: { id: takenUp, pilgrim: 'companion-0' }, body: { email: companionUser.user.email } })).status).toBe(201);
+    const takenUp = await completeDraft(secondOrganiser);
+    expect((await call(invitation, { token: secondOrganiser.token, params: { id: takenUp, pilgrim: 'companion-0' }, body: { email: companionUser.user.email } })).status).toBe(201);
     expect((await call(accept, { token: companionUser.token, body: { token: await invitationTokenFor(companionUser.user.email) } })).status).toBe(200);
-    expect((await call(submit, { token: organiser.token, params: { id: takenUp }, body: {} })).status).toBe(200);
+    expect((await call(submit, { token: secondOrganiser.token, params: { id: takenUp }, body: {} })).status).toBe(200);
     expect((await call(pay, { token: companionUser.token, params: { id: takenUp }, body: {} })).status).toBe(201);
   });
 });

@@ -157,9 +157,12 @@ const SPECS: Record<string, Spec> = {
   // A new draft every case: its version is 1, as in the example, so that saves reach the database (jsonb).
   'PATCH /api/v1/requests/{id}': { params: async (w) => ({ id: (await call(requestsRoute.POST, { token: w.token, body: { type: 'umrah' } })).json!.data.id as string }) },
   'DELETE /api/v1/requests/{id}': { params: draftId, renew: async (w) => w.forget('draft') },
-  'POST /api/v1/requests/{id}/submit': { params: async (w) => ({ id: await w.ready() }), renew: async (w) => w.forget('ready') },
+  // A success leaves the account an unpaid request (awaiting payment, or reopened and still holding its places): it may
+  // send no other of the service (issue 58, item 2), so the next success needs an account of its own, or every later
+  // case would only meet one_unpaid_request.
+  'POST /api/v1/requests/{id}/submit': { params: async (w) => ({ id: await w.ready() }), renew: async () => newWorld() },
   'POST /api/v1/requests/{id}/cancel': { params: async (w) => ({ id: await w.submitted() }), renew: async (w) => w.forget('submitted') },
-  'POST /api/v1/requests/{id}/reopen': { params: async (w) => ({ id: await w.submitted() }), renew: async (w) => w.forget('submitted') },
+  'POST /api/v1/requests/{id}/reopen': { params: async (w) => ({ id: await w.submitted() }), renew: async () => newWorld() },
   // A complete draft: joins only when its package is full (409 places_left here, unlimited); both answers are the document's.
   'POST /api/v1/requests/{id}/reserve': { params: async (w) => ({ id: await w.ready() }), renew: async (w) => w.forget('ready') },
   'DELETE /api/v1/requests/{id}/reserve': { params: async (w) => ({ id: await w.ready() }), renew: async (w) => w.forget('ready') },
@@ -199,7 +202,9 @@ const SPECS: Record<string, Spec> = {
   'DELETE /api/v1/me/shared-requests/{id}': { params: async (w) => ({ id: await w.shared() }), renew: async (w) => w.forget('shared') },
   'POST /api/v1/me/shared-requests/{id}/confirmation': { params: async (w) => ({ id: await w.shared() }) },
   'POST /api/v1/me/shared-requests/{id}/documents': { params: async (w) => ({ id: await w.shared() }) },
-  'POST /api/test-gateway/{id}/pay': { params: async (w) => ({ id: (await w.checkout()).gatewayId }), renew: async (w) => w.forget('checkout') },
+  // A declined card is a success too (200, the payment failed): its request still awaits payment, so the next checkout
+  // is another account's (one unpaid request per account and service, issue 58, item 2).
+  'POST /api/test-gateway/{id}/pay': { params: async (w) => ({ id: (await w.checkout()).gatewayId }), renew: async () => newWorld() },
 };
 const MAX_RENEWALS = 5;
 

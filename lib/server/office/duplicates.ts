@@ -15,8 +15,12 @@ import type { RequestStatus } from '@/lib/requests/statuses';
 // An identifier as written, made comparable: Arabic-Indic digits as Western, no spaces or dashes, upper case.
 const normalised = (value: SQL) => sql`nullif(upper(regexp_replace(translate(${value}, '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'), '[[:space:]-]', '', 'g')), '')`;
 
-/** Every pilgrim of the active requests (`where` narrows the requests): applicant and companions, with their identifiers. */
-const pilgrims = (where: SQL = sql`true`) => sql`
+/**
+ * Every pilgrim of the active requests (`where` narrows the requests): applicant and companions, with their
+ * identifiers. `open`: which statuses count (the requests no account may share a passport across, hoarding.ts,
+ * use their own).
+ */
+export const pilgrimIdentities = (where: SQL = sql`true`, open: SQL = sql`r.status not in ('draft', 'rejected', 'cancelled', 'expired')`) => sql`
   select r.id as request_id, r.reference, r.status, p.pilgrim,
     ${normalised(sql`p.person ->> 'passport_number'`)} as passport,
     upper(p.person ->> 'nationality') as nationality,
@@ -31,7 +35,8 @@ const pilgrims = (where: SQL = sql`true`) => sql`
     from jsonb_array_elements(case when jsonb_typeof(r.data -> 'companions') = 'array' then r.data -> 'companions' else '[]'::jsonb end) with ordinality as e(value, ord)
   ) p
   -- Closed requests and drafts are in nobody's way.
-  where r.status not in ('draft', 'rejected', 'cancelled', 'expired') and ${where} and jsonb_typeof(p.person) = 'object'`;
+  where ${open} and ${where} and jsonb_typeof(p.person) = 'object'`;
+const pilgrims = (where?: SQL) => pilgrimIdentities(where);
 
 /**
  * The ids of requests that share a passport (with nationality) or a national

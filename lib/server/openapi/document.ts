@@ -8,7 +8,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'No session, or it ended',
   403: 'Forbidden: from another site, a forged signature, an unconfirmed address (email_unverified)',
   404: 'Not found, or not yours',
-  409: 'Conflict: the request is not in a state that allows it, or a stale version; sold_out: too few places left in the package (error.places: package, places_left, needed)',
+  409: 'Conflict: the request is not in a state that allows it, or a stale version, or (sending, joining the reserve list) the account already holds an unpaid request of the service or a passport is on another live request; sold_out: too few places left in the package (error.places: package, places_left, needed)',
   413: 'Body too large (64 KB; an upload 2 MB)',
   415: 'Unsupported content type',
   422: 'Validation failed: error.fields has a message per field',

@@ -14,8 +14,8 @@ import type { AppLocale } from '@/i18n/routing';
 
 export type PackagePlaceRow = typeof packagePlaces.$inferSelect;
 type Hold = typeof placeHolds.$inferSelect;
-/** What a request holds now: the package and how many places. */
-type HeldNow = Pick<Hold, 'package' | 'places'>;
+/** What a request holds now: the package, how many places, and until when (null: paid, kept for good). */
+type HeldNow = Pick<Hold, 'package' | 'places' | 'heldUntil'>;
 
 /** What a pilgrim may still take: null when unlimited; never below zero (the office may set fewer than are held). */
 export function placesLeft(row: Pick<PackagePlaceRow, 'places' | 'held'> | undefined): number | null {
@@ -82,15 +82,17 @@ export async function refuseWhenFull(
   // without the request's lock, and must wait for this send, which keeps it, rather than delete it
   // under our feet (the places would then be held without being counted).
   const { rows } = (await tx.execute(sql`
-    with h as (select package, places from ${placeHolds} where request_id = ${request.id} for update)
-    select h.package as hold_package, h.places as hold_places, p.places, p.held
+    with h as (select package, places, held_until from ${placeHolds} where request_id = ${request.id} for update)
+    select h.package as hold_package, h.places as hold_places, h.held_until as hold_until, p.places, p.held
     from (select 1) as one
     left join h on true
     left join ${packagePlaces} p on p.type_id = ${request.typeId} and p.package = ${wanted.package}`)) as unknown as {
-    rows: { hold_package: string | null; hold_places: number | null; places: number | null; held: number | null }[];
+    rows: { hold_package: string | null; hold_places: number | null; hold_until: Date | string | null; places: number | null; held: number | null }[];
   };
   const [row] = rows;
-  const current = row?.hold_package ? { package: row.hold_package, places: Number(row.hold_places) } : undefined;
+  const current = row?.hold_package
+    ? { package: row.hold_package, places: Number(row.hold_places), heldUntil: row.hold_until === null ? null : new Date(row.hold_until) }
+    : undefined;
   const seen = row && row.held !== null ? { places: row.places === null ? null : Number(row.places), held: Number(row.held) } : undefined;
   const more = moreThanHeld(current, wanted);
   if (more > 0 && (placesLeft(seen) ?? more) < more) soldOut(seen, wanted.package, wanted.count, locale);
@@ -170,6 +172,21 @@ export async function returnLapsedDraftPlaces(db: Db): Promise<number> {
     )
     .returning({ requestId: placeHolds.requestId });
   return lapsed.length;
+}
+
+/**
+ * A draft being sent whose hold has lapsed (its pay-by time passed, the
+ * sweep not yet run) gives it back first, offered down the reserve list as
+ * the sweep would: sent again, it takes places anew like any other sender,
+ * never keeping them past the pay-by time it had (issue 58, item 2). Answers
+ * the hold given back, if any.
+ */
+export async function giveBackLapsedHold(tx: Db, requestId: string): Promise<Hold | undefined> {
+  const [lapsed] = await tx
+    .delete(placeHolds)
+    .where(and(eq(placeHolds.requestId, requestId), isNotNull(placeHolds.heldUntil), lt(placeHolds.heldUntil, sql`now()`)))
+    .returning();
+  return lapsed;
 }
 
 /** Every package's row, for the catalogue (places_left) and the console (places, held). */

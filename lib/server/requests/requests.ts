@@ -19,8 +19,9 @@ import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { moveRequest } from './move-request';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
-import { holdPlaces, refuseWhenFull } from './places';
-import { reservePositionOf } from './reserve-offers';
+import { giveBackLapsedHold, holdPlaces, refuseWhenFull } from './places';
+import { offerPlaces, reservePositionOf } from './reserve-offers';
+import { lockAccount, refuseSecondUnpaid, refuseSharedPassport } from './hoarding';
 import { liveInvitations } from './invitations';
 import { withPilgrimIds } from './companions';
 import { forgetRemovedCompanions, settleLeftovers, type Leftovers } from './family-changes';
@@ -216,6 +217,10 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     // The office closed the service, or its applications have closed (Hajj, in Shawwal): a draft waits. A request sent back
     // for changes was sent while it was open, and goes back.
     if (row.status === 'draft' && !takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
+    // A draft reopened from payment whose pay-by time has passed gives its places back first (and they go down the
+    // reserve list): it is sent as anew, never keeping them past the pay-by time it had (issue 58, item 2).
+    const lapsed = row.status === 'draft' ? await giveBackLapsedHold(tx, row.id) : undefined;
+    if (lapsed) await offerPlaces(tx, lapsed.typeId, lapsed.package);
     // The fee is computed again at every submit, from the pilgrims in the request now.
     const pilgrims = pilgrimsOf(row.data).length;
     const asked = (row.data.service as { package?: unknown } | null | undefined)?.package;
@@ -228,6 +233,12 @@ export async function submitRequest(userId: string, id: string, reader: { locale
         : null;
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(tx, row, row.data))];
     if (issues.length) throw new ZodError(issues);
+    // No account hoards places (hoarding.ts): one unpaid request per account and service, one live request per passport.
+    if (row.status === 'draft') {
+      await lockAccount(tx, userId);
+      await refuseSecondUnpaid(tx, row);
+    }
+    await refuseSharedPassport(tx, row);
 
     const completedSteps = [...REQUEST_STEPS];
     // Checked above: one of the packages the service offers.
@@ -235,9 +246,15 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     // The hold it has now; read here when the answers as saved did not name the package as offered.
     const { current } = early ?? (await refuseWhenFull(tx, row, { package: chosen, count: pilgrims }, reader.locale));
     if (row.status === 'draft') {
-      const submittedAt = new Date();
+      const deadline = env().PAYMENT_DEADLINE_HOURS * 3_600_000;
+      // The pay-by time is set once, when the places are first held: a draft reopened from payment whose hold is
+      // still alive (a lapsed one was given back above) is sent again with the pay-by time and reminder it had,
+      // never a fresh one (issue 58, item 2). `submitted_at` is then the first send, so payBy, payByOf and the
+      // deadlines sweep (all submittedAt + the deadline) keep reading that same time.
+      const kept = current?.heldUntil ?? null;
+      const submittedAt = kept ? new Date(kept.getTime() - deadline) : new Date();
       // Until the pay-by time (the same sum as payBy and deadlines.ts); payment keeps them.
-      const heldUntil = new Date(submittedAt.getTime() + env().PAYMENT_DEADLINE_HOURS * 3_600_000);
+      const heldUntil = kept ?? new Date(submittedAt.getTime() + deadline);
       await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, current, reader.locale);
       return requestSummary(
         await moveRequest(tx, row, 'pending_payment', 'user', null, {
@@ -249,7 +266,8 @@ export async function submitRequest(userId: string, id: string, reader: { locale
           feePilgrims: pilgrims,
           pilgrims,
           submittedAt,
-          paymentReminderAt: null,
+          // Its reminder too: one already sent for this pay-by time is not sent again.
+          paymentReminderAt: kept ? row.paymentReminderAt : null,
           completedSteps,
           version: row.version + 1,
         }),
@@ -309,7 +327,8 @@ export async function cancelRequest(userId: string, id: string) {
  * (keeping its reference), its open checkout is voided, and it must be
  * submitted again, which computes the fee again. Its places stay held until
  * the pay-by time it had (place_holds.held_until; then the deadlines sweep
- * gives them back), so sending it again in time keeps them.
+ * gives them back), so sending it again in time keeps them, and that pay-by
+ * time: the reminder already sent is kept with it (submitRequest).
  */
 export async function reopenRequest(userId: string, id: string) {
   const db = await getDb();
@@ -321,7 +340,7 @@ export async function reopenRequest(userId: string, id: string) {
       currency: null,
       feePilgrims: null,
       submittedAt: null,
-      paymentReminderAt: null,
+      // Kept: sent again while its places are held, it has the same pay-by time, already reminded of.
       // The declaration is made again before sending again.
       completedSteps: row.completedSteps.filter((step) => step !== 'declaration'),
       version: row.version + 1,

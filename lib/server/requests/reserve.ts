@@ -12,6 +12,7 @@ import { takesApplications } from './request-types';
 import { documentIssues, ownRequest, pilgrimsOf, typeOf } from './request-rows';
 import { requestSummary } from './request-views';
 import { offerPlaces, reservePositionOf } from './reserve-offers';
+import { lockAccount, refuseSecondUnpaid, refuseSharedPassport } from './hoarding';
 
 // The reserve list of a package (docs/PLACES.md): a draft refused with sold_out
 // joins it, and may leave it; places given back are offered down the list
@@ -22,7 +23,8 @@ import { offerPlaces, reservePositionOf } from './reserve-offers';
  * has too few places left for its pilgrims joins the end of that package's
  * list. Places it still held (reopened from payment) go back first, and are
  * offered to those ahead of it. Anything else: 409 (wrong_state, places_left,
- * service_closed) or 422 as sending would answer.
+ * service_closed, one_unpaid_request, passport_on_live_request) or 422 as
+ * sending would answer.
  */
 export async function joinReserve(userId: string, id: string) {
   const db = await getDb();
@@ -34,6 +36,11 @@ export async function joinReserve(userId: string, id: string) {
     if (!takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
     const issues = [...(await requestIssues(type, row.data)), ...(await documentIssues(t, row, row.data))];
     if (issues.length) throw new ZodError(issues);
+    // The list follows the sending rule (hoarding.ts): one unpaid or reserved request per account and service, one
+    // live request or reserve-list place per passport.
+    await lockAccount(t, userId);
+    await refuseSecondUnpaid(t, row);
+    await refuseSharedPassport(t, row);
 
     const pilgrims = pilgrimsOf(row.data).length;
     const chosen = (row.data.service as { package: string }).package;

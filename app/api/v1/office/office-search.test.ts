@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
 import { newUser } from '@/test/accounts';
-import { submittedRequest } from '@/test/requests';
+import { paidAtCounter, submittedRequest } from '@/test/requests';
 import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
 import { queryRows } from '@/lib/server/db/client';
 import * as queueRoute from './requests/route';
@@ -16,6 +16,8 @@ describe('searching the queue (issue 41, item 9)', () => {
     const reviewer = await signedInStaff('reviewer');
     const pilgrim = await newUser();
     const family = await submittedRequest(pilgrim.token);
+    // Paid first, so the same account may send the other: one unpaid request per account and service (issue 58, item 2).
+    await paidAtCounter(family.id);
     const other = await submittedRequest(pilgrim.token);
     // The companion of one request: a name, an ID and a passport nobody else has.
     const companion = { name_ar: 'خديجة نورالدين', name_latin: 'Khadija Nouraddin', national_id: '2098765432', passport_number: 'K9876543' };

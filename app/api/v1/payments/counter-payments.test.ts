@@ -100,7 +100,8 @@ describe('payments received at the office counter', () => {
     expect(noReceiver.json!.error.fields.received_by).toEqual(['The Received by field is required']);
 
     // A receipt number already recorded (for another request) is not taken twice.
-    const other = await submittedRequest(token);
+    // The other request from an account of its own: one account holds one unpaid request per service (issue 58, item 2).
+    const other = await submittedRequest((await newUser('Counter Other')).token);
     expect((await opsPay(other.id, valid)).status).toBe(201);
     const reused = await opsPay(id, valid);
     expect(reused.status).toBe(422);

@@ -7,7 +7,8 @@ import { newUser } from '@/test/accounts';
 import { companion } from '@/test/answers';
 import { pngFile } from '@/test/files';
 import { notificationsOf } from '@/test/notifications';
-import { documentRows, submittedRequest } from '@/test/requests';
+import { documentRows, readyDraft, submittedRequest, uniquePassport } from '@/test/requests';
+import { companionOn } from '@/test/payments';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS, testGateway } from '@/lib/server/payments/test-gateway';
 import { chooseGateway, gatewayRefusal, gatewayStartLine, testPaymentsOn } from '@/lib/server/payments/gateway-choice';
@@ -65,7 +66,7 @@ describe('the fee cannot be bypassed (item 1)', () => {
   it('answers and documents cannot change while the fee awaits payment: 409 wrong_state', async () => {
     const { token, id } = await awaitingPayment();
     const request = await details(token, id);
-    const companions = Array.from({ length: 13 }, () => companion());
+    const companions = Array.from({ length: 13 }, () => companion({ passport_number: uniquePassport('C') }));
     const patch = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: companions, version: request.version } });
     expect(patch.status).toBe(409);
     expect(patch.json!.error.code).toBe('conflict');
@@ -102,7 +103,7 @@ describe('the fee cannot be bypassed (item 1)', () => {
 
     // Now editable: a third pilgrim is added, with documents.
     const draft = await details(token, id);
-    const saved = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: [...draft.data.companions, companion()], version: draft.version, complete: true } });
+    const saved = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: [...draft.data.companions, companion({ passport_number: uniquePassport('C') })], version: draft.version, complete: true } });
     expect(saved.status).toBe(200);
     await documentsOf(id, 'companion-1');
     const sent = await call(submitRoute.POST, { token, params: { id }, body: {} });
@@ -141,7 +142,7 @@ describe('the fee cannot be bypassed (item 1)', () => {
     await officeMove(id, 'under_review', null);
     await officeMove(id, 'changes_requested', 'Please check the passport numbers');
     const request = await details(token, id);
-    const more = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: [...request.data.companions, companion()], version: request.version, complete: true } });
+    const more = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'companions', data: [...request.data.companions, companion({ passport_number: uniquePassport('C') })], version: request.version, complete: true } });
     expect(more.status).toBe(200);
     await documentsOf(id, 'companion-1');
     const refused = await call(submitRoute.POST, { token, params: { id }, body: {}, locale: 'en' });
@@ -285,9 +286,16 @@ describe('absolute URLs come from the configured origin only (item 3)', () => {
 
 describe('idempotency keys are per request (item 11)', () => {
   it('a key reused on another request starts that request\'s own payment', async () => {
-    const { token } = await newUser();
+    const payer = await newUser();
+    const { token } = payer;
     const first = await submittedRequest(token);
-    const second = await submittedRequest(token);
+    // The second request is another account's, on which the payer is a companion who took up the invitation: one
+    // account holds one unpaid request per service (issue 58, item 2), and the payer still reuses one key on two requests.
+    const organiser = await newUser('Organiser Keys');
+    const secondId = await readyDraft(organiser.token);
+    await companionOn(organiser.token, secondId, payer);
+    expect((await call(submitRoute.POST, { token: organiser.token, params: { id: secondId }, body: {} })).status).toBe(200);
+    const second = { id: secondId };
     const a = (await startPayment(token, first.id, 'same-key')).json!.data;
     const b = await startPayment(token, second.id, 'same-key');
     expect(b.status).toBe(201);

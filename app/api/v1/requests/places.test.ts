@@ -95,10 +95,10 @@ describe('places in the catalogue', () => {
 
 describe('holding places while the pilgrim pays', () => {
   it('20 sends at once for 3 places: exactly 3 hold, the others answer 409 sold_out and their drafts stay as they were', async () => {
-    const users = await Promise.all([newUser(), newUser()]);
+    // Twenty accounts, one draft each: an account sends one unpaid request per service (hoarding.test.ts).
     const drafts: { token: string; id: string }[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const { token } = users[i % 2]!;
+      const { token } = await newUser();
       drafts.push({ token, id: await readyDraft(token, { companions: 0 }) });
     }
     const before = await Promise.all(drafts.map(({ id }) => statusOf(id)));
@@ -305,11 +305,13 @@ describe('holding places while the pilgrim pays', () => {
 
   it('a lower number set by the office cancels no hold: it stops new ones, and places_left is never below zero', async () => {
     const { token } = await newUser();
+    // Another account's: one account holds one unpaid request per service.
+    const other = await newUser();
     await leaveOnly(4);
     const first = await readyDraft(token);
-    const second = await readyDraft(token);
+    const second = await readyDraft(other.token);
     expect((await submit(token, first)).status).toBe(200);
-    expect((await submit(token, second)).status).toBe(200);
+    expect((await submit(other.token, second)).status).toBe(200);
     const holding = await held();
     expect((await change({ places: { standard: holding - 3 } })).status).toBe(200);
     expect(await placesLeft()).toBe(0);
@@ -320,7 +322,7 @@ describe('holding places while the pilgrim pays', () => {
     // One cancelled: 2 back, still 1 over the number.
     await call(cancelRoute.POST, { token, params: { id: first }, body: {} });
     expect(await placesLeft()).toBe(0);
-    await call(cancelRoute.POST, { token, params: { id: second }, body: {} });
+    await call(cancelRoute.POST, { token: other.token, params: { id: second }, body: {} });
     expect(await placesLeft()).toBe(1);
     expect((await submit(token, third)).status).toBe(200);
   });

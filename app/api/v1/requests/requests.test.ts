@@ -3,7 +3,7 @@ import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { companion, hijriFromNow, person, SERVICE, travelMonthFromNow } from '@/test/answers';
-import { documentRows } from '@/test/requests';
+import { documentRows, uniquePassport } from '@/test/requests';
 import * as typesRoute from '../request-types/route';
 import * as listRoute from './route';
 import * as oneRoute from './[id]/route';
@@ -25,11 +25,12 @@ async function save(token: string, id: string, body: Record<string, unknown>, lo
 }
 
 /** Fills every step of a draft (documents stored as rows, as an upload would). */
-async function completeDraft(token: string, id: string, companions = [companion()]) {
+// Each pilgrim with a passport of their own: one passport is on at most one live request (hoarding.test.ts).
+async function completeDraft(token: string, id: string, companions = [companion({ passport_number: uniquePassport('B') })], applicant = person({ passport_number: uniquePassport('A') })) {
   let version = 1;
   for (const [step, data] of [
     ['service', SERVICE],
-    ['applicant', person()],
+    ['applicant', applicant],
     ['companions', companions],
   ] as const) {
     const { status, json } = await save(token, id, { step, data, version, complete: true });
@@ -133,7 +134,8 @@ describe('drafts', () => {
   it('an autosave of a request that is no longer editable is refused and changes nothing', async () => {
     const { token } = await newUser();
     const { id } = await newDraft(token);
-    const version = await completeDraft(token, id);
+    const applicant = person({ passport_number: uniquePassport('A') });
+    const version = await completeDraft(token, id, undefined, applicant);
     expect((await call(submitRoute.POST, { token, params: { id }, body: {} })).status).toBe(200);
     const cancelled = await call(cancelRoute.POST, { token, params: { id }, body: {} });
     expect(cancelled.status).toBe(200);
@@ -142,7 +144,7 @@ describe('drafts', () => {
     expect(late.json!.error.code).toBe('conflict');
     const read = (await call(oneRoute.GET, { token, params: { id } })).json!.data;
     expect(read).toMatchObject({ status: 'cancelled', version: cancelled.json!.data.version });
-    expect(read.data.applicant).toEqual(person());
+    expect(read.data.applicant).toEqual(applicant);
     expect(version).toBeGreaterThan(1);
   });
 
@@ -371,9 +373,10 @@ describe('submit and the state machine', () => {
   });
 
   it('references count up per type and year', async () => {
-    const { token } = await newUser();
     const refs: string[] = [];
     for (const type of ['umrah', 'umrah']) {
+      // Two accounts: an account holds one unpaid request per service.
+      const { token } = await newUser();
       const { id } = await newDraft(token, type);
       await completeDraft(token, id, []);
       refs.push((await call(submitRoute.POST, { token, params: { id }, body: {} })).json!.data.reference);

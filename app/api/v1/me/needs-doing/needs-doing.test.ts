@@ -42,16 +42,17 @@ describe('GET /api/v1/me/needs-doing', () => {
 
   it('lists payments due, changes asked for (with the office note) and drafts; counts the first two; only the owner’s', async () => {
     const { token } = await newUser();
-    const awaiting = await submittedRequest(token);
+    // Each paid before the next is sent: an account holds one unpaid request per service (hoarding.test.ts).
     const sentBack = await submittedRequest(token);
     await paidAtCounter(sentBack.id);
     await officeMoves(sentBack.id, 'under_review');
     await officeMoves(sentBack.id, 'changes_requested', 'The passport scan is blurred.\nPlease upload it again.');
-    const draft = await readyDraft(token);
-    const empty = (await call(createRoute.POST, { token, body: { type: 'umrah' } })).json!.data.id as string;
     // Reviewed and sent requests need nothing from the pilgrim.
     const reviewed = await submittedRequest(token);
     await paidAtCounter(reviewed.id);
+    const awaiting = await submittedRequest(token);
+    const draft = await readyDraft(token);
+    const empty = (await call(createRoute.POST, { token, body: { type: 'umrah' } })).json!.data.id as string;
     // Another user's requests are not counted.
     const other = await newUser('Omar Farooq');
     await submittedRequest(other.token);
