@@ -388,11 +388,15 @@ export async function refresh(payment: PaymentRow): Promise<PaymentRow> {
   return settled.status === 'refunding' ? refundPayment(settled) : settled;
 }
 
-/** GET /payments/{id}: the owner's payment, verified with the gateway while it is open. */
+/**
+ * GET /payments/{id}: the owner's payment, verified with the gateway while it is open; only while its payer is
+ * still on the request (a companion withdrawn or removed from it gets 404, as for its receipt: issue 57, item 7).
+ */
 export async function checkPayment(userId: string, paymentId: string) {
   const db = await getDb();
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId))).limit(1);
   if (!payment) throw new ApiError('not_found');
+  await payableRequest(db, userId, payment.requestId);
   return refresh(payment);
 }
 
