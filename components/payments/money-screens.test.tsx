@@ -21,8 +21,8 @@ import { CostSummary } from '@/components/wizard/cost-summary';
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/en/profile', useSearchParams: () => new URLSearchParams() }));
 
 const FEE = 3_000_000;
-const deposit: RequestMoney = { state: 'deposit_paid', currency: 'SAR', fee_minor: FEE, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, next_due: { part: 'instalment-1', amount_minor: 1_200_000, due_at: '2027-01-23T20:59:59.999Z' } };
-const partlyRefunded: RequestMoney = { state: 'partially_refunded', currency: 'SAR', fee_minor: 1_500_000, paid_minor: 1_500_000, refunded_minor: 1_400_000, refunding_minor: 0, outstanding_minor: 0, next_due: null };
+const deposit: RequestMoney = { state: 'deposit_paid', currency: 'SAR', fee_minor: FEE, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, refund_due_minor: 0, next_due: { part: 'instalment-1', amount_minor: 1_200_000, due_at: '2027-01-23T20:59:59.999Z' } };
+const partlyRefunded: RequestMoney = { state: 'partially_refunded', currency: 'SAR', fee_minor: 1_500_000, paid_minor: 1_500_000, refunded_minor: 1_400_000, refunding_minor: 0, outstanding_minor: 0, refund_due_minor: 0, next_due: null };
 
 const base = {
   id: 'r1', reference: 'HJ-1448-000002', type: 'hajj' as const, step: 'declaration' as const, completed_steps: [], steps_total: 6, pilgrims: 2, fee_pilgrims: 2, applicant_name: 'Aisha Rahman',
