@@ -11,6 +11,14 @@ export type MoneyLineKey = `line.${Money['state'] | 'awaiting'}`;
 type Say = (key: MoneyLineKey | 'next' | 'difference', values?: Record<string, string>) => string;
 type Formats = Pick<RequestFormats, 'money' | 'moment'>;
 
+/**
+ * The money state's word (messages `Money.state.*`), for the lists and the CSV: a dearer package's difference still
+ * to pay says so (`difference_owed`), never "Deposit paid" on a request paid in full before the change (issue 57, item 6).
+ */
+export function moneyStateKey(money: Money): Money['state'] | 'difference_owed' {
+  return money.state === 'deposit_paid' && money.next_due?.part.startsWith('difference-') ? 'difference_owed' : money.state;
+}
+
 /** A due moment in both calendars: "15 Sha'ban 1448 AH (23 January 2027)". */
 export function dueDay(formats: Formats, iso: string | null): string {
   if (!iso) return 'none';

@@ -22,6 +22,7 @@ import * as officeRequestRoute from '../office/requests/[id]/route';
 import * as reviewRoute from '../office/requests/[id]/review/route';
 import * as packageRefundRoute from '../office/requests/[id]/package-refund/route';
 import * as approvalRoute from '../office/requests/[id]/refund-approval/route';
+import * as exportRoute from '../office/export/route';
 
 // A package change pays its difference (issue 57, item 6; docs/INSTALMENTS.md, "A package changed after paying"):
 // a dearer package asks for the difference before the request goes back to the office, a cheaper one's difference
@@ -38,6 +39,11 @@ const sar = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', 
 const details = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data;
 const resend = (token: string, id: string, locale: 'en' | 'ar' = 'en') => call(submitRoute.POST, { token, params: { id }, body: {}, locale });
 const holdOf = async (id: string) => (await queryRows<{ package: string; places: number; held_until: string | null }>(sql`select package, places, held_until from place_holds where request_id = ${id}`))[0]!;
+/** The request's line in the office's CSV, in a language. */
+async function csvLine(cookie: string, reference: string, locale: 'en' | 'ar') {
+  const csv = (await consoleCall(exportRoute.GET, { staffCookie: cookie, path: `/api/v1/office/export?q=${reference}&locale=${locale}` })).text!;
+  return csv.split('\n').find((row) => row.startsWith(reference))!;
+}
 const told = async (token: string, locale: 'en' | 'ar', type: string) => (await notificationsOf(token, locale)).items.filter((item: { type: string }) => item.type === type) as { title: string; body: string }[];
 
 async function setCatalogue(body: Record<string, unknown>) {
@@ -88,6 +94,12 @@ describe('a dearer package chosen after paying in full', () => {
       { part: 'difference-1', amount_minor: difference, state: 'due' },
     ]);
 
+    // The office's CSV says what it waits for, in both languages: the difference, never "deposit".
+    const finance = await signedInStaff('finance', 'Reading Finance');
+    const reference = sent.json!.data.reference as string;
+    expect(await csvLine(finance.cookie, reference, 'en')).toContain(`,${en.Money.state.difference_owed},`);
+    expect(await csvLine(finance.cookie, reference, 'ar')).toContain(',فرق للدفع لتغيير الباقة,');
+
     // The normal pay flow: no part named, the difference owed is what it asks.
     const paid = await payPart(pilgrim.token, id);
     expect(paid).toMatchObject({ part: 'difference-1', amount_minor: difference, status: 'paid' });
@@ -104,7 +116,6 @@ describe('a dearer package chosen after paying in full', () => {
     expect(noticeAr.title).toContain('فرق تغيير الباقة');
     expect(noticeAr.body).toContain('وأُعيد طلبك إلى المكتب لمراجعته');
     // The office sees it paid for the new package.
-    const finance = await signedInStaff('finance', 'Reading Finance');
     expect((await consoleCall(officeRequestRoute.GET, { staffCookie: finance.cookie, params: { id } })).json!.data.money).toMatchObject({ state: 'paid', fee_minor: FEES.premium * 2, outstanding_minor: 0 });
   });
 
@@ -183,6 +194,7 @@ describe('a cheaper package chosen after paying in full', () => {
     const second = await signedInStaff('finance', 'Approving Finance');
     const office = (await consoleCall(officeRequestRoute.GET, { staffCookie: proposer.cookie, params: { id } })).json!.data;
     expect(office.money).toMatchObject({ state: 'refund_due', refund_due_minor: due });
+    expect(await csvLine(proposer.cookie, office.reference, 'en')).toContain(`,"${en.Money.state.refund_due}",`);
     // More than the difference is refused in the member's language, and a reviewer cannot propose money back.
     for (const [locale, words] of [['en', en.ApiErrors.refund_more_than_due], ['ar', 'لا يمكن أن يزيد المبلغ المسترد على الفرق']] as const) {
       const more = await consoleCall(packageRefundRoute.POST, { method: 'POST', staffCookie: proposer.cookie, params: { id }, body: { refund_minor: String(due + 1) }, locale });
