@@ -22,6 +22,7 @@ import { useFormats } from '@/lib/i18n/use-formats';
 import { PdfPages } from './pdf-pages';
 import { Decision } from './request/decision';
 import { RefundProposal } from './request/refund-proposal';
+import { PackageRefund } from './request/package-refund';
 import { DuplicatesPanel } from './request/duplicates-panel';
 import { AnswerChanges } from './request/answer-changes';
 import { usePilgrimLabel } from './request/pilgrim-label';
@@ -50,6 +51,7 @@ export function OfficeRequest({ id, staffId, role }: { id: string; staffId: stri
           {can(role, 'payments') && data.status === 'pending_payment' && <CounterPayment request={data} onRecorded={() => setCounterRecorded(true)} />}
           <DuplicatesPanel request={data} basePath={basePath} />
           <AnswerChanges request={data} />
+          <PackageRefund request={data} role={role} />
           <RefundProposal request={data} staffId={staffId} role={role} />
           <Decision request={data} role={role} basePath={basePath} />
           <Pilgrims request={data} />

@@ -16,12 +16,15 @@ import { EmptyState } from '@/components/layout/page-header';
 import { Link } from '@/components/ui/link';
 import { PayButton } from './pay-button';
 import { useMoneyLine } from './money-line';
+import { usePartName } from './payment-plan';
+import { isDifference } from '@/lib/payments/payment-plan';
 import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
 
 const actionClass = 'inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
 
-function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: string; amount: string }) {
+function Paid({ requestId, paymentId, amount, part }: { requestId: string; paymentId: string; amount: string; part: string }) {
   const t = useTranslations('CheckPayment');
+  const partName = usePartName();
   const request = useRequest(requestId);
   // The total, this payment and the balance (issue 57, item 3): a deposit says what is still to pay and by when.
   const balance = useMoneyLine()(request.data ?? { money: null, status: '' });
@@ -30,7 +33,8 @@ function Paid({ requestId, paymentId, amount }: { requestId: string; paymentId: 
       <h2 id="paid-title" className="text-xl font-bold text-emerald-900">
         {t('paid.title')}
       </h2>
-      <p className="mt-2">{t('paid.body', { amount })}</p>
+      {/* A package change's difference is named: it is not the fee (issue 57, item 6). */}
+      <p className="mt-2">{t('paid.body', { amount, part: isDifference(part) ? partName(part) : 'none' })}</p>
       {balance && (
         <p className="mt-2 font-semibold" data-testid="money-line">
           {t('paid.balance', { money: balance })}
@@ -191,7 +195,7 @@ function CheckPaymentState() {
   const data = payment.data;
   const amount = formats.money(data.amount_minor, data.currency);
   // Kept on a closed request (docs/INSTALMENTS.md): it was paid.
-  if (data.status === 'paid' || data.status === 'kept') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} />;
+  if (data.status === 'paid' || data.status === 'kept') return <Paid requestId={data.request_id} paymentId={data.id} amount={amount} part={data.part} />;
   if (data.status === 'failed') return <Failed data={data} amount={amount} />;
   if (data.status === 'voided' || data.status === 'refunding' || data.status === 'refunded' || data.status === 'partially_refunded') {
     // The request stopped awaiting this payment (cancelled, changed or expired): say what became of the money.

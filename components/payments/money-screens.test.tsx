@@ -18,11 +18,11 @@ import { CostSummary } from '@/components/wizard/cost-summary';
 // Every screen that shows a request's money reads the one money state (issue 57, item 2): after a deposit and after
 // a partial refund, in both languages, none says "paid" / «مدفوع» alone, and none shows the whole fee as received.
 
-vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/en/profile', useSearchParams: () => new URLSearchParams() }));
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/en/profile', useSearchParams: () => new URLSearchParams(), redirect: vi.fn(), permanentRedirect: vi.fn() }));
 
 const FEE = 3_000_000;
-const deposit: RequestMoney = { state: 'deposit_paid', currency: 'SAR', fee_minor: FEE, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, next_due: { part: 'instalment-1', amount_minor: 1_200_000, due_at: '2027-01-23T20:59:59.999Z' } };
-const partlyRefunded: RequestMoney = { state: 'partially_refunded', currency: 'SAR', fee_minor: 1_500_000, paid_minor: 1_500_000, refunded_minor: 1_400_000, refunding_minor: 0, outstanding_minor: 0, next_due: null };
+const deposit: RequestMoney = { state: 'deposit_paid', currency: 'SAR', fee_minor: FEE, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, refund_due_minor: 0, next_due: { part: 'instalment-1', amount_minor: 1_200_000, due_at: '2027-01-23T20:59:59.999Z' } };
+const partlyRefunded: RequestMoney = { state: 'partially_refunded', currency: 'SAR', fee_minor: 1_500_000, paid_minor: 1_500_000, refunded_minor: 1_400_000, refunding_minor: 0, outstanding_minor: 0, refund_due_minor: 0, next_due: null };
 
 const base = {
   id: 'r1', reference: 'HJ-1448-000002', type: 'hajj' as const, step: 'declaration' as const, completed_steps: [], steps_total: 6, pilgrims: 2, fee_pilgrims: 2, applicant_name: 'Aisha Rahman',
@@ -33,6 +33,16 @@ const refundedPayment = { ...depositPayment, part: 'full', status: 'partially_re
 
 function details(money: RequestMoney, status: RequestDetails['status']): RequestDetails {
   const refunded = money?.state === 'partially_refunded';
+  // Paid in full, then the package changed (issue 57, item 6): one payment of the whole fee as it was.
+  const changed = money!.next_due?.part.startsWith('difference-') || money!.state === 'refund_due' || (money!.state === 'paid' && money!.refunded_minor > 0);
+  if (changed) {
+    const full = { ...depositPayment, part: 'full', amount_minor: money!.paid_minor, status: money!.refunded_minor > 0 ? ('partially_refunded' as const) : ('paid' as const), refunded_minor: money!.refunded_minor };
+    return {
+      ...base, money, status, fee_minor: money!.fee_minor, data: { service: { package: 'economy' }, applicant: {}, companions: [{}] }, flagged: null, flag_notes: null, changes_due_at: null,
+      payments: [full], documents: [], history: [], invitations: [],
+      payment_plan: { choice: 'full', deposit_offered: false, parts: [{ part: 'full', percent: 100, amount_minor: money!.paid_minor, due_at: null, state: full.status, payment_id: 'p1', paid_at: full.paid_at, paid_by: 'Aisha Rahman', share_per_pilgrim_minor: money!.paid_minor / 2 }], outstanding_minor: money!.outstanding_minor, fee_per_pilgrim_minor: money!.fee_minor / 2, grace_days: 3 },
+    };
+  }
   return {
     ...base, money, status, fee_minor: money!.fee_minor, data: { service: { package: 'standard' }, applicant: {}, companions: [{}] }, flagged: null, flag_notes: null, changes_due_at: null,
     payments: [refunded ? refundedPayment : depositPayment], documents: [], history: [], invitations: [],
@@ -123,5 +133,54 @@ describe.each(['en', 'ar'] as const)('money on every screen, in %s', (locale) =>
     const shown = text(container);
     expect(shown).toContain(locale === 'en' ? 'Deposit paid: SAR 6,000.00; SAR 24,000.00 still to pay' : 'دُفع العربون');
     expect(shown).not.toMatch(locale === 'en' ? /Nothing more to pay/ : /لا يلزم دفع المزيد/);
+  });
+});
+
+// A package changed after paying (issue 57, item 6): paid SAR 20,000.00 for economy, then a dearer package owes its
+// difference; or paid SAR 30,000.00 for standard, then a cheaper one holds SAR 10,000.00 to be refunded.
+const differenceOwed: RequestMoney = { state: 'deposit_paid', currency: 'SAR', fee_minor: 5_000_000, paid_minor: 2_000_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 3_000_000, refund_due_minor: 0, next_due: { part: 'difference-1', amount_minor: 3_000_000, due_at: null } };
+const refundDue: RequestMoney = { state: 'refund_due', currency: 'SAR', fee_minor: 2_000_000, paid_minor: 3_000_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 0, refund_due_minor: 1_000_000, next_due: null };
+const changeRefunded: RequestMoney = { ...refundDue, state: 'paid', refunded_minor: 1_000_000, refund_due_minor: 0 };
+
+describe.each(['en', 'ar'] as const)('money after a package change, in %s', (locale) => {
+  const words = locale === 'en' ? en : ar;
+  const lines = {
+    owed: { en: 'Paid: SAR 20,000.00; SAR 30,000.00 still to pay for the package change', ar: 'المدفوع: ٢٠٬٠٠٠٫٠٠ ريال سعودي؛ المتبقي للدفع ٣٠٬٠٠٠٫٠٠ ريال سعودي لتغيير الباقة' },
+    due: { en: 'Paid in full: SAR 20,000.00, and SAR 10,000.00 more, to be refunded for the package change', ar: 'مدفوع بالكامل: ٢٠٬٠٠٠٫٠٠ ريال سعودي، وزيادة ١٠٬٠٠٠٫٠٠ ريال سعودي تُسترد لتغيير الباقة' },
+    back: { en: 'Paid in full: SAR 20,000.00 (SAR 10,000.00 refunded for the package change)', ar: 'مدفوع بالكامل: ٢٠٬٠٠٠٫٠٠ ريال سعودي (استُرد ١٠٬٠٠٠٫٠٠ ريال سعودي لتغيير الباقة)' },
+  };
+  const unpaid = { en: /Not paid|Awaiting payment|Deposit paid/, ar: /غير مدفوع|بانتظار الدفع|دُفع العربون/ };
+
+  it.each(Object.keys(screens))('%s: the difference still to pay, never "deposit" nor "not paid"', (name) => {
+    const shown = text(show(screens[name]!(differenceOwed, 'changes_requested'), locale).container);
+    expect(shown).toContain(name === 'the console’s queue' ? words.Money.state.difference_owed : lines.owed[locale]);
+    expect(shown).not.toMatch(unpaid[locale]);
+  });
+
+  it.each(Object.keys(screens))('%s: the difference to be refunded, never owing nor unpaid', (name) => {
+    const shown = text(show(screens[name]!(refundDue, 'submitted'), locale).container);
+    expect(shown).toContain(name === 'the console’s queue' ? words.Money.state.refund_due : lines.due[locale]);
+    expect(shown).not.toMatch(unpaid[locale]);
+    expect(shown).not.toMatch(locale === 'en' ? /still to pay/ : /المتبقي للدفع/);
+  });
+
+  it('once the difference went back: paid in full for the new package, with what went back', () => {
+    expect(text(show(screens['the request page']!(changeRefunded, 'submitted'), locale).container)).toContain(lines.back[locale]);
+  });
+
+  it('the pay page asks for the difference, and the console offers its refund filled with, and capped at, the difference', async () => {
+    const { Confirmation } = await import('@/components/wizard/confirmation');
+    const { PackageRefund } = await import('@/components/office/request/package-refund');
+    const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    client.setQueryData(['requests', 'one', 'r1'], details(differenceOwed, 'changes_requested'));
+    const withClient = (node: ReactNode) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+    const pay = text(show(withClient(<Confirmation id="r1" />), locale).container);
+    expect(pay).toContain(locale === 'en' ? 'Pay the difference for the package change: SAR 30,000.00' : 'ادفع فرق تغيير الباقة: ٣٠٬٠٠٠٫٠٠ ريال سعودي');
+    expect(pay).toContain(locale === 'en' ? 'Pay the difference: SAR 30,000.00' : 'ادفع الفرق: ٣٠٬٠٠٠٫٠٠ ريال سعودي');
+    cleanup();
+    const { container } = show(withClient(<PackageRefund request={{ ...office(refundDue, 'submitted'), refund_proposal: null }} role="finance" />), locale);
+    expect(text(container)).toContain(words.Office.request.packageRefund.title);
+    expect((container.querySelector('#package-refund-amount') as HTMLInputElement).value).toBe('10000.00');
   });
 });

@@ -60,7 +60,7 @@ export function PaymentParts({ plan, currency, payBy, receipts = true }: { plan:
           <p className="flex flex-wrap gap-x-3 text-sm">
             <span className={part.state === 'late' ? 'font-semibold text-red-700' : part.state === 'paid' ? 'font-semibold text-brand-800' : 'font-semibold'}>{t(`states.${part.state}`)}</span>
             {part.paid_by && <span className="text-muted">{t('paidBy', { name: part.paid_by })}</span>}
-            {receipts && part.payment_id && (part.state === 'paid' || part.state === 'refunded' || part.state === 'kept') && (
+            {receipts && part.payment_id && (part.state === 'paid' || part.state === 'partially_refunded' || part.state === 'refunded' || part.state === 'kept') && (
               <a href={receiptUrl(part.payment_id)} download className="text-brand-800 underline underline-offset-2">
                 {receipt('receipt')}
               </a>

@@ -10,7 +10,7 @@ import { InstalmentDue } from './instalment-due';
 // An instalment coming due on the account page (what needs doing): which, how much, by when, and Pay.
 
 const due = (late: boolean): NeedsDoing['instalments_due'][number] => ({
-  id: 'r1', money: { state: 'deposit_paid', currency: 'SAR', fee_minor: 3_000_000, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, next_due: null }, reference: 'HJ-2027-000123', type: 'hajj', status: 'submitted', step: 'declaration', completed_steps: [], steps_total: 6,
+  id: 'r1', money: { state: 'deposit_paid', currency: 'SAR', fee_minor: 3_000_000, paid_minor: 600_000, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 2_400_000, refund_due_minor: 0, next_due: null }, reference: 'HJ-2027-000123', type: 'hajj', status: 'submitted', step: 'declaration', completed_steps: [], steps_total: 6,
   fee_pilgrims: 2, pilgrims: 2, applicant_name: 'Khadija', fee_minor: 1_000_000, currency: 'SAR', version: 4, created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z', submitted_at: '2026-11-01T10:00:00.000Z', pay_by: null, reserve_position: null,
   instalment: { part: 'instalment-1', amount_minor: 400_000, due_at: '2027-01-10T20:59:59.999Z', late, grace_days: 3 },

@@ -9,7 +9,7 @@ import { PayBy } from './pay-by';
 
 const HOUR = 3_600_000;
 const awaiting = (payBy: number): RequestSummary => ({
-  id: 'r1', money: { state: 'unpaid', currency: 'SAR', fee_minor: 250_000, paid_minor: 0, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 250_000, next_due: null }, reference: 'HJ-1448-000001', type: 'hajj', status: 'pending_payment', step: 'declaration', completed_steps: [], steps_total: 6, fee_pilgrims: 1,
+  id: 'r1', money: { state: 'unpaid', currency: 'SAR', fee_minor: 250_000, paid_minor: 0, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 250_000, refund_due_minor: 0, next_due: null }, reference: 'HJ-1448-000001', type: 'hajj', status: 'pending_payment', step: 'declaration', completed_steps: [], steps_total: 6, fee_pilgrims: 1,
   pilgrims: 2, applicant_name: null, fee_minor: 3_000_000, currency: 'SAR', version: 7, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
   submitted_at: new Date().toISOString(), pay_by: new Date(payBy).toISOString(), reserve_position: null,
 });

@@ -8,6 +8,7 @@ import { useRouter } from '@/i18n/navigation';
 import { Link } from '@/components/ui/link';
 import { PayButton } from '@/components/payments/pay-button';
 import { NextPartPay, PaymentChoice } from '@/components/payments/payment-plan';
+import { owesDifference } from '@/components/wizard/difference-due';
 import { ConfirmDialog } from './confirm-dialog';
 import { LeaveReserve } from './leave-reserve';
 import { useFormats } from '@/lib/i18n/use-formats';
@@ -20,6 +21,7 @@ const CLOSED: readonly string[] = ['rejected', 'cancelled', 'expired'];
 export function RequestActions({ request, onCancelled }: { request: RequestDetails; onCancelled: () => void }) {
   const t = useTranslations('RequestDetails');
   const drafts = useTranslations('DraftsList');
+  const confirmation = useTranslations('Wizard.confirmation');
   const cancelRequest = useCancelRequest();
   const reopenRequest = useReopenRequest();
   const router = useRouter();
@@ -34,6 +36,8 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
   const canCancel = TRANSITIONS[request.status].user.includes('cancelled');
   // Paid by its deposit: the next instalment can be paid from here while one is owed.
   const canPayPart = request.currency !== null && request.payment_plan?.choice === 'instalments' && request.payment_plan.outstanding_minor > 0;
+  // Sent again with a dearer package: its difference, before the request goes back to the office (issue 57, item 6).
+  const difference = owesDifference(request) ? request.money!.next_due! : null;
   // A request that ended (declined, cancelled, expired) still offers a way on.
   if (CLOSED.includes(request.status)) {
     return (
@@ -47,7 +51,7 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
       </div>
     );
   }
-  if (!canPay && !canPayPart && !canEdit && !canReopen && !canCancel && !canLeaveReserve && request.status !== 'draft') return null;
+  if (!canPay && !canPayPart && !difference && !canEdit && !canReopen && !canCancel && !canLeaveReserve && request.status !== 'draft') return null;
 
   return (
     <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-start gap-3">
@@ -58,6 +62,7 @@ export function RequestActions({ request, onCancelled }: { request: RequestDetai
           <PayButton requestId={request.id} part="full" label={t('actions.pay', { fee: money(request.fee_minor!, request.currency!) })} />
         ))}
       {canPayPart && <NextPartPay requestId={request.id} plan={request.payment_plan} currency={request.currency!} />}
+      {difference && <PayButton requestId={request.id} part={difference.part} label={confirmation('differencePay', { amount: money(difference.amount_minor, request.currency!) })} />}
       {request.status === 'draft' && (
         <Link href={`/profile/requests/drafts/complete?id=${request.id}`} className={primary}>
           {drafts('continue')}

@@ -9,11 +9,13 @@ import { Link } from '@/components/ui/link';
 import { PaymentChoice } from '@/components/payments/payment-plan';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PushOffer } from './push-offer';
+import { DifferenceDue, owesDifference } from './difference-due';
 
 /**
  * After sending. While the fee is unpaid the office has nothing yet, so the
  * page says what to pay and by when, with Pay as its first action; "Application
- * sent" is said only once the office has it (docs/NEXT-STEPS.md).
+ * sent" is said only once the office has it (docs/NEXT-STEPS.md). Sent again
+ * with a dearer package, it asks for the difference first (issue 57, item 6).
  */
 export function Confirmation({ id }: { id: string }) {
   const t = useTranslations('Wizard.confirmation');
@@ -29,7 +31,7 @@ export function Confirmation({ id }: { id: string }) {
   if (!request || request.status === 'draft') return <div className="min-h-96" aria-busy="true" />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      {request.status === 'pending_payment' ? <AwaitingPayment request={request} /> : <Sent request={request} />}
+      {request.status === 'pending_payment' ? <AwaitingPayment request={request} /> : owesDifference(request) ? <DifferenceDue request={request} /> : <Sent request={request} />}
       <PushOffer />
       <div className="mt-8 flex flex-wrap gap-3">
         <Link href={`/profile/requests/details/${id}`} className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">

@@ -123,6 +123,7 @@ export type AnswerChange = z.infer<typeof answerChange>;
 /** A refund proposed by one member, awaiting another's approval (issue 41, item 5). */
 export const refundProposal = z.object({
   id: uuid,
+  reason: z.enum(['cancel', 'package_change']).describe('cancel: approved, the request is cancelled and the amount goes back; package_change: a cheaper package was chosen after paying, and approved, the difference goes back while the request stays as it is'),
   amount_minor: z.int().min(1),
   currency: z.string(),
   note: z.string(),

@@ -26,7 +26,7 @@ export const failureReason = z
 export const payment = z.object({
   id: uuid,
   request_id: uuid,
-  part: z.string().describe('Which part of the fee it pays: full, deposit, instalment-1, … (docs/INSTALMENTS.md)'),
+  part: z.string().describe('Which part of the fee it pays: full, deposit, instalment-1, …, or difference-1, difference-2, … (the difference of a dearer package chosen after paying; docs/INSTALMENTS.md)'),
   status: paymentViewStatus,
   amount_minor: z.int(),
   refunded_minor: refundedMinor,

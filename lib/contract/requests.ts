@@ -53,7 +53,8 @@ export const requestMoney = z
     state: z
       .enum(MONEY_STATES)
       .describe(
-        'unpaid: nothing taken; deposit_paid: part taken, outstanding_minor still owed (next_due says what and by when); paid: the whole fee; ' +
+        'unpaid: nothing taken; deposit_paid: part taken, outstanding_minor still owed (next_due says what and by when; a dearer package chosen after paying owes its difference); paid: the whole fee; ' +
+          'refund_due: more than the fee is held (a cheaper package chosen after paying), refund_due_minor to be refunded through the office’s four-eyes refund; ' +
           'refunding: everything taken is on its way back; partially_refunded: some went (or is going) back, the rest kept; refunded: all went back; ' +
           'kept: the request closed and what was taken stays with the office',
       ),
@@ -63,9 +64,10 @@ export const requestMoney = z
     refunded_minor: z.int().describe('Given back'),
     refunding_minor: z.int().describe('On its way back'),
     outstanding_minor: z.int().describe('Still to pay while the request is open; 0 once it is closed'),
+    refund_due_minor: z.int().describe('Held beyond the fee of an open request (a cheaper package chosen after paying): to be refunded; 0 otherwise'),
     next_due: z
       .object({
-        part: z.string().describe('full, deposit, instalment-1, … or difference (a dearer package chosen after paying)'),
+        part: z.string().describe('full, deposit, instalment-1, … or difference-1, difference-2, … (a dearer package chosen after paying: POST /requests/{id}/payments pays it)'),
         amount_minor: z.int(),
         due_at: nullableTimestamp.describe('By when; null when no date is set (the difference of a package change is due before the request goes back to the office)'),
       })
@@ -128,7 +130,7 @@ export type PaymentPlanView = z.infer<typeof paymentPlanView>;
 
 export const requestPayment = z.object({
   id: uuid,
-  part: z.string().describe('full, deposit, instalment-1, …'),
+  part: z.string().describe('full, deposit, instalment-1, … or difference-1, … (a dearer package chosen after paying)'),
   paid_by: z.string().nullable().describe('The name of the account that paid'),
   status: paymentViewStatus,
   amount_minor: z.int(),

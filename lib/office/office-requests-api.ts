@@ -51,6 +51,10 @@ function useRefreshAfter<I>(id: string, call: (input: I) => Promise<unknown>) {
 }
 
 export const useOfficeReview = (id: string) => useRefreshAfter(id, (move: ReviewMove) => officeRequest(`/requests/${id}/review`, { method: 'POST', body: move }));
+/** A cheaper package chosen after paying: the refund of its difference proposed, in halalas (all of it when left out). */
+export type PackageRefundProposal = { refund_minor?: string; note?: string };
+export const usePackageRefund = (id: string) =>
+  useRefreshAfter(id, (proposal: PackageRefundProposal) => officeRequest(`/requests/${id}/package-refund`, { method: 'POST', body: proposal }));
 export const useOfficeAssign = (id: string) => useRefreshAfter(id, (assign: 'me' | 'nobody') => officeRequest(`/requests/${id}/assign`, { method: 'POST', body: { assign } }));
 /** Money received at the counter: the amount in halalas and the receipt number; the member signed in received it. */
 export type CounterPayment = { amount_minor: number; receipt_number: string };

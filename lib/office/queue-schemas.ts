@@ -108,6 +108,15 @@ export const bulkSchema = z
   });
 export type BulkInput = z.output<typeof bulkSchema>;
 
+/**
+ * POST /office/requests/{id}/package-refund: a member proposes the refund of a cheaper package's difference (issue 57,
+ * item 6), all of it when `refund_minor` is left out; a note for the books.
+ */
+export const packageRefundSchema = z.object({
+  refund_minor: textField([rules.integer(), rules.min_value(1), rules.max_value(100_000_000)], { ...numericText, optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
+  note: textField([rules.max(2000)], { optional: true }),
+});
+
 /** POST /office/requests/{id}/refund-approval: a second member decides a proposed refund. */
 export const refundApprovalSchema = z.object({ decision: textField([rules.one_of(['approve', 'refuse'])]) });
 

@@ -62,7 +62,24 @@ describe('the money state', () => {
 
   it('owes the difference of a dearer package chosen after paying', () => {
     const money = moneyOf(request({ status: 'changes_requested', paymentPlan: null, feeMinor: 4_000_000 }), [pay('full', 3_000_000)])!;
-    expect(money).toMatchObject({ state: 'deposit_paid', outstanding_minor: 1_000_000, next_due: { part: 'difference', amount_minor: 1_000_000, due_at: null } });
+    expect(money).toMatchObject({ state: 'deposit_paid', outstanding_minor: 1_000_000, refund_due_minor: 0, next_due: { part: 'difference-1', amount_minor: 1_000_000, due_at: null } });
+    // A second change names its own difference; once paid, the fee is paid in full.
+    const again = moneyOf(request({ status: 'changes_requested', paymentPlan: null, feeMinor: 5_000_000 }), [pay('full', 3_000_000), pay('difference-1', 1_000_000)])!;
+    expect(again.next_due).toMatchObject({ part: 'difference-2', amount_minor: 1_000_000 });
+    expect(moneyOf(request({ status: 'submitted', paymentPlan: null, feeMinor: 4_000_000 }), [pay('full', 3_000_000), pay('difference-1', 1_000_000)])).toMatchObject({ state: 'paid', outstanding_minor: 0 });
+  });
+
+  it('after a cheaper package: refund_due while more than the fee is held, never owing; paid once the difference went back', () => {
+    const cheaper = request({ status: 'submitted', paymentPlan: null, feeMinor: 2_000_000 });
+    expect(moneyOf(cheaper, [pay('full', 3_000_000)])).toMatchObject({ state: 'refund_due', paid_minor: 3_000_000, outstanding_minor: 0, refund_due_minor: 1_000_000, next_due: null });
+    // Approved: on its way, then given back; the payment stays paid for the rest.
+    expect(moneyOf(cheaper, [pay('full', 3_000_000, { change_refund_minor: 1_000_000, change_refunded_minor: 0 })])).toMatchObject({ state: 'paid', refunding_minor: 1_000_000, refunded_minor: 0, refund_due_minor: 0 });
+    const back = moneyOf(cheaper, [pay('full', 3_000_000, { change_refund_minor: 1_000_000, change_refunded_minor: 1_000_000 })])!;
+    expect(back).toMatchObject({ state: 'paid', paid_minor: 3_000_000, refunded_minor: 1_000_000, refunding_minor: 0, outstanding_minor: 0 });
+    // Cancelled later: the rest goes back, and what went back before is not counted twice.
+    const closed = moneyOf({ ...cheaper, status: 'cancelled' }, [pay('full', 3_000_000, { status: 'refunded', refund_amount_minor: 2_000_000, change_refund_minor: 1_000_000, change_refunded_minor: 1_000_000 })]);
+    expect(closed).toMatchObject({ state: 'refunded', refunded_minor: 3_000_000, refunding_minor: 0 });
+    expect(paymentViewStatus({ status: 'paid', amountMinor: 3_000_000, refundAmountMinor: null, changeRefundMinor: 1_000_000, changeRefundedMinor: 1_000_000 })).toBe('partially_refunded');
   });
 
   it('answers a payment partly refunded as partially_refunded', () => {
@@ -96,5 +113,18 @@ describe('the money state in words', () => {
 
   it('says the whole fee paid in full', () => {
     expect(line('en', moneyOf(request({ paymentPlan: null }), [pay('full', 3_000_000)])!)).toMatch(/^Paid in full: SAR\s?30,000\.00$/);
+  });
+
+  it('after a package change: the difference still to pay, the difference to be refunded, then paid in full for the new fee (issue 57, item 6)', () => {
+    const owing = moneyOf(request({ status: 'changes_requested', paymentPlan: null, feeMinor: 5_000_000 }), [pay('full', 2_000_000)])!;
+    expect(line('en', owing)).toMatch(/^Paid: SAR\s?20,000\.00; SAR\s?30,000\.00 still to pay for the package change$/);
+    expect(line('ar', owing)).toBe('المدفوع: ٢٠٬٠٠٠٫٠٠ ريال سعودي؛ المتبقي للدفع ٣٠٬٠٠٠٫٠٠ ريال سعودي لتغيير الباقة');
+    const cheaper = request({ status: 'submitted', paymentPlan: null, feeMinor: 2_000_000 });
+    const due = moneyOf(cheaper, [pay('full', 3_000_000)])!;
+    expect(line('en', due)).toMatch(/^Paid in full: SAR\s?20,000\.00, and SAR\s?10,000\.00 more, to be refunded for the package change$/);
+    expect(line('ar', due)).toBe('مدفوع بالكامل: ٢٠٬٠٠٠٫٠٠ ريال سعودي، وزيادة ١٠٬٠٠٠٫٠٠ ريال سعودي تُسترد لتغيير الباقة');
+    const back = moneyOf(cheaper, [pay('full', 3_000_000, { change_refund_minor: 1_000_000, change_refunded_minor: 1_000_000 })])!;
+    expect(line('en', back)).toMatch(/^Paid in full: SAR\s?20,000\.00 \(SAR\s?10,000\.00 refunded for the package change\)$/);
+    expect(line('ar', back)).toBe('مدفوع بالكامل: ٢٠٬٠٠٠٫٠٠ ريال سعودي (استُرد ١٠٬٠٠٠٫٠٠ ريال سعودي لتغيير الباقة)');
   });
 });

@@ -8,8 +8,14 @@ import { endOfOfficeDay } from '@/lib/office/time-zone';
  */
 export type PaymentPlan = { deposit_percent: number; instalments: { percent: number; due: string }[] };
 
-/** `full` pays the whole fee; a plan's parts are `deposit`, then `instalment-1`, `instalment-2`, … */
-export type PaymentPartName = 'full' | 'deposit' | `instalment-${number}`;
+/**
+ * `full` pays the whole fee; a plan's parts are `deposit`, then `instalment-1`, `instalment-2`, …; `difference-1`,
+ * `difference-2`, … each pay the difference of a dearer package chosen after paying (issue 57, item 6).
+ */
+export type PaymentPartName = 'full' | 'deposit' | `instalment-${number}` | `difference-${number}`;
+
+export const isDifference = (part: string): part is `difference-${number}` => /^difference-\d+$/.test(part);
+
 
 /** One part of a request's fee: how much, by when (null: by the pay-by time, or no date), and its share per pilgrim. */
 export type PlannedPart = { part: PaymentPartName; percent: number; amount_minor: number; due_at: string | null };
@@ -74,8 +80,8 @@ export function sharePerPilgrim(amountMinor: number, pilgrims: number): number {
   return Math.ceil(amountMinor / Math.max(1, pilgrims));
 }
 
-/** Which message names a part (Payments.parts): `instalment-2` is "instalment" with the number 2. */
-export function partMessage(part: string): { key: 'full' | 'deposit' | 'instalment'; number: number } {
+/** Which message names a part (Payments.parts): `instalment-2` is "instalment" with the number 2; `difference-1` the package change's. */
+export function partMessage(part: string): { key: 'full' | 'deposit' | 'instalment' | 'difference'; number: number } {
   if (part === 'deposit' || part === 'full') return { key: part, number: 0 };
-  return { key: 'instalment', number: Number(part.split('-')[1]) || 0 };
+  return { key: isDifference(part) ? 'difference' : 'instalment', number: Number(part.split('-')[1]) || 0 };
 }

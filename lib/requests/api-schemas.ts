@@ -59,9 +59,18 @@ export const saveSharedAnswersSchema = z.object({
   version: textField([rules.integer(), rules.min_value(1), rules.max_value(MAX_VERSION)]).transform(Number),
 });
 
+/** Differences named in a request's payments (one per dearer package chosen after paying): more is not a family's journey. */
+const MAX_DIFFERENCES = 20;
+
 /**
  * POST /requests/{id}/payments: which part of the fee to pay (issue 42): `full`, `deposit` (when the service offers a
- * plan), or an instalment (`instalment-1`, …) once the deposit is paid. Left out: the whole fee, or the next instalment owed.
+ * plan), or an instalment (`instalment-1`, …) once the deposit is paid; the difference of a dearer package chosen after
+ * paying (`difference-1`, …; issue 57, item 6). Left out: the whole fee, the next instalment owed, or the difference owed.
  */
-export const PAYMENT_PARTS = ['full', 'deposit', ...Array.from({ length: MAX_INSTALMENTS }, (_, i) => `instalment-${i + 1}`)] as const;
+export const PAYMENT_PARTS = [
+  'full',
+  'deposit',
+  ...Array.from({ length: MAX_INSTALMENTS }, (_, i) => `instalment-${i + 1}`),
+  ...Array.from({ length: MAX_DIFFERENCES }, (_, i) => `difference-${i + 1}`),
+] as const;
 export const startPaymentSchema = z.object({ part: textField([rules.one_of(PAYMENT_PARTS)], { optional: true }) });

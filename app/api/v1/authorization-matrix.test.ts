@@ -234,6 +234,7 @@ const MATRIX: Record<string, Entry> = {
   'PATCH v1/office/staff/[id]': { setup: async () => ({ params: { id: '00000000-0000-4000-8000-000000000000' }, body: { role: 'admin' } }), expect: PUBLIC(403) },
   'POST v1/office/staff/[id]/reset-two-factor': { setup: async () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }), expect: PUBLIC(403) },
   'PATCH v1/office/catalogue/[id]': { setup: async () => ({ params: { id: 'umrah' }, body: { fee_minor: 1 } }), expect: PUBLIC(403) },
+  'POST v1/office/requests/[id]/package-refund': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: {} }), expect: PUBLIC(403) },
   'POST v1/office/requests/[id]/refund-approval': { setup: async (owner) => ({ params: { id: (await submittedRequest(owner.token)).id }, body: { decision: 'approve' } }), expect: PUBLIC(403) },
   'POST v1/office/requests/bulk': { setup: async (owner) => ({ body: { ids: [(await submittedRequest(owner.token)).id], action: 'release' } }), expect: PUBLIC(403) },
   'GET v1/office/saved-filters': { expect: PUBLIC(401) },

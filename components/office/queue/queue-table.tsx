@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { byLateness, clockOf } from '@/lib/office/lateness';
 import type { QueueItem } from '@/lib/contract/office';
+import { moneyStateKey } from '@/lib/payments/money-words';
 
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 const COLUMNS = ['reference', 'applicant', 'service', 'status', 'payment', 'pilgrims', 'sent', 'due', 'assignedTo'] as const;
@@ -29,7 +30,7 @@ export function QueueTable({ items, grouped, pathname, selected, onSelect, activ
   const t = useTranslations('Office');
   // The money state's word (lib/payments/money.ts): "Deposit paid, more to pay", never "Paid" while money is owed.
   const money = useTranslations('Money');
-  const moneyState = (state: NonNullable<QueueItem['money']>['state']) => money(`state.${state}`);
+  const moneyState = (state: NonNullable<QueueItem['money']>) => money(`state.${moneyStateKey(state)}`);
   const formats = useFormats();
   const lastTicked = useRef<number | null>(null);
   const groups = grouped ? byLateness(items) : [{ group: null, items }];
@@ -94,7 +95,7 @@ export function QueueTable({ items, grouped, pathname, selected, onSelect, activ
                     <td className="px-3 py-2">{item.applicant_name}</td>
                     <td className="px-3 py-2">{t(`queue.${item.type as 'hajj' | 'umrah'}`)}</td>
                     <td className="px-3 py-2">{t(`status.${item.status}`)}</td>
-                    <td className="px-3 py-2">{item.money ? moneyState(item.money.state) : ''}</td>
+                    <td className="px-3 py-2">{item.money ? moneyState(item.money) : ''}</td>
                     <td className="px-3 py-2 tabular-nums">{formats.number(item.pilgrims)}</td>
                     <td className="px-3 py-2">{sent && <>{sent.hijri}<br /><span className="text-muted">{sent.gregorian}</span></>}</td>
                     <td className={`px-3 py-2 ${clock?.over ? 'font-semibold text-red-800' : ''}`}>{clock && t('queue.clock', { over: String(clock.over), unit: clock.unit, count: clock.count, n: formats.number(clock.count) })}</td>

@@ -32,12 +32,13 @@ type Flaggable = (typeof FLAGGABLE)[number];
  * decided in one step (the server takes it through "under review" on the
  * way, issue 41 item 7), so starting the review is not a choice of its own.
  */
-function choicesFor(status: RequestStatus, role: StaffRole, refundProposed: boolean): Choice[] {
+function choicesFor(status: RequestStatus, role: StaffRole, refundProposed: 'cancel' | 'package_change' | null): Choice[] {
   const reviewable = status === 'submitted' || status === 'under_review';
-  // While a refund awaits a second member, the request is decided by that approval, not here.
-  if (refundProposed) return [];
+  // While a cancel's refund awaits a second member, the request is decided by that approval, not here. A package
+  // change's refund leaves the request as it is: it is reviewed meanwhile, and cancelled only once that refund is decided.
+  if (refundProposed === 'cancel') return [];
   const review = reviewable && can(role, 'review') ? (['approved', 'changes_requested', 'rejected'] as const) : [];
-  const cancel = (TRANSITIONS[status].office as string[]).includes('cancelled') && can(role, 'payments') ? (['cancelled'] as const) : [];
+  const cancel = !refundProposed && (TRANSITIONS[status].office as string[]).includes('cancelled') && can(role, 'payments') ? (['cancelled'] as const) : [];
   return [...review, ...cancel];
 }
 
@@ -59,12 +60,13 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
   const locale = useLocale();
   const formats = useFormats();
   const review = useOfficeReview(request.id);
-  const choices = choicesFor(request.status as RequestStatus, role, request.refund_proposal !== null);
+  const choices = choicesFor(request.status as RequestStatus, role, request.refund_proposal?.reason ?? null);
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ReviewMove | null>(null);
   // Everything paid, as the server sums it (lib/payments/money.ts): a plan's parts together, not its first payment (issue 57, item 5).
   const money = request.money;
-  const paid = money && (money.state === 'paid' || money.state === 'deposit_paid') ? { amount_minor: money.paid_minor - money.refunded_minor - money.refunding_minor, currency: money.currency } : undefined;
+  // Everything held, a cheaper package's difference still to go back included: a cancel gives it all back.
+  const paid = money && (money.state === 'paid' || money.state === 'deposit_paid' || money.state === 'refund_due') ? { amount_minor: money.paid_minor - money.refunded_minor - money.refunding_minor, currency: money.currency } : undefined;
   const answers = answersOf(request.data);
   const pilgrims = [{ key: 'applicant', name: personName(answers.applicant, locale) ?? t('request.applicant') }, ...answers.companions.map((c, i) => ({ key: `companion-${i}`, name: personName(c, locale) ?? t('request.companion', { number: formats.number(i + 1) }) }))];
 

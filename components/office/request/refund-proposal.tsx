@@ -13,25 +13,31 @@ const CARD = 'rounded-xl border border-amber-700 bg-amber-50 p-5';
 
 /**
  * A refund proposed and awaiting a second member (issue 41, item 5): what and
- * by whom; another finance member or admin approves or refuses it, the
+ * by whom, and why (a cancel, or a cheaper package's difference: issue 57,
+ * item 6); another finance member or admin approves or refuses it, the
  * proposer only sees that it waits.
  */
 export function RefundProposal({ request, staffId, role }: { request: OfficeRequest; staffId: string; role: StaffRole }) {
   const t = useTranslations('Office.request.refund');
   const formats = useFormats();
   const decide = useRefundDecision(request.id);
-  const [outcome, setOutcome] = useState<'approved' | 'refused' | null>(null);
+  const [outcome, setOutcome] = useState<'approved' | 'approvedPackage' | 'refused' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const proposal = request.refund_proposal;
   if (!proposal) return outcome ? <Outcome>{t(outcome)}</Outcome> : null;
   const mine = proposal.proposed_by.id === staffId;
+  // A package change's refund leaves the request as it is (issue 57, item 6); a cancel's cancels it.
+  const forPackage = proposal.reason === 'package_change';
   const run = (decision: 'approve' | 'refuse') =>
-    decide.mutate(decision, { onSuccess: (answer) => setOutcome(answer.decision), onError: (error) => setFailure(error.message) });
+    decide.mutate(decision, {
+      onSuccess: (answer) => setOutcome(answer.decision === 'approved' && forPackage ? 'approvedPackage' : answer.decision),
+      onError: (error) => setFailure(error.message),
+    });
   return (
     <section aria-labelledby="refund-title" className={CARD}>
       <h2 id="refund-title" className="mb-2 text-lg font-bold">{t('title')}</h2>
-      <p>{t('pending', { amount: formats.money(proposal.amount_minor, proposal.currency), name: proposal.proposed_by.name })}</p>
-      <p className="mt-1 rounded bg-white/70 p-2 text-sm"><bdi>{proposal.note}</bdi></p>
+      <p>{t(forPackage ? 'pendingPackage' : 'pending', { amount: formats.money(proposal.amount_minor, proposal.currency), name: proposal.proposed_by.name })}</p>
+      {proposal.note && <p className="mt-1 rounded bg-white/70 p-2 text-sm"><bdi>{proposal.note}</bdi></p>}
       {mine && <p className="mt-2 text-sm">{t('own')}</p>}
       {!mine && can(role, 'payments') && (
         <div className="mt-3 flex flex-wrap gap-3">

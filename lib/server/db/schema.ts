@@ -310,8 +310,15 @@ export const payments = pgTable(
     // receipt handed to the payer, and the finance member (or admin) who received it.
     receiptNumber: text('receipt_number'),
     recordedByStaffId: uuid('recorded_by_staff_id').references((): AnyPgColumn => staff.id),
-    // Which part of the fee it pays (issue 42): `full`, `deposit`, or `instalment-1`, `instalment-2`, … of the request's plan.
+    // Which part of the fee it pays (issue 42): `full`, `deposit`, or `instalment-1`, `instalment-2`, … of the request's plan;
+    // `difference-1`, `difference-2`, … the difference of a dearer package chosen after paying (issue 57, item 6).
     part: text('part').notNull().default('full'),
+    // What of this payment goes back because a cheaper package was chosen after paying, while the request stays
+    // open (issue 57, item 6; approved by two members), over every such change. The payment stays `paid` for the
+    // rest: a later refund gives back at most amount_minor minus what went back this way.
+    changeRefundMinor: integer('change_refund_minor').notNull().default(0),
+    // How much of that the gateway confirmed; less while a refund is on its way (the refund sweep retries it).
+    changeRefundedMinor: integer('change_refunded_minor').notNull().default(0),
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),
@@ -325,6 +332,7 @@ export const payments = pgTable(
     uniqueIndex('payments_one_in_flight').on(table.requestId).where(sql`status in ('initiated', 'pending')`),
     // Each part of the fee is paid once (a request without a plan has one part, `full`).
     uniqueIndex('payments_one_paid_part').on(table.requestId, table.part).where(sql`status = 'paid'`),
+    check('payments_change_refund', sql`${table.changeRefundedMinor} >= 0 and ${table.changeRefundedMinor} <= ${table.changeRefundMinor} and ${table.changeRefundMinor} < ${table.amountMinor}`),
   ],
 );
 
@@ -689,6 +697,9 @@ export const refundProposals = pgTable(
     currency: text('currency').notNull(),
     // The message to the pilgrim, sent with the cancellation once approved.
     note: text('note').notNull(),
+    // cancel: approved, the request is cancelled and the amount goes back; package_change: the request chose a cheaper
+    // package after paying, and approved, the difference goes back while the request stays as it is (issue 57, item 6).
+    reason: text('reason').$type<'cancel' | 'package_change'>().notNull().default('cancel'),
     proposedBy: uuid('proposed_by')
       .notNull()
       .references(() => staff.id),

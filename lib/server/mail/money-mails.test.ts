@@ -17,6 +17,9 @@ const MAILS: Record<string, Pick<NotificationRow, 'type' | 'params'>> = {
   instalment: { type: 'instalment_paid', params: { reference, amount_minor: 1_200_000, currency: 'SAR', part: 'instalment-1', owed_minor: 1_200_000, next_minor: 1_200_000, next_due: '2027-03-23T20:59:59.999Z' } },
   approved_owing: { type: 'status_changed', params: { reference, status: 'approved', currency: 'SAR', owed_minor: 2_400_000, next_minor: 1_200_000, next_due: NEXT, grace: 3, confirmed: 'no' } },
   partial_refund: { type: 'payment_refunded', params: { reference, amount_minor: 1_400_000, currency: 'SAR', reason: 'cancelled', of_minor: 1_500_000 } },
+  // A package changed after paying (issue 57, item 6): a dearer one's difference received, a cheaper one's given back.
+  difference: { type: 'instalment_paid', params: { reference, amount_minor: 3_000_000, currency: 'SAR', part: 'difference-1', owed_minor: 0 } },
+  package_refund: { type: 'payment_refunded', params: { reference, amount_minor: 1_000_000, currency: 'SAR', reason: 'package_change' } },
 };
 
 function mail(name: string, locale: 'en' | 'ar') {
@@ -50,6 +53,21 @@ describe('the e-mails about money', () => {
     expect(text(mail('partial_refund', 'en').content.paragraphs[0]!)).toContain('That is part of the SAR 15,000.00 paid; the rest is kept');
     expect(mail('partial_refund', 'ar').subject).toContain('١٤٬٠٠٠٫٠٠');
     expect(mail('partial_refund', 'ar').content.paragraphs[0]).toContain('وهذا جزء من ١٥٬٠٠٠٫٠٠ ريال سعودي المدفوعة');
+  });
+
+  it('after a package change: the difference received and the request back with the office; a cheaper one\'s difference given back', () => {
+    const en = mail('difference', 'en');
+    expect(en.subject).toBe(`Difference for the package change received for ${reference}`);
+    expect(text(en.content.paragraphs[0]!)).toBe(
+      `We received SAR 30,000.00 for Difference for the package change of request ${reference}. The fee is now paid in full. Your request has gone back to the office for review. The receipt is on the request's page.`,
+    );
+    const ar = mail('difference', 'ar');
+    expect(ar.subject).toBe(`استلمنا فرق تغيير الباقة للطلب ${reference}`);
+    expect(ar.content.paragraphs[0]).toContain('ودُفعت الرسوم الآن كاملة. وأُعيد طلبك إلى المكتب لمراجعته.');
+    const refund = text(mail('package_refund', 'en').content.paragraphs[0]!);
+    expect(refund).toContain('You chose a package that costs less, so we gave back the difference, SAR 10,000.00, to the card you paid with; the rest pays for the new package.');
+    expect(refund).not.toContain('kept');
+    expect(mail('package_refund', 'ar').content.paragraphs[0]).toContain('اخترت باقة أقل رسومًا، فأعدنا الفرق، ١٠٬٠٠٠٫٠٠ ريال سعودي');
   });
 
   it('renders each as HTML (written to MAIL_PREVIEW_DIR for a look, when set)', async () => {

@@ -43,7 +43,8 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     grace: typeof p.grace === 'number' ? formats.number(p.grace) : '',
     refund: typeof p.refund_minor === 'number' && p.refund_minor > 0 && text('currency') ? formats.money(p.refund_minor, text('currency')) : 'none',
     // What a money notice says is left (issue 57, item 3; requests/money-notice.ts), and whether the trip is confirmed.
-    kind: text('part') || 'full',
+    // Which kind of part: deposit, full, instalment, difference (a dearer package's, issue 57 item 6).
+    kind: partMessage(text('part') || 'full').key,
     of: typeof p.of_minor === 'number' && text('currency') ? formats.money(p.of_minor, text('currency')) : 'none',
     owed: typeof p.owed_minor === 'number' && p.owed_minor > 0 && text('currency') ? formats.money(p.owed_minor, text('currency')) : 'none',
     next: typeof p.next_minor === 'number' && text('currency') ? formats.money(p.next_minor, text('currency')) : 'none',

@@ -16,6 +16,7 @@ import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { currencyDigits, zonedDayAndTime } from '@/lib/i18n/numbers';
 import { isRequestStatus } from '@/lib/requests/statuses';
 import type { AppLocale } from '@/i18n/routing';
+import { moneyStateKey } from '@/lib/payments/money-words';
 
 /** More than a season's requests; a bigger export is cut and says so in the audit log. */
 export const EXPORT_LIMIT = 20_000;
@@ -88,7 +89,7 @@ export async function exportQueue(query: Omit<QueueQuery, 'page'> & { page?: num
       word('RequestType', summary.type),
       word('Office.packages', pack),
       word('Office.status', summary.status),
-      word('Money.state', money?.state ?? null),
+      word('Money.state', money ? moneyStateKey(money) : null),
       amount(money ? money.paid_minor - money.refunded_minor - money.refunding_minor : undefined),
       amount(money ? money.refunded_minor + money.refunding_minor : undefined),
       nameLatin,

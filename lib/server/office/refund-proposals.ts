@@ -12,6 +12,7 @@ import { TRANSITIONS } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import type { RefundDecision, RefundProposal } from '@/lib/contract/office';
 import { staffActor } from './office-auth';
+import { approveChangeRefund, changeRefundStale, stillOpen } from './package-refunds';
 import { sentRequest } from './sent-request';
 import type { StaffMember } from './staff-sessions';
 
@@ -56,7 +57,7 @@ export async function openRefundProposal(requestId: string): Promise<RefundPropo
     .where(and(eq(refundProposals.requestId, requestId), isNull(refundProposals.decision)));
   if (!row) return null;
   const { proposal } = row;
-  return { id: proposal.id, amount_minor: proposal.amountMinor, currency: proposal.currency, note: proposal.note, proposed_by: { id: proposal.proposedBy, name: row.name }, proposed_at: proposal.proposedAt.toISOString() };
+  return { id: proposal.id, reason: proposal.reason, amount_minor: proposal.amountMinor, currency: proposal.currency, note: proposal.note, proposed_by: { id: proposal.proposedBy, name: row.name }, proposed_at: proposal.proposedAt.toISOString() };
 }
 
 /**
@@ -69,17 +70,18 @@ export async function proposeRefund(id: string, member: StaffMember, note: strin
   const db = await getDb();
   const proposed = await db.transaction(async (tx) => {
     const row = await sentRequest(tx, id, true);
-    // Everything paid: a request paid in parts (docs/INSTALMENTS.md) has a payment per part.
+    // Everything paid: a request paid in parts (docs/INSTALMENTS.md) has a payment per part; what a package change
+    // gave back (or is giving back) of one is not paid any more (issue 57, item 6).
     const paidRows = await tx.select().from(payments).where(and(eq(payments.requestId, id), eq(payments.status, 'paid')));
     if (paidRows.length === 0) return null;
-    const paid = { amountMinor: paidRows.reduce((sum, payment) => sum + payment.amountMinor, 0), currency: paidRows[0]!.currency };
+    const paid = { amountMinor: heldBy(paidRows), currency: paidRows[0]!.currency };
     if (!TRANSITIONS[row.status].office.includes('cancelled')) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const [open] = await tx.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, id), isNull(refundProposals.decision)));
     if (open) throw new ApiError('conflict', { messageKey: 'refund_already_proposed' });
     const amount = refundMinor ?? paid.amountMinor;
     if (amount > paid.amountMinor) throw new ApiError('validation_failed', { fields: { refund_minor: [t('ApiErrors.refund_more_than_paid')] } });
-    await tx.insert(refundProposals).values({ requestId: id, amountMinor: amount, currency: paid.currency, note, proposedBy: member.id });
-    await audit(staffActor(member), { action: 'refund.propose', target: { type: 'request', id }, details: { amount_minor: amount, currency: paid.currency, paid_minor: paid.amountMinor }, address }, tx);
+    await tx.insert(refundProposals).values({ requestId: id, amountMinor: amount, currency: paid.currency, note, proposedBy: member.id, reason: 'cancel' });
+    await audit(staffActor(member), { action: 'refund.propose', target: { type: 'request', id }, details: { amount_minor: amount, currency: paid.currency, paid_minor: paid.amountMinor, reason: 'cancel' }, address }, tx);
     return row;
   });
   if (!proposed) return null;
@@ -89,13 +91,18 @@ export async function proposeRefund(id: string, member: StaffMember, note: strin
   return requestSummary(proposed, await takenPaymentsOf(db, id));
 }
 
+/** What paid payments still hold: their amounts, less what a package change gave back (or is giving back) of them. */
+export function heldBy(rows: { status: string; amountMinor: number; changeRefundMinor: number }[]) {
+  return rows.filter((payment) => payment.status === 'paid').reduce((sum, payment) => sum + payment.amountMinor - payment.changeRefundMinor, 0);
+}
+
 /**
  * Whether what was paid changed since the proposal: a payment taken (or given back) after it, or less paid now
  * than the proposal sends back. The approval is then refused, so that the proposer proposes again on what is paid.
  */
 async function paidSince(tx: Db, requestId: string, proposal: { amountMinor: number; proposedAt: Date }) {
   const rows = await tx.select().from(payments).where(eq(payments.requestId, requestId));
-  const paidNow = rows.filter((payment) => payment.status === 'paid').reduce((sum, payment) => sum + payment.amountMinor, 0);
+  const paidNow = heldBy(rows);
   const after = (date: Date | null) => date !== null && date.getTime() > proposal.proposedAt.getTime();
   return paidNow < proposal.amountMinor || rows.some((payment) => (payment.status === 'paid' && after(payment.paidAt)) || after(payment.refundedAt));
 }
@@ -117,11 +124,14 @@ export async function decideRefund(id: string, member: StaffMember, decision: 'a
     if (!proposal) throw new ApiError('not_found', { messageKey: 'no_refund_proposed' });
     if (proposal.proposedBy === member.id) throw new ApiError('forbidden', { messageKey: 'refund_own_proposal' });
     if (decision === 'approve' && (await sameLineOfInvitations(tx, proposal.proposedBy, member.id))) throw new ApiError('forbidden', { messageKey: 'refund_invited_line' });
-    // What was paid changed since the proposal (a checkout finished meanwhile): dropped, to be proposed again.
-    const stale = decision === 'approve' && TRANSITIONS[row.status].office.includes('cancelled') && (await paidSince(tx, id, proposal));
-    if (decision === 'refuse' || stale || !TRANSITIONS[row.status].office.includes('cancelled')) {
+    // A package change's refund is made on an open request, a cancel's on one the office can still cancel.
+    const package_ = proposal.reason === 'package_change';
+    const possible = package_ ? stillOpen(row.status) : TRANSITIONS[row.status].office.includes('cancelled');
+    // What was paid changed since the proposal (a checkout finished meanwhile; less held beyond the fee now): dropped, to be proposed again.
+    const stale = decision === 'approve' && possible && (package_ ? await changeRefundStale(tx, row, proposal) : await paidSince(tx, id, proposal));
+    if (decision === 'refuse' || stale || !possible) {
       await tx.update(refundProposals).set({ decision: 'refused', decidedBy: member.id, decidedAt: new Date() }).where(eq(refundProposals.id, proposal.id));
-      await audit(staffActor(member), { action: 'refund.refuse', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, dropped: decision === 'approve', ...(stale ? { paid_changed: true } : {}) }, address }, tx);
+      await audit(staffActor(member), { action: 'refund.refuse', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, reason: proposal.reason, dropped: decision === 'approve', ...(stale ? { paid_changed: true } : {}) }, address }, tx);
       return { proposal, refused: true, row, stale };
     }
     return { proposal, refused: false, row, stale: false };
@@ -132,6 +142,8 @@ export async function decideRefund(id: string, member: StaffMember, decision: 'a
     return { decision: 'refused', request: requestSummary(check.row, await takenPaymentsOf(db, id)) };
   }
   const proposal = check.proposal;
+  // The difference of a cheaper package goes back, and the request stays as it is (package-refunds.ts).
+  if (proposal.reason === 'package_change') return { decision: 'approved', request: await approveChangeRefund(id, proposal, member, address) };
   const request = await moveByOffice(
     async (tx) => {
       const row = await sentRequest(tx, id, true);
@@ -142,7 +154,7 @@ export async function decideRefund(id: string, member: StaffMember, decision: 'a
         .where(and(eq(refundProposals.id, proposal.id), isNull(refundProposals.decision)))
         .returning({ id: refundProposals.id });
       if (!taken) throw new ApiError('conflict', { messageKey: 'wrong_state' });
-      await audit(staffActor(member), { action: 'refund.approve', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, proposed_by: proposal.proposedBy }, address }, tx);
+      await audit(staffActor(member), { action: 'refund.approve', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, proposed_by: proposal.proposedBy, reason: proposal.reason }, address }, tx);
       return row;
     },
     { status: 'cancelled', note: proposal.note, actor: staffActor(member), address, staffId: member.id, refundMinor: proposal.amountMinor },

@@ -7,7 +7,7 @@ import { acceptInvitationSchema, createRequestSchema, inviteCompanionSchema, lis
 import { uploadDocumentSchema, uploadSharedDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
-import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, exportQuerySchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
+import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, exportQuerySchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, packageRefundSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
 import * as e from '@/lib/contract';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -49,7 +49,7 @@ const noContent = (description: string): Success => ({ status: 204, description 
 const userExample = { id: '0b6f3c1e-6a53-4a57-9d3c-1f6f6f0a1b2c', name: 'Aisha Rahman', email: 'aisha@example.com', email_verified: true, phone: '+966501234567', locale: 'ar', created_at: '2026-11-20T09:30:00.000Z' };
 const summaryExample = {
   id: '5d0e8b0a-9a4c-4d2b-8f57-2f6a5c1f0e11',
-  money: { state: 'unpaid', currency: 'SAR', fee_minor: 3_000_000, paid_minor: 0, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 3_000_000, next_due: { part: 'full', amount_minor: 3_000_000, due_at: '2026-11-27T11:00:00.000Z' } },
+  money: { state: 'unpaid', currency: 'SAR', fee_minor: 3_000_000, paid_minor: 0, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 3_000_000, refund_due_minor: 0, next_due: { part: 'full', amount_minor: 3_000_000, due_at: '2026-11-27T11:00:00.000Z' } },
   reference: 'HJ-1448-000123', type: 'hajj', status: 'pending_payment', step: 'declaration',
   completed_steps: ['service', 'applicant', 'companions', 'documents', 'review', 'declaration'], steps_total: 6, pilgrims: 2, applicant_name: 'Aisha Rahman',
   fee_minor: 3_000_000, fee_pilgrims: 2, currency: 'SAR', version: 9, created_at: '2026-11-20T09:30:00.000Z', updated_at: '2026-11-24T11:00:00.000Z',
@@ -216,8 +216,11 @@ export const OPERATIONS: Operation[] = [
     summary: 'Ask for changes (the fields per pilgrim, a ready-made reason and a note per field, a deadline: a Hijri day not past), approve or reject (reviewers, admins; a request just sent goes through under_review in the same step; under_review alone is still a move). Cancel (finance, admins): on a paid request this only proposes the refund (all that was paid, or refund_minor), and the request is unchanged until another member approves it (refund-approval); 409 while one is proposed',
     body: { schema: officeReviewSchema, types: ['application/json'], example: { status: 'changes_requested', note: 'The passport scan is blurred', flags: { applicant: ['passport'] }, flag_notes: { applicant: { passport: { reason: 'passport_page_unreadable', note: 'Scan it in daylight' } } }, changes_due: '20-06-1448' } },
     success: [{ status: 200, description: 'Moved (or, for a paid cancel, unchanged with the refund proposed)', schema: data(e.requestSummary) }], errors: [401, 403, 404, 409, 422] },
+  { method: 'post', path: '/api/v1/office/requests/{id}/package-refund', tag: 'Office', auth: 'staff', params: ID,
+    summary: 'A cheaper package chosen after paying (money state refund_due): propose the refund of the difference, all of it (refund_due_minor) or refund_minor (more: 422), for another member to approve (refund-approval); the request stays as it is (finance, admins; audited). 409 when no refund is due or one is already proposed',
+    body: json(packageRefundSchema, { refund_minor: '1000000', note: 'Economy instead of standard' }), success: [{ status: 200, description: 'Proposed; the request unchanged', schema: data(e.requestSummary) }], errors: [401, 403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/office/requests/{id}/refund-approval', tag: 'Office', auth: 'staff', params: ID,
-    summary: 'Approve or refuse the refund proposed: approved, the request is cancelled, the pilgrim told, and the amount proposed goes back; refused, nothing changes and the pilgrim is told nothing (finance, admins; never the proposer, nor, to approve, a member of the proposer’s line of invitations (whom they invited, or who invited them, through any number of invitations): 403; audited). 404 when none is proposed; 409 when the request can no longer be cancelled (the proposal is dropped)',
+    summary: 'Approve or refuse the refund proposed: approved, a cancel’s refund cancels the request, the pilgrim told, and the amount proposed goes back; a package change’s refund gives back the difference and leaves the request as it is (the payer told once the gateway confirms); refused, nothing changes and the pilgrim is told nothing (finance, admins; never the proposer, nor, to approve, a member of the proposer’s line of invitations (whom they invited, or who invited them, through any number of invitations): 403; audited). 404 when none is proposed; 409 when the request can no longer be cancelled, or, for a package change, is closed or holds less beyond its fee than proposed (the proposal is dropped)',
     body: json(refundApprovalSchema, { decision: 'approve' }), success: [{ status: 200, description: 'Decided', schema: data(e.refundDecision) }], errors: [401, 403, 404, 409, 422] },
   { method: 'post', path: '/api/v1/office/requests/bulk', tag: 'Office', auth: 'staff',
     summary: 'One action on many requests (at most 100), each as if done one by one (its checks, its audit row): assign (to "me" or a reviewer’s id) or release (reviewers, admins), or add an internal note (anyone in the queue). Those that cannot take it are listed back with why; the others go through',

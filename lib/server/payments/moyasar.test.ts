@@ -401,6 +401,35 @@ describe('moyasarProvider.refundPayment', () => {
     expect(posted).toBe(false);
   });
 
+  it('gives back more of a payment partly refunded before (a package change), only what was not given back yet', async () => {
+    let seen: unknown = null;
+    onInvoice(invoice({ status: 'paid', payments: [payment({ status: 'refunded', refunded: 5000 })] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/refund`, async ({ request }) => {
+        seen = await request.json();
+        return HttpResponse.json(payment({ status: 'refunded', refunded: 15000 }));
+      }),
+    );
+
+    await moyasar.refundPayment(INVOICE_ID, 10000, 5000);
+
+    expect(seen).toEqual({ amount: 10000 });
+  });
+
+  it('answers quietly when that refund was made already (a retry after a lost answer): never twice', async () => {
+    let posted = false;
+    onInvoice(invoice({ status: 'paid', payments: [payment({ status: 'refunded', refunded: 15000 })] }));
+    server.use(
+      http.post(`${API}/payments/${PAYMENT_ID}/refund`, () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 400 });
+      }),
+    );
+
+    await expect(moyasar.refundPayment(INVOICE_ID, 10000, 5000)).resolves.toBeUndefined();
+    expect(posted).toBe(false);
+  });
+
   it('fails when the invoice has no paid payment', async () => {
     onInvoice(invoice({ status: 'initiated' }));
 

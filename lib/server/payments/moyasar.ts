@@ -163,7 +163,7 @@ export type MoyasarProvider = PaymentProvider & {
   readonly name: 'moyasar';
   capturePayment(providerPaymentId: string, amountMinor: number): Promise<GatewayPayment>;
   voidPayment(providerPaymentId: string): Promise<GatewayPayment>;
-  refundPayment(providerPaymentId: string, amountMinor: number): Promise<void>;
+  refundPayment(providerPaymentId: string, amountMinor: number, refundedBeforeMinor?: number): Promise<void>;
 };
 
 /** An answer Moyasar gave with a status: 4xx other than authentication and rate limits is a refusal of that call. */
@@ -320,18 +320,23 @@ export function moyasarProvider(config: MoyasarConfig): MoyasarProvider {
     /**
      * Gives back `amountMinor` of an invoice's payment: the payment that took the
      * money is found in the invoice, then POST /payments/{payment id}/refund.
-     * An invoice already refunded answers quietly, so that a retry after a lost
-     * answer does not fail.
+     * A payment partly refunded (a package change's refund, issue 57 item 6) can
+     * give back more; what it already gave back beyond `refundedBeforeMinor` is
+     * this refund, made before a lost answer: a retry answers quietly, as it does
+     * for an invoice refunded in full.
      */
-    async refundPayment(providerPaymentId, amountMinor) {
+    async refundPayment(providerPaymentId, amountMinor, refundedBeforeMinor = 0) {
       const invoice = await getInvoice(providerPaymentId);
       const payments: MoyasarPayment[] = invoice.payments ?? [];
-      const taken = payments.find((p) => TOOK_MONEY.has(p.status));
+      const partly = (p: MoyasarPayment) => p.status === 'refunded' && (p.refunded ?? 0) < (p.amount ?? 0);
+      const taken = payments.find((p) => TOOK_MONEY.has(p.status) || partly(p));
       if (!taken) {
         if (payments.some((p) => p.status === 'refunded')) return;
         throw new Error(`moyasar: invoice ${providerPaymentId} has no paid payment to refund`);
       }
-      await call('POST', `/payments/${encodeURIComponent(taken.id)}/refund`, { amount: amountMinor });
+      const owed = refundedBeforeMinor + amountMinor - (taken.refunded ?? 0);
+      if (owed <= 0) return;
+      await call('POST', `/payments/${encodeURIComponent(taken.id)}/refund`, { amount: owed });
     },
   };
 }

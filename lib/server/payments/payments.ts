@@ -11,7 +11,8 @@ import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
 import { companionAccess } from '@/lib/server/requests/shared-requests';
 import { moneyNoticeParams } from '@/lib/server/requests/money-notice';
-import { planOffered } from '@/lib/payments/payment-plan';
+import { isDifference, planOffered } from '@/lib/payments/payment-plan';
+import { sendAgain } from '@/lib/server/requests/send-again';
 import { paymentViewStatus, refundedOf } from '@/lib/payments/money';
 import { amountDue, isInstalment, nextInstalment, nextPart, OWING_STATUSES, paidParts, payByOf } from './payment-parts';
 import type { GatewayPayment, PaymentProvider } from './provider';
@@ -23,7 +24,7 @@ import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** Why money went back to the payer (payments.refund_reason, Notifications.types.payment_refunded). */
-export type RefundReason = 'cancelled' | 'not_awaiting_payment' | 'amount_mismatch' | 'instalment_missed';
+export type RefundReason = 'cancelled' | 'not_awaiting_payment' | 'amount_mismatch' | 'instalment_missed' | 'package_change';
 
 let moyasar: PaymentProvider | null | undefined;
 
@@ -116,7 +117,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   const request = await payableRequest(db, userId, requestId);
   const ofRequest = await paymentsOf();
   const paid = paidParts(ofRequest);
-  const part = askedPart ?? nextPart(request, paid);
+  const part = askedPart ?? nextPart(request, ofRequest);
   // The choice, while nothing is paid: the deposit under the service's plan as it is now (if still offered), or the whole fee.
   let plan = request.paymentPlan;
   const choosing = request.status === 'pending_payment' && paid.size === 0;
@@ -125,7 +126,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     if (!planOffered(type?.plan ?? null, payByOf(request))) throw new ApiError('conflict', { messageKey: 'plan_not_offered' });
     plan = type!.plan;
   } else if (choosing && part === 'full') plan = null;
-  const due = amountDue({ ...request, paymentPlan: plan }, paid, part);
+  const due = amountDue({ ...request, paymentPlan: plan }, ofRequest, part);
 
   const found = await existing(ofRequest);
   // The same key answers its payment.
@@ -249,7 +250,7 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
 
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
     // This part, at this amount, is what the request awaits now (payment-parts.ts).
-    const due = request ? amountDue(request, await paidPartsOf(tx, request.id), payment.part) : null;
+    const due = request ? amountDue(request, await paymentRowsOf(tx, request.id), payment.part) : null;
     const awaited = payment.status === 'pending' && due === payment.amountMinor && request?.currency === payment.currency;
     if (asked && awaited && request) {
       const [paid] = await tx
@@ -257,13 +258,14 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
         .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date() })
         .where(eq(payments.id, paymentId))
         .returning();
-      // The fee or the deposit moves the request on (and keeps its places); an instalment is news only.
+      // The fee or the deposit moves the request on (and keeps its places); the difference of a dearer package sends it
+      // back to the office, as the resend that asked for it would have (issue 57, item 6); an instalment is news only.
       if (request.status === 'pending_payment') await moveRequest(tx, request, 'submitted', 'system', null, { version: request.version + 1 });
-      else await notifyInstalmentPaid(tx, request, paid!);
+      else await partReceived(tx, request, paid!);
       return paid!;
     }
     // Where this part would be awaited, another amount is a mismatch; anywhere else the request no longer awaited it.
-    const wouldAwait = request && (isInstalment(payment.part) ? OWING_STATUSES.includes(request.status) : request.status === 'pending_payment');
+    const wouldAwait = request && (isInstalment(payment.part) ? OWING_STATUSES.includes(request.status) : isDifference(payment.part) ? request.status === 'changes_requested' : request.status === 'pending_payment');
     const reason: RefundReason = !asked || (wouldAwait && payment.status === 'pending') ? 'amount_mismatch' : 'not_awaiting_payment';
     const [owed] = await tx
       .update(payments)
@@ -286,14 +288,29 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
 
 /** The parts of a request's fee paid so far, read in the caller's transaction. */
 export async function paidPartsOf(tx: Db, requestId: string) {
-  return paidParts(await tx.select({ part: payments.part, status: payments.status }).from(payments).where(eq(payments.requestId, requestId)));
+  return paidParts(await paymentRowsOf(tx, requestId));
 }
 
-/** An instalment received: the applicant told, and the payer too when a companion paid it. */
-async function notifyInstalmentPaid(tx: Db, request: typeof requests.$inferSelect, payment: PaymentRow) {
+/** A request's payments, as the parts due read them (payment-parts.ts), in the caller's transaction. */
+export async function paymentRowsOf(tx: Db, requestId: string) {
+  return tx
+    .select({ part: payments.part, status: payments.status, amountMinor: payments.amountMinor, refundAmountMinor: payments.refundAmountMinor, refundReason: payments.refundReason, changeRefundMinor: payments.changeRefundMinor, changeRefundedMinor: payments.changeRefundedMinor })
+    .from(payments)
+    .where(eq(payments.requestId, requestId));
+}
+
+/**
+ * An instalment received: the applicant told, and the payer too when a companion paid it. The difference of a
+ * dearer package received: the request goes back to the office in this transaction (send-again.ts), its move's
+ * notice saying the difference came and the request was sent (issue 57, item 6).
+ */
+async function partReceived(tx: Db, request: typeof requests.$inferSelect, payment: PaymentRow) {
+  const told = (userId: string) => ({ userId, type: 'instalment_paid' as const, requestId: request.id, params });
   // This payment's amount, and what is left after it (issue 57, item 3).
   const params = { ...(await moneyNoticeParams(tx, request)), reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, part: payment.part };
-  for (const userId of new Set([request.userId, payment.userId])) await notify(tx, { userId, type: 'instalment_paid', requestId: request.id, params });
+  if (isDifference(payment.part)) await sendAgain(tx, request, {}, told(request.userId));
+  else await notify(tx, told(request.userId));
+  if (payment.userId !== request.userId) await notify(tx, told(payment.userId));
 }
 
 /**
@@ -327,9 +344,9 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
     const [request] = await tx.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1).for('update');
     // Authorised while the places were held (a webhook heard of late still counts), and they are held still.
     const at = gateway.authorizedAt && gateway.authorizedAt.getTime() <= Date.now() ? gateway.authorizedAt : new Date();
-    const due = request ? amountDue(request, await paidPartsOf(tx, request.id), payment.part) : null;
-    // An instalment is paid on places a deposit already keeps for good: held while the part is owed.
-    const held = isInstalment(payment.part) ? due !== null : request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
+    const due = request ? amountDue(request, await paymentRowsOf(tx, request.id), payment.part) : null;
+    // An instalment, or a package change's difference, is paid on places already kept for good: held while the part is owed.
+    const held = isInstalment(payment.part) || isDifference(payment.part) ? due !== null : request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
     const fee = due === payment.amountMinor && request?.currency === payment.currency;
     if (payment.status === 'pending' && held && asked && fee) return { payment, action: 'capture' as const };
@@ -388,11 +405,15 @@ export async function refresh(payment: PaymentRow): Promise<PaymentRow> {
   return settled.status === 'refunding' ? refundPayment(settled) : settled;
 }
 
-/** GET /payments/{id}: the owner's payment, verified with the gateway while it is open. */
+/**
+ * GET /payments/{id}: the owner's payment, verified with the gateway while it is open; only while its payer is
+ * still on the request (a companion withdrawn or removed from it gets 404, as for its receipt: issue 57, item 7).
+ */
 export async function checkPayment(userId: string, paymentId: string) {
   const db = await getDb();
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId))).limit(1);
   if (!payment) throw new ApiError('not_found');
+  await payableRequest(db, userId, payment.requestId);
   return refresh(payment);
 }
 
@@ -474,25 +495,100 @@ export async function voidOpenPayments(requestId: string, payer?: string) {
 export async function markRefundDue(tx: Db, requestId: string, reason: RefundReason, amountMinor?: number, keptParts: string[] = []) {
   // Parts the rules keep (a missed instalment keeps the deposit, docs/INSTALMENTS.md) are not owed back.
   const owed = and(eq(payments.requestId, requestId), eq(payments.status, 'paid'), keptParts.length ? notInArray(payments.part, keptParts) : undefined);
-  const set = { status: 'refunding' as const, refundReason: reason, updatedAt: new Date() };
   const marked: { id: string }[] = [];
-  if (amountMinor === undefined) {
-    marked.push(...(await tx.update(payments).set({ ...set, refundAmountMinor: null }).where(owed).returning({ id: payments.id })));
-  } else {
-    const paid = await tx.select().from(payments).where(owed).orderBy(desc(payments.paidAt), desc(payments.createdAt));
-    let left = amountMinor;
-    for (const payment of paid) {
-      const back = Math.min(left, payment.amountMinor);
-      if (back <= 0) break;
-      await tx.update(payments).set({ ...set, refundAmountMinor: back === payment.amountMinor ? null : back }).where(eq(payments.id, payment.id));
-      marked.push({ id: payment.id });
-      left -= back;
-    }
+  const paid = await tx.select().from(payments).where(owed).orderBy(desc(payments.paidAt), desc(payments.createdAt));
+  let left = amountMinor ?? Number.POSITIVE_INFINITY;
+  for (const payment of paid) {
+    // What a package change already gave back of it stays given back (issue 57, item 6); one still on its way
+    // joins this refund, so that the payment has one refund at its gateway at a time.
+    const free = payment.amountMinor - payment.changeRefundMinor;
+    const onItsWay = payment.changeRefundMinor - payment.changeRefundedMinor;
+    const back = Math.min(left, free);
+    if (back <= 0) continue;
+    await tx.update(payments).set(refundOf(payment, back + onItsWay, reason)).where(eq(payments.id, payment.id));
+    marked.push({ id: payment.id });
+    left -= back;
   }
   // The request is closing: what stays paid is kept, by the rules or by the office's decision, and says so
   // (never "paid" on a closed request, which would read as a refund still owed).
   await tx.update(payments).set({ status: 'kept', updatedAt: new Date() }).where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')));
   return marked;
+}
+
+/** A payment owed back, `back` of it (all that a package change has not given back already), for `reason`. */
+function refundOf(payment: PaymentRow, back: number, reason: RefundReason) {
+  return {
+    status: 'refunding' as const,
+    refundReason: reason,
+    // Null: all of it (nothing of it went back before).
+    refundAmountMinor: back === payment.amountMinor ? null : back,
+    changeRefundMinor: payment.changeRefundedMinor,
+    updatedAt: new Date(),
+  };
+}
+
+/**
+ * The difference of a cheaper package chosen after paying goes back while the request stays open (issue 57,
+ * item 6; approved by two members, refund-proposals.ts), in the caller's transaction. Taken from the latest
+ * payments first, as a partial refund is: a payment all of whose rest goes back is refunded as any (`refunding`,
+ * reason package_change); one that gives back part stays `paid` for the rest, that part its change refund
+ * (change_refund_minor), on its way until the gateway confirms it (refundChange).
+ */
+export async function markChangeRefund(tx: Db, requestId: string, amountMinor: number) {
+  const paid = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.paidAt), desc(payments.createdAt));
+  let left = amountMinor;
+  for (const payment of paid) {
+    const back = Math.min(left, payment.amountMinor - payment.changeRefundMinor);
+    if (back <= 0) continue;
+    const whole = back === payment.amountMinor - payment.changeRefundMinor;
+    const onItsWay = payment.changeRefundMinor - payment.changeRefundedMinor;
+    await tx
+      .update(payments)
+      .set(whole ? refundOf(payment, back + onItsWay, 'package_change') : { changeRefundMinor: payment.changeRefundMinor + back, refundReason: 'package_change', updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    left -= back;
+    if (left === 0) break;
+  }
+}
+
+/**
+ * Gives back through its gateway what a package change asked of a payment and the gateway has not confirmed
+ * yet, and records it, telling the payer. One that fails stays on its way, and the sweep retries it; money taken
+ * at the counter goes back at the counter (on its way until then), as every refund of it.
+ */
+export async function refundChange(payment: PaymentRow): Promise<PaymentRow> {
+  const back = payment.changeRefundMinor - payment.changeRefundedMinor;
+  if (back <= 0 || payment.provider === 'counter' || (payment.status !== 'paid' && payment.status !== 'kept')) return payment;
+  try {
+    const provider = providerOf(payment);
+    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
+    await provider.refundPayment(payment.providerPaymentId, back, payment.changeRefundedMinor);
+  } catch (error) {
+    logger.error('refund failed', { payment: payment.id, error: describeError(error) });
+    return payment;
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // Once: a refund confirmed by another instance meanwhile finds nothing to record.
+    const [refunded] = await tx
+      .update(payments)
+      .set({ changeRefundedMinor: payment.changeRefundMinor, refundedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.changeRefundMinor, payment.changeRefundMinor), eq(payments.changeRefundedMinor, payment.changeRefundedMinor)))
+      .returning();
+    if (!refunded) return payment;
+    const [request] = await tx.select({ reference: requests.reference }).from(requests).where(eq(requests.id, payment.requestId)).limit(1);
+    await notify(tx, {
+      userId: payment.userId,
+      type: 'payment_refunded',
+      requestId: payment.requestId,
+      params: { reference: request?.reference ?? '', amount_minor: back, currency: payment.currency, reason: 'package_change' },
+    });
+    return refunded;
+  });
 }
 
 /**
@@ -508,7 +604,8 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
   const provider = providerOf(payment);
   try {
     if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
-    await provider.refundPayment(payment.providerPaymentId, payment.refundAmountMinor ?? payment.amountMinor);
+    // What a package change gave back before is not given again (the gateway is told it, for a retry to know too).
+    await provider.refundPayment(payment.providerPaymentId, payment.refundAmountMinor ?? payment.amountMinor, payment.changeRefundedMinor);
   } catch (error) {
     logger.error('refund failed', { payment: payment.id, error: describeError(error) });
     return payment;
@@ -532,22 +629,27 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
         amount_minor: refunded.refundAmountMinor ?? refunded.amountMinor,
         currency: refunded.currency,
         reason: refunded.refundReason ?? 'cancelled',
-        ...(refunded.refundAmountMinor !== null && refunded.refundAmountMinor < refunded.amountMinor ? { of_minor: refunded.amountMinor } : {}),
+        // A package change's refund says why, not "of": the rest pays for the new package.
+        ...(refunded.refundReason !== 'package_change' && refunded.refundAmountMinor !== null && refunded.refundAmountMinor < refunded.amountMinor ? { of_minor: refunded.amountMinor } : {}),
       },
     });
     return refunded;
   });
 }
 
-/** Refunds every payment of a request owed back (after the move that closed it), or of all requests. */
+/** Refunds every payment of a request owed back (after the move that closed it, or a package change's refund), or of all requests. */
 export async function refundDue(requestId?: string) {
   const db = await getDb();
-  const owed = await db
-    .select()
-    .from(payments)
-    .where(and(requestId ? eq(payments.requestId, requestId) : undefined, eq(payments.status, 'refunding'), ne(payments.provider, 'counter')));
+  const ofRequest = requestId ? eq(payments.requestId, requestId) : undefined;
+  const owed = await db.select().from(payments).where(and(ofRequest, eq(payments.status, 'refunding'), ne(payments.provider, 'counter')));
   let refunded = 0;
   for (const payment of owed) if ((await refundPayment(payment)).status === 'refunded') refunded += 1;
+  // A package change's refund of part of a payment that stays paid (issue 57, item 6).
+  const changes = await db
+    .select()
+    .from(payments)
+    .where(and(ofRequest, inArray(payments.status, ['paid', 'kept']), gt(payments.changeRefundMinor, payments.changeRefundedMinor), ne(payments.provider, 'counter')));
+  for (const payment of changes) if ((await refundChange(payment)).changeRefundedMinor === payment.changeRefundMinor) refunded += 1;
   return refunded;
 }
 
@@ -600,7 +702,7 @@ export async function reconcilePayments() {
 async function stillAwaited(payment: PaymentRow) {
   const db = await getDb();
   const [request] = await db.select().from(requests).where(eq(requests.id, payment.requestId)).limit(1);
-  return Boolean(request) && amountDue(request!, await paidPartsOf(db, payment.requestId), payment.part) === payment.amountMinor;
+  return Boolean(request) && amountDue(request!, await paymentRowsOf(db, payment.requestId), payment.part) === payment.amountMinor;
 }
 
 export async function paymentsOf(requestId: string) {

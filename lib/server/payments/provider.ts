@@ -50,6 +50,9 @@ export interface PaymentProvider {
    * and money that still arrives for a voided payment is refunded.
    */
   voidPayment?(providerPaymentId: string): Promise<GatewayPayment>;
-  /** Gives the money back (all of it). */
-  refundPayment?(providerPaymentId: string, amountMinor: number): Promise<void>;
+  /**
+   * Gives back `amountMinor` of the money, beyond `refundedBeforeMinor` already given back of it (a package change's
+   * refund, issue 57 item 6): a gateway that finds that much given back already (a retry after a lost answer) does nothing.
+   */
+  refundPayment?(providerPaymentId: string, amountMinor: number, refundedBeforeMinor?: number): Promise<void>;
 }

@@ -143,6 +143,22 @@ describe('GET /payments/{id}/receipt', () => {
     expect(text.split('\n').map(letters)).toContain(letters('مسترد'));
   });
 
+  it('names a package change\'s difference as its part, and a payment of which a cheaper package\'s difference went back as partly refunded (issue 57, item 6)', async () => {
+    const { queryRows } = await import('@/lib/server/db/client');
+    const { sql } = await import('drizzle-orm');
+    const letters = (line: string) => Array.from(line.replace(/\s/g, '')).sort().join('');
+    const { token, payment, settled } = await paidPayment();
+    // As the parts and refunds leave them (app/api/v1/payments/package-change.test.ts makes them through the API).
+    await queryRows(sql`update payments set part = 'difference-1', change_refund_minor = 100000, change_refunded_minor = 100000, refunded_at = now() where id = ${payment.id}`);
+    const { response, bytes } = await download(payment.id, { token });
+    expect(response.status).toBe(200);
+    const text = pageText(await PDFDocument.load(bytes));
+    for (const expected of ['Difference for the package change', 'Partly refunded', 'Refunded of this payment']) expect(text).toContain(expected);
+    expect(text.split('\n').map(letters)).toContain(letters('فرق تغيير الباقة'));
+    expect(text).not.toMatch(/^Paid$/m);
+    expect(settled.amount_minor).toBeGreaterThan(100000);
+  });
+
   it('names the office counter and the receipt number for money paid there (no card)', async () => {
     const { token } = await newUser();
     const { id, reference } = await submittedRequest(token);

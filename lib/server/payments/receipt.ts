@@ -135,7 +135,8 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
   const amount = printedAmount(details.amountMinor, details.currency, OFFICE_TIME_ZONE);
   const paid = printedMoment(details.paidAt, OFFICE_TIME_ZONE);
   const refunded = details.refundedAt ? printedMoment(details.refundedAt, OFFICE_TIME_ZONE) : null;
-  const partly = details.status === 'refunded' && details.refundedMinor != null && details.refundedMinor < details.amountMinor;
+  // Less than all of it went back: refunded in part, or still paid of which a cheaper package's difference went back (issue 57, item 6).
+  const partly = details.refundedMinor != null && details.refundedMinor > 0 && details.refundedMinor < details.amountMinor;
   const status = partly
     ? { en: 'Partly refunded', ar: 'مسترد جزئيًا', colors: COLORS.refunded }
     : details.status === 'refunded'

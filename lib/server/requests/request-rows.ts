@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL 
 import { TOOK_MONEY_STATUSES, type MoneyPayment } from '@/lib/payments/money';
 import type { Db } from '@/lib/server/db/client';
 import { documents, payments, requests } from '@/lib/server/db/schema';
+import { moneyPayment } from '@/lib/server/payments/payment-parts';
 import { ApiError } from '@/lib/server/http/errors';
 import { encodeRule } from '@/lib/validation/rules';
 import type { z } from 'zod';
@@ -145,15 +146,15 @@ export async function typeOf(db: Db, row: RequestRow): Promise<RequestType> {
  * state reads (lib/payments/money.ts), as a column of a select over requests. Columns are spelled out with
  * their tables: in a select list drizzle writes them bare, and a bare "id" inside the subquery would be the payment's.
  */
-export const takenPayments = sql<MoneyPayment[] | null>`(select json_agg(json_build_object('part', p.part, 'status', p.status, 'amount_minor', p.amount_minor, 'refund_amount_minor', p.refund_amount_minor, 'refund_reason', p.refund_reason)) from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded', 'kept'))`;
+export const takenPayments = sql<MoneyPayment[] | null>`(select json_agg(json_build_object('part', p.part, 'status', p.status, 'amount_minor', p.amount_minor, 'refund_amount_minor', p.refund_amount_minor, 'refund_reason', p.refund_reason, 'change_refund_minor', p.change_refund_minor, 'change_refunded_minor', p.change_refunded_minor)) from ${payments} p where p.request_id = ${requests}.id and p.status in ('paid', 'refunding', 'refunded', 'kept'))`;
 
 /** The same, for one request, in the caller's transaction: what a summary after a move reads. */
 export async function takenPaymentsOf(db: Db, requestId: string): Promise<MoneyPayment[]> {
   const rows = await db
-    .select({ part: payments.part, status: payments.status, amount_minor: payments.amountMinor, refund_amount_minor: payments.refundAmountMinor, refund_reason: payments.refundReason })
+    .select({ part: payments.part, status: payments.status, amountMinor: payments.amountMinor, refundAmountMinor: payments.refundAmountMinor, refundReason: payments.refundReason, changeRefundMinor: payments.changeRefundMinor, changeRefundedMinor: payments.changeRefundedMinor })
     .from(payments)
     .where(and(eq(payments.requestId, requestId), inArray(payments.status, [...TOOK_MONEY_STATUSES])));
-  return rows;
+  return rows.map(moneyPayment);
 }
 
 /**

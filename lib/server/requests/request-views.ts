@@ -7,7 +7,7 @@ import type { RequestRow, SummaryRow } from './request-rows';
 import type { PaymentPlan } from '@/lib/payments/payment-plan';
 import { moneyOf, paymentViewStatus, refundedOf, type MoneyPayment } from '@/lib/payments/money';
 import type { RequestMoney } from '@/lib/contract/requests';
-import { paymentPlanView } from '@/lib/server/payments/payment-parts';
+import { moneyPayment, paymentPlanView } from '@/lib/server/payments/payment-parts';
 import { APPLICANT, byLabel, pilgrimLabelOf } from './companions';
 
 // A request as the API answers it (lib/contract/requests.ts): to its owner (a
@@ -48,10 +48,7 @@ export function publicDocuments(docs: DocumentRow[], data: Record<string, unknow
   return docs.flatMap((doc) => publicDocument(doc, data) ?? []);
 }
 
-/** A payment row as the money state reads it (lib/payments/money.ts). */
-export function moneyPayment(p: Pick<PaymentRow, 'part' | 'status' | 'amountMinor' | 'refundAmountMinor' | 'refundReason'>): MoneyPayment {
-  return { part: p.part, status: p.status, amount_minor: p.amountMinor, refund_amount_minor: p.refundAmountMinor, refund_reason: p.refundReason };
-}
+export { moneyPayment } from '@/lib/server/payments/payment-parts';
 
 /** The request's money (lib/payments/money.ts), the one every answer carries: from the payments that took money. */
 export function requestMoneyOf(row: SummaryRow, taken: readonly MoneyPayment[]): RequestMoney {

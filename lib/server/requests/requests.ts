@@ -12,11 +12,13 @@ import { normalisedAnswers, requestIssues, stepSchema } from '@/lib/requests/ans
 import { ZodError } from 'zod';
 import type { Translate } from '@/lib/validation/localize';
 import type { AppLocale } from '@/i18n/routing';
-import { markRefundDue, releasePayments } from '@/lib/server/payments/payments';
+import { markRefundDue, releasePayments, voidOpenPayments } from '@/lib/server/payments/payments';
+import { moneyOf } from '@/lib/payments/money';
 import { findRequestType, packageFeeOf, takesApplications } from './request-types';
 import { requestFormats } from '@/lib/i18n/formats';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { moveRequest } from './move-request';
+import { sendAgain } from './send-again';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
 import { giveBackLapsedHold, holdPlaces, refuseWhenFull } from './places';
@@ -205,12 +207,14 @@ export async function deleteDraft(userId: string, id: string) {
 /**
  * Checks the whole request and sends it: a draft gets its reference and fee
  * and waits for payment; a request whose changes were asked for goes back to
- * the office. Either way it holds one place per pilgrim in its package
- * (places.ts; 409 sold_out when too few are left, the draft unchanged).
+ * the office, or, when a dearer package was chosen in the changes, waits for
+ * its difference (docs/INSTALMENTS.md, "A package changed after paying").
+ * Either way it holds one place per pilgrim in its package (places.ts; 409
+ * sold_out when too few are left, the draft unchanged).
  */
 export async function submitRequest(userId: string, id: string, reader: { locale: AppLocale; t: Translate }) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
     if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict', { messageKey: 'wrong_state' });
     const type = await typeOf(tx, row);
@@ -256,7 +260,7 @@ export async function submitRequest(userId: string, id: string, reader: { locale
       // Until the pay-by time (the same sum as payBy and deadlines.ts); payment keeps them.
       const heldUntil = kept ?? new Date(submittedAt.getTime() + deadline);
       await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, current, reader.locale);
-      return requestSummary(
+      const summary = requestSummary(
         await moveRequest(tx, row, 'pending_payment', 'user', null, {
           // A request withdrawn from payment keeps the reference it was given.
           reference: row.reference ?? (await nextReference(tx, type.code)),
@@ -274,6 +278,7 @@ export async function submitRequest(userId: string, id: string, reader: { locale
         // Sent from a draft: nothing taken yet (a request withdrawn from payment had its checkouts voided).
         [],
       );
+      return { summary, feeChanged: false };
     }
     // Sent again after changes: the fee paid covers `feePilgrims` pilgrims, and only that many may travel on it.
     if (row.feePilgrims !== null && pilgrims !== row.feePilgrims) {
@@ -281,28 +286,40 @@ export async function submitRequest(userId: string, id: string, reader: { locale
         fields: { companions: [reader.t('ApiErrors.pilgrims_paid_for', { paid: row.feePilgrims, now: pilgrims })] },
       });
     }
-    // Another package than the one paid for, at another fee (issue 57, item 6): never an upgrade for free, nor money
-    // kept for a cheaper one. Until the difference can be paid (or proposed as a refund) here, the request keeps the
-    // package it was paid for; the answers are kept and the message names both fees.
-    if (current && current.package !== chosen && row.feeMinor !== null && row.currency && packageFeeOf(type, chosen) * pilgrims !== row.feeMinor) {
+    // Another package than the one its places are held in (issue 57, item 6): the fee becomes the new package's, and
+    // the money follows it. A dearer one owes its difference before it goes back to the office: it waits here, and the
+    // payment of the difference sends it (payments.ts, send-again.ts). A cheaper one goes back, the difference to be
+    // refunded through the office's four-eyes refund (refund-proposals.ts). Never an upgrade for free.
+    const changed = current !== undefined && current.package !== chosen;
+    const feeMinor = changed ? packageFeeOf(type, chosen) * pilgrims : row.feeMinor;
+    // Paid in instalments: the plan's parts are shares of the fee its deposit was paid on; another fee is the
+    // office's to arrange. The answers are kept, and the message names both fees.
+    if (changed && row.paymentPlan && feeMinor !== row.feeMinor && row.feeMinor !== null && row.currency) {
       const formats = requestFormats(reader.locale, OFFICE_TIME_ZONE);
       throw new ApiError('validation_failed', {
-        fields: {
-          'service.package': [
-            reader.t('ApiErrors.package_paid_for', {
-              paid: formats.money(row.feeMinor, row.currency),
-              now: formats.money(packageFeeOf(type, chosen) * pilgrims, row.currency),
-            }),
-          ],
-        },
+        fields: { 'service.package': [reader.t('ApiErrors.package_on_plan', { paid: formats.money(row.feeMinor, row.currency), now: formats.money(feeMinor!, row.currency) })] },
       });
     }
     // Paid: its places are kept for good (another package chosen in the changes needs places there).
     await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, current, reader.locale);
+    const taken = await takenPaymentsOf(tx, id);
+    // Without a plan, anything owed now is the difference (a plan's instalments are owed while it is open, and paid apart).
+    if (!row.paymentPlan && moneyOf({ ...row, feeMinor }, taken)?.outstanding_minor) {
+      // The difference is owed: the request waits for it with its new fee, its places moved; sending again answers the same.
+      const [waiting] = await tx
+        .update(requests)
+        .set({ feeMinor, completedSteps, pilgrims, version: row.version + 1, updatedAt: new Date() })
+        .where(eq(requests.id, id))
+        .returning();
+      return { summary: requestSummary(waiting!, taken), feeChanged: feeMinor !== row.feeMinor };
+    }
     // What the office asked to change is done with: no longer highlighted.
-    const moved = await moveRequest(tx, row, 'submitted', 'user', null, { completedSteps, pilgrims, flagged: null, version: row.version + 1 });
-    return requestSummary(moved, await takenPaymentsOf(tx, id));
+    const moved = await sendAgain(tx, row, { pilgrims, feeMinor });
+    return { summary: requestSummary(moved, taken), feeChanged: feeMinor !== row.feeMinor };
   });
+  // A checkout opened for a difference the new fee no longer asks is stopped (money that still arrives goes back).
+  if (sent.feeChanged) await voidOpenPayments(id);
+  return sent.summary;
 }
 
 /**

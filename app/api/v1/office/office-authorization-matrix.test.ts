@@ -55,6 +55,8 @@ const MATRIX: Record<string, Entry> = {
   // admin after them finds it approved (409); finance may not review at all.
   'POST requests/[id]/review': { setup: paid, body: { status: 'approved' }, expect: ROLES(200, 403, 409) },
   // Finance and admins decide a refund proposed (none here: 404); a reviewer may not.
+  // Nothing held beyond the fee of a request paid for its package: no difference to refund (409).
+  'POST requests/[id]/package-refund': { setup: paid, body: {}, expect: ROLES(403, 409, 409) },
   'POST requests/[id]/refund-approval': { setup: paid, body: { decision: 'approve' }, expect: ROLES(403, 404, 404) },
   // Assigning many is reviewing work, as one by one.
   'POST requests/bulk': { setup: async (token) => ({ body: { ids: [(await paidRequest(token)).id], action: 'assign', assign: 'me' } }), expect: ROLES(200, 403, 200) },

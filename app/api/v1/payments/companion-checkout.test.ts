@@ -102,6 +102,9 @@ describe('a companion no longer on the request', () => {
     expect((await start(member.token, id, 'instalment-2')).status).toBe(404);
     expect((await call(receiptRoute.GET, { token: member.token, params: { id: deposit.id } })).status).toBe(404);
     expect((await call(receiptRoute.GET, { token: member.token, params: { id: open.id } })).status).toBe(404);
+    // Nor their payments themselves (issue 57, item 6, C): as the receipt and the pay page, 404.
+    expect((await call(paymentRoute.GET, { token: member.token, params: { id: deposit.id } })).status).toBe(404);
+    expect((await call(paymentRoute.GET, { token: member.token, params: { id: open.id } })).status).toBe(404);
     // The applicant still has the receipt of what the companion paid.
     expect((await call(receiptRoute.GET, { token: organiser.token, params: { id: deposit.id } })).status).toBe(200);
     expect((await details(organiser.token, id)).payment_plan.parts[0]).toMatchObject({ part: 'deposit', state: 'paid', paid_by: 'Companion Checkout' });
@@ -114,6 +117,7 @@ describe('a companion no longer on the request', () => {
     expect((await call(sharedRoute.DELETE, { method: 'DELETE', token: member.token, params: { id } })).status).toBe(204);
     expect(await statusOf(open.id)).toBe('voided');
     expect((await start(member.token, id, 'full')).status).toBe(404);
+    expect((await call(paymentRoute.GET, { token: member.token, params: { id: open.id } })).status).toBe(404);
     const applicants = await start(organiser.token, id, 'full');
     expect(applicants.status).toBe(201);
     expect(applicants.json!.data.id).not.toBe(open.id);

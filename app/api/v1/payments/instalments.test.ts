@@ -95,6 +95,7 @@ describe('a payment plan: a deposit, then instalments', () => {
       refunded_minor: 0,
       refunding_minor: 0,
       outstanding_minor: fee - deposit.amount_minor,
+      refund_due_minor: 0,
       next_due: { part: 'instalment-1', amount_minor: afterDeposit.payment_plan.parts[1].amount_minor, due_at: afterDeposit.payment_plan.parts[1].due_at },
     });
     expect(afterDeposit.payment_plan).toMatchObject({ choice: 'instalments', outstanding_minor: fee - deposit.amount_minor });

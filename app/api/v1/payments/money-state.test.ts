@@ -195,38 +195,3 @@ describe('a refund proposal', () => {
     expect((await consoleCall(approvalRoute.POST, { method: 'POST', staffCookie: second.cookie, params: { id }, body: { decision: 'approve' }, locale: 'en' })).status).toBe(200);
   });
 });
-
-describe('a package changed after paying', () => {
-  it('is never an upgrade for free: another package at another fee is refused at the resend, the answers kept; the one paid for goes back', async () => {
-    const admin = await signedInStaff('admin', 'Pricing Admin');
-    const fees = { economy: 1_000_000, standard: 1_500_000, premium: 2_500_000 };
-    expect((await consoleCall(catalogueRoute.PATCH, { method: 'PATCH', staffCookie: admin.cookie, params: { id: 'hajj' }, body: { fees_minor: fees, payment_plan: null }, locale: 'en' })).status).toBe(200);
-    const pilgrim = await newUser('Upgrading Pilgrim');
-    const paid = await paidRequest(pilgrim.token);
-    expect(paid.fee).toBe(fees.standard * 2);
-    const reviewer = await signedInStaff('reviewer', 'Asking Reviewer');
-    const asked = await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: reviewer.cookie, params: { id: paid.id }, body: { status: 'changes_requested', note: 'Fix it.', flags: { applicant: ['passport_number'] } }, locale: 'en' });
-    expect(asked.status).toBe(200);
-
-    const service = async (pkg: string) => {
-      const before = await details(pilgrim.token, paid.id);
-      return call(oneRoute.PATCH, { method: 'PATCH', token: pilgrim.token, params: { id: paid.id }, body: { step: 'service', data: { ...before.data.service, package: pkg }, version: before.version, complete: true } });
-    };
-    const resend = (locale: 'en' | 'ar' = 'en') => call(submitRoute.POST, { token: pilgrim.token, params: { id: paid.id }, body: {}, locale });
-    expect((await service('premium')).status).toBe(200);
-    for (const locale of ['en', 'ar'] as const) {
-      const refused = await resend(locale);
-      expect(refused.status).toBe(422);
-      expect(refused.json!.error.fields['service.package'][0]).toContain(locale === 'en' ? sar(fees.standard * 2) : '٣٠٬٠٠٠٫٠٠');
-    }
-    const kept = await details(pilgrim.token, paid.id);
-    expect(kept).toMatchObject({ status: 'changes_requested', fee_minor: fees.standard * 2, money: { state: 'paid', outstanding_minor: 0 } });
-    expect(kept.data.service.package).toBe('premium');
-    // A cheaper one is refused too: the money paid is never kept for less without a refund.
-    expect((await service('economy')).status).toBe(200);
-    expect((await resend()).status).toBe(422);
-    // The package paid for: sent again.
-    expect((await service('standard')).status).toBe(200);
-    expect((await resend()).json!.data).toMatchObject({ status: 'submitted', money: { state: 'paid' } });
-  });
-});
