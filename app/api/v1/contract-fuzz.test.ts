@@ -190,6 +190,7 @@ const SPECS: Record<string, Spec> = {
   'GET /api/v1/office/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
   'PATCH /api/v1/office/catalogue/{id}': { params: async () => ({ id: 'umrah' }) },
   'POST /api/v1/office/requests/{id}/refund-approval': { params: async (w) => ({ id: await w.submitted() }) },
+  'POST /api/v1/office/requests/{id}/package-refund': { params: async (w) => ({ id: await w.submitted() }) },
   'DELETE /api/v1/office/saved-filters/{id}': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },
   'PATCH /api/v1/office/staff/{id}': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },
   'POST /api/v1/office/staff/{id}/reset-two-factor': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },

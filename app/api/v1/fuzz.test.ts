@@ -35,6 +35,7 @@ import * as officeNotesRoute from './office/requests/[id]/notes/route';
 import * as officePaymentRoute from './office/requests/[id]/payments/route';
 import * as officeCatalogueRoute from './office/catalogue/[id]/route';
 import * as officeRefundApprovalRoute from './office/requests/[id]/refund-approval/route';
+import * as officePackageRefundRoute from './office/requests/[id]/package-refund/route';
 import * as officeBulkRoute from './office/requests/bulk/route';
 import * as officeSavedFiltersRoute from './office/saved-filters/route';
 import * as officeCalendarRoute from './office/calendar/route';
@@ -367,6 +368,7 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST office/staff/[id]/reset-two-factor', handler: officeResetTwoFactorRoute.POST, method: 'POST', fields: ['x'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PATCH office/catalogue/[id]', handler: officeCatalogueRoute.PATCH, method: 'PATCH', fields: ['fee_minor', 'season_start', 'season_end', 'companion_limit'], params: async () => ({ id: 'umrah' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/refund-approval', handler: officeRefundApprovalRoute.POST, method: 'POST', fields: ['decision'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/requests/[id]/package-refund', handler: officePackageRefundRoute.POST, method: 'POST', fields: ['refund_minor', 'note'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/bulk', handler: officeBulkRoute.POST, method: 'POST', fields: ['ids', 'action', 'assign', 'body'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/saved-filters', handler: officeSavedFiltersRoute.POST, method: 'POST', fields: ['name', 'query'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PUT office/calendar', handler: officeCalendarRoute.PUT, method: 'PUT', fields: ['work_days', 'holidays'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },

@@ -4,6 +4,7 @@ import { withTestDatabase } from '@/test/database';
 import { call, someAddress } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { readyDraft, submittedRequest } from '@/test/requests';
+import { packageFees, refundDueRequest } from '@/test/package-change';
 import { invitedStaff, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
 import { handlerOf } from '@/test/openapi-response';
 import { queryRows } from '@/lib/server/db/client';
@@ -84,6 +85,11 @@ const PARAMS: Record<string, () => Promise<Record<string, string>>> = {
   'POST /api/v1/office/requests/{id}/notes': async () => ({ id: await submitted() }),
   'POST /api/v1/office/requests/{id}/payments': async () => ({ id: await submitted() }),
   'POST /api/v1/office/requests/{id}/refund-approval': async () => ({ id: await submitted() }),
+  // A cheaper package chosen after paying: its difference to be refunded, which an empty body proposes whole.
+  'POST /api/v1/office/requests/{id}/package-refund': async () => {
+    await packageFees();
+    return { id: (await refundDueRequest()).id };
+  },
   'PATCH /api/v1/office/catalogue/{id}': async () => ({ id: 'umrah' }),
   'PATCH /api/v1/office/staff/{id}': async () => ({ id: (await invitedStaff('reviewer', 'Reviewer Bodies')).id }),
   'POST /api/test-gateway/{id}/pay': async () => ({ id: await checkout() }),

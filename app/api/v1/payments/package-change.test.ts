@@ -2,18 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
-import { newUser } from '@/test/accounts';
-import { hijriFromNow, SERVICE } from '@/test/answers';
+import { hijriFromNow } from '@/test/answers';
 import { notificationsOf } from '@/test/notifications';
-import { readyDraft } from '@/test/requests';
 import { payPart, startPart } from '@/test/payments';
 import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
+import { choosePackage, PACKAGE_FEES, paidThenChangesAsked, resend } from '@/test/package-change';
 import { queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { reconcilePayments, refundDue } from '@/lib/server/payments/payments';
 import en from '@/messages/en.json';
 import * as oneRoute from '../requests/[id]/route';
-import * as submitRoute from '../requests/[id]/submit/route';
 import * as cancelRoute from '../requests/[id]/cancel/route';
 import * as startRoute from '../requests/[id]/payments/route';
 import * as paymentRoute from './[id]/route';
@@ -33,11 +31,10 @@ beforeAll(() => useOpsKey());
 afterAll(() => useOpsKey(undefined));
 
 // Per pilgrim; every request here is for two pilgrims.
-const FEES = { economy: 1_000_000, standard: 1_500_000, premium: 2_500_000 };
+const FEES = PACKAGE_FEES;
 const sar = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'SAR' }).format(minor / 100);
 
 const details = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data;
-const resend = (token: string, id: string, locale: 'en' | 'ar' = 'en') => call(submitRoute.POST, { token, params: { id }, body: {}, locale });
 const holdOf = async (id: string) => (await queryRows<{ package: string; places: number; held_until: string | null }>(sql`select package, places, held_until from place_holds where request_id = ${id}`))[0]!;
 /** The request's line in the office's CSV, in a language. */
 async function csvLine(cookie: string, reference: string, locale: 'en' | 'ar') {
@@ -49,24 +46,6 @@ const told = async (token: string, locale: 'en' | 'ar', type: string) => (await 
 async function setCatalogue(body: Record<string, unknown>) {
   const admin = await signedInStaff('admin', 'Pricing Admin');
   expect((await consoleCall(catalogueRoute.PATCH, { method: 'PATCH', staffCookie: admin.cookie, params: { id: 'hajj' }, body, locale: 'en' })).status).toBe(200);
-}
-
-/** A request for two pilgrims in `pkg`, sent and paid in full (or its deposit, under a plan), and sent back for changes. */
-async function paidThenChangesAsked(pkg: keyof typeof FEES, part: 'full' | 'deposit' = 'full') {
-  const pilgrim = await newUser('Changing Pilgrim');
-  const id = await readyDraft(pilgrim.token, { service: { ...SERVICE, package: pkg } });
-  expect((await resend(pilgrim.token, id)).status).toBe(200);
-  expect((await payPart(pilgrim.token, id, part)).status).toBe('paid');
-  const reviewer = await signedInStaff('reviewer', 'Asking Reviewer');
-  const asked = await consoleCall(reviewRoute.POST, { method: 'POST', staffCookie: reviewer.cookie, params: { id }, body: { status: 'changes_requested', note: 'Fix the passport number.', flags: { applicant: ['passport_number'] } }, locale: 'en' });
-  expect(asked.status).toBe(200);
-  return { pilgrim, id };
-}
-
-async function choosePackage(token: string, id: string, pkg: keyof typeof FEES) {
-  const before = await details(token, id);
-  const saved = await call(oneRoute.PATCH, { method: 'PATCH', token, params: { id }, body: { step: 'service', data: { ...before.data.service, package: pkg }, version: before.version, complete: true } });
-  expect(saved.status).toBe(200);
 }
 
 describe('a dearer package chosen after paying in full', () => {
