@@ -158,7 +158,7 @@ for (const [locale, slot] of [['ar', 10]] as const) {
     await expect(other.getByRole('heading', { name: m.CheckPayment.paid.title })).toBeVisible();
     await page.reload();
     await expect(partsNow.getByRole('listitem').nth(2)).toContainText(p.paidBy.replace('{name}', 'Mohammed Rahman'));
-    await expect(page.getByText(m.Money.line.paid.replace('{paid}', '').trim()).first()).toBeVisible();
+    await expect(page.getByText(prefix(m.Money.line.paid, '{paid}')).first()).toBeVisible();
     await phone.close();
     await context.close();
   });

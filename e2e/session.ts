@@ -51,6 +51,14 @@ export function uniquePassport(letter = 'A'): string {
   return `${letter}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+/**
+ * A national ID no other pilgrim of the run has (10 digits). A shared one made every API-made draft a duplicate of
+ * every other, and the console lists at most 20 duplicates: the one a spec looks for could fall off the list.
+ */
+export function uniqueNationalId(): string {
+  return `1${String(randomBytes(4).readUInt32BE(0) % 1_000_000_000).padStart(9, '0')}`;
+}
+
 /** A Hijri date (DD-MM-YYYY, Umm al-Qura) some days from today. */
 export function hijriInDays(days: number): string {
   const parts = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Riyadh' }).formatToParts(
@@ -154,7 +162,7 @@ export async function draftThrough(
   const person = {
     name_ar: 'عائشة رحمن', name_latin: 'Aisha Rahman', gender: 'female', date_of_birth: '14-03-1410', nationality: 'SA',
     // A passport of its own for each draft unless told (uniquePassport): the specs share one server.
-    national_id: '1012345678', passport_number: passportNumber, passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
+    national_id: uniqueNationalId(), passport_number: passportNumber, passport_expiry: hijriInDays(4 * 365), mobile: '+966501234567', email: 'a@example.com',
   };
   const answers: Record<(typeof STEPS_IN_ORDER)[number], unknown> = {
     service: { package: servicePackage, travel_month: `${month}-${year}` },
