@@ -11,6 +11,7 @@ import type { RequestStatus } from '@/lib/requests/statuses';
 import type { Translate } from '@/lib/validation/localize';
 import { staffActor } from './office-auth';
 import { sentRequest } from './sent-request';
+import { approveOnce } from './approve-once';
 import type { StaffMember } from './staff-sessions';
 
 // A cheaper package chosen after paying (issue 57, item 6; docs/INSTALMENTS.md): the request went back to the office
@@ -66,12 +67,7 @@ export async function approveChangeRefund(id: string, proposal: Proposal, member
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const row = await sentRequest(tx, id, true);
-    // Decided once: a second approval at the same moment finds no open proposal.
-    const [taken] = await tx
-      .update(refundProposals)
-      .set({ decision: 'approved', decidedBy: member.id, decidedAt: new Date() })
-      .where(and(eq(refundProposals.id, proposal.id), isNull(refundProposals.decision)))
-      .returning({ id: refundProposals.id });
+    const taken = await approveOnce(tx, proposal.id, member);
     if (!taken || !stillOpen(row.status) || (await changeRefundStale(tx, row, proposal))) throw new ApiError('conflict', { messageKey: 'wrong_state' });
     await markChangeRefund(tx, id, proposal.amountMinor);
     await audit(staffActor(member), { action: 'refund.approve', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, proposed_by: proposal.proposedBy, reason: 'package_change' }, address }, tx);

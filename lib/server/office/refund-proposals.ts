@@ -13,6 +13,7 @@ import type { Translate } from '@/lib/validation/localize';
 import type { RefundDecision, RefundProposal } from '@/lib/contract/office';
 import { staffActor } from './office-auth';
 import { approveChangeRefund, changeRefundStale, stillOpen } from './package-refunds';
+import { approveOnce } from './approve-once';
 import { sentRequest } from './sent-request';
 import type { StaffMember } from './staff-sessions';
 
@@ -147,13 +148,7 @@ export async function decideRefund(id: string, member: StaffMember, decision: 'a
   const request = await moveByOffice(
     async (tx) => {
       const row = await sentRequest(tx, id, true);
-      // Decided once: a second approval at the same moment finds no open proposal.
-      const [taken] = await tx
-        .update(refundProposals)
-        .set({ decision: 'approved', decidedBy: member.id, decidedAt: new Date() })
-        .where(and(eq(refundProposals.id, proposal.id), isNull(refundProposals.decision)))
-        .returning({ id: refundProposals.id });
-      if (!taken) throw new ApiError('conflict', { messageKey: 'wrong_state' });
+      if (!(await approveOnce(tx, proposal.id, member))) throw new ApiError('conflict', { messageKey: 'wrong_state' });
       await audit(staffActor(member), { action: 'refund.approve', target: { type: 'request', id }, details: { amount_minor: proposal.amountMinor, currency: proposal.currency, proposed_by: proposal.proposedBy, reason: proposal.reason }, address }, tx);
       return row;
     },

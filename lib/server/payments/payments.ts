@@ -556,6 +556,22 @@ export async function markChangeRefund(tx: Db, requestId: string, amountMinor: n
 }
 
 /**
+ * Asks the payment's gateway to give `amount` back (told what a package change gave back before, so that a retry
+ * never pays twice). False when it could not: logged, and the caller records nothing, so the sweep retries it.
+ */
+async function givenBack(payment: PaymentRow, amount: number): Promise<boolean> {
+  try {
+    const provider = providerOf(payment);
+    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
+    await provider.refundPayment(payment.providerPaymentId, amount, payment.changeRefundedMinor);
+    return true;
+  } catch (error) {
+    logger.error('refund failed', { payment: payment.id, error: describeError(error) });
+    return false;
+  }
+}
+
+/**
  * Gives back through its gateway what a package change asked of a payment and the gateway has not confirmed
  * yet, and records it, telling the payer. One that fails stays on its way, and the sweep retries it; money taken
  * at the counter goes back at the counter (on its way until then), as every refund of it.
@@ -563,14 +579,7 @@ export async function markChangeRefund(tx: Db, requestId: string, amountMinor: n
 export async function refundChange(payment: PaymentRow): Promise<PaymentRow> {
   const back = payment.changeRefundMinor - payment.changeRefundedMinor;
   if (back <= 0 || payment.provider === 'counter' || (payment.status !== 'paid' && payment.status !== 'kept')) return payment;
-  try {
-    const provider = providerOf(payment);
-    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
-    await provider.refundPayment(payment.providerPaymentId, back, payment.changeRefundedMinor);
-  } catch (error) {
-    logger.error('refund failed', { payment: payment.id, error: describeError(error) });
-    return payment;
-  }
+  if (!(await givenBack(payment, back))) return payment;
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Once: a refund confirmed by another instance meanwhile finds nothing to record.
@@ -601,15 +610,8 @@ export async function refundPayment(payment: PaymentRow): Promise<PaymentRow> {
   // Money taken at the office's counter goes back at the counter: no gateway can return it. It stays
   // `refunding` (shown to the pilgrim and the office as a refund on its way) until the office gives it back.
   if (payment.provider === 'counter') return payment;
-  const provider = providerOf(payment);
-  try {
-    if (!provider.refundPayment || !payment.providerPaymentId) throw new Error(`${payment.provider} cannot refund`);
-    // What a package change gave back before is not given again (the gateway is told it, for a retry to know too).
-    await provider.refundPayment(payment.providerPaymentId, payment.refundAmountMinor ?? payment.amountMinor, payment.changeRefundedMinor);
-  } catch (error) {
-    logger.error('refund failed', { payment: payment.id, error: describeError(error) });
-    return payment;
-  }
+  // What a package change gave back before is not given again (the gateway is told it, for a retry to know too).
+  if (!(await givenBack(payment, payment.refundAmountMinor ?? payment.amountMinor))) return payment;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [refunded] = await tx
