@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
+import { packagePlaces } from '@/test/places';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { companion, person, SERVICE } from '@/test/answers';
@@ -8,13 +9,11 @@ import { readyDraft, uniquePassport } from '@/test/requests';
 import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
-import * as typesRoute from '../request-types/route';
 import * as oneRoute from './[id]/route';
 import * as submitRoute from './[id]/submit/route';
 import * as reopenRoute from './[id]/reopen/route';
 import * as cancelRoute from './[id]/cancel/route';
 import * as reserveRoute from './[id]/reserve/route';
-import * as catalogueRoute from '../office/catalogue/route';
 import * as changeRoute from '../office/catalogue/[id]/route';
 
 // No account hoards places (issue 58, item 2; docs/PLACES.md, "One unpaid request, one passport"): the pay-by time is
@@ -41,19 +40,7 @@ const join = (token: string, id: string, locale: 'en' | 'ar' = 'en') => call(res
 const details = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data;
 const change = (body: unknown) => consoleCall(changeRoute.PATCH, { method: 'PATCH', staffCookie: admin.cookie, params: { id: 'hajj' }, body });
 
-async function held(pkg = 'standard'): Promise<number> {
-  const types = (await consoleCall(catalogueRoute.GET, { staffCookie: admin.cookie })).json!.data as { id: string; places_held: Record<string, number> }[];
-  return types.find((t) => t.id === 'hajj')!.places_held[pkg]!;
-}
-async function placesLeft(pkg = 'standard'): Promise<number | null> {
-  const types = (await call(typesRoute.GET)).json!.data as { id: string; places_left: Record<string, number | null> }[];
-  return types.find((t) => t.id === 'hajj')!.places_left[pkg]!;
-}
-/** Exactly `left` places left now in the standard package, whatever earlier tests hold. */
-async function leaveOnly(left: number) {
-  expect((await change({ places: { standard: (await held()) + left } })).status).toBe(200);
-  expect(await placesLeft()).toBe(left);
-}
+const { placesLeft, leaveOnly } = packagePlaces(() => admin.cookie);
 async function unlimited() {
   expect((await change({ places: { standard: null } })).status).toBe(200);
 }

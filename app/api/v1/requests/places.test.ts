@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
+import { packagePlaces } from '@/test/places';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { companion } from '@/test/answers';
 import { documentRows, readyDraft } from '@/test/requests';
 import { cancelWithRefund, consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
-import * as typesRoute from '../request-types/route';
 import * as oneRoute from './[id]/route';
 import * as submitRoute from './[id]/submit/route';
 import * as cancelRoute from './[id]/cancel/route';
 import * as reopenRoute from './[id]/reopen/route';
-import * as catalogueRoute from '../office/catalogue/route';
 import * as changeRoute from '../office/catalogue/[id]/route';
 import * as reviewRoute from '../office/requests/[id]/review/route';
 
@@ -32,22 +31,7 @@ const change = (body: unknown, id = 'hajj', locale: 'en' | 'ar' = 'en') => conso
 const submit = (token: string, id: string, locale: 'en' | 'ar' = 'en') => call(submitRoute.POST, { token, params: { id }, body: {}, locale });
 const review = (id: string, status: string) => consoleCall(reviewRoute.POST, { staffCookie: admin.cookie, params: { id }, body: { status, note: 'Checked', ...(status === 'changes_requested' ? { flags: { applicant: ['passport_number'] } } : {}) } });
 
-async function placesLeft(pkg = 'standard', type = 'hajj'): Promise<number | null> {
-  const types = (await call(typesRoute.GET)).json!.data as { id: string; places_left: Record<string, number | null> }[];
-  return types.find((t) => t.id === type)!.places_left[pkg]!;
-}
-
-async function held(pkg = 'standard', type = 'hajj'): Promise<number> {
-  const types = (await consoleCall(catalogueRoute.GET, { staffCookie: admin.cookie })).json!.data as { id: string; places_held: Record<string, number> }[];
-  return types.find((t) => t.id === type)!.places_held[pkg]!;
-}
-
-/** Sets the package's number so that exactly `left` places are left now, whatever earlier tests hold. */
-async function leaveOnly(left: number, pkg = 'standard') {
-  const answer = await change({ places: { [pkg]: (await held(pkg)) + left } });
-  expect(answer.status).toBe(200);
-  expect(await placesLeft(pkg)).toBe(left);
-}
+const { held, placesLeft, leaveOnly } = packagePlaces(() => admin.cookie);
 
 async function statusOf(id: string) {
   const [row] = await queryRows<{ status: string; version: number }>(sql`select status, version from requests where id = ${id}`);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTestDatabase } from '@/test/database';
+import { packagePlaces } from '@/test/places';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { readyDraft } from '@/test/requests';
 import { cancelWithRefund, consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
-import * as typesRoute from '../request-types/route';
 import * as listRoute from './route';
 import * as oneRoute from './[id]/route';
 import * as submitRoute from './[id]/submit/route';
@@ -41,19 +41,7 @@ const leave = (token: string, id: string) => call(reserveRoute.DELETE, { method:
 const details = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data;
 const review = (id: string, status: string) => consoleCall(reviewRoute.POST, { staffCookie: admin.cookie, params: { id }, body: { status, note: 'Checked' } });
 
-async function held(pkg = 'standard'): Promise<number> {
-  const types = (await consoleCall(catalogueRoute.GET, { staffCookie: admin.cookie })).json!.data as { id: string; places_held: Record<string, number> }[];
-  return types.find((t) => t.id === 'hajj')!.places_held[pkg]!;
-}
-async function placesLeft(pkg = 'standard'): Promise<number | null> {
-  const types = (await call(typesRoute.GET)).json!.data as { id: string; places_left: Record<string, number | null> }[];
-  return types.find((t) => t.id === 'hajj')!.places_left[pkg]!;
-}
-/** Exactly `left` places left now in the standard package, whatever earlier tests hold. */
-async function leaveOnly(left: number) {
-  expect((await change({ places: { standard: (await held()) + left } })).status).toBe(200);
-  expect(await placesLeft()).toBe(left);
-}
+const { held, placesLeft, leaveOnly } = packagePlaces(() => admin.cookie);
 
 /**
  * A draft of `companions + 1` pilgrims refused with sold_out, then on the list: of an account of its own (an
