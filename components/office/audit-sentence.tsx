@@ -26,7 +26,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const formats = useFormats();
 
   const { actor, details, request, member } = entry;
-  const who = actor.kind === 'ops_key' ? t('actorOpsKey') : actor.name && actor.email ? t('actorNamed', { name: actor.name, email: actor.email }) : (actor.email ?? t('someone'));
+  const who = actor.kind === 'ops_key' ? t('actorOpsKey') : actor.kind === 'system' ? t('actorSystem') : actor.name && actor.email ? t('actorNamed', { name: actor.name, email: actor.email }) : (actor.email ?? t('someone'));
   const amount = typeof details.amount_minor === 'number' && typeof details.currency === 'string' ? formats.money(details.amount_minor, details.currency) : '';
   const to = typeof details.to === 'string' ? details.to : '';
   const rows = typeof details.rows === 'number' ? details.rows : 0;

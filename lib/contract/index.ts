@@ -27,3 +27,4 @@ export * from './office';
 export * from './content';
 export * from './service';
 export * from './families';
+export * from './openings';

@@ -162,7 +162,7 @@ export type CounterPaymentRecorded = z.infer<typeof counterPaymentRecorded>;
 export const auditEntry = z.object({
   id: z.int(),
   at: timestamp,
-  actor: z.object({ kind: z.enum(['staff', 'ops_key']), email: z.string().nullable(), name: z.string().nullable().describe('The member’s name now (null for the ops key)') }),
+  actor: z.object({ kind: z.enum(['staff', 'ops_key', 'system']), email: z.string().nullable(), name: z.string().nullable().describe('The member’s name now (null for the ops key and the portal itself: an opening’s draw or its end when sold out)') }),
   action: z.string(),
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
   request: z.object({ id: uuid, reference: z.string().nullable() }).nullable().describe('The request the entry is about: the target itself, or the request of a document viewed'),

@@ -4,6 +4,7 @@ import { REQUEST_STEPS } from '@/lib/requests/steps';
 import { nullableTimestamp, page, timestamp, uuid } from './common';
 import { failureReason, paymentViewStatus, refundedMinor } from './payments';
 import { MONEY_STATES } from '@/lib/payments/money';
+import { openingInfo } from './openings';
 
 // The services on offer and the pilgrim's requests: a summary in lists, the whole request on its page, what needs doing.
 
@@ -44,6 +45,7 @@ export const requestTypeInfo = z.object({
     .record(z.string(), z.int().min(0).nullable())
     .describe('Per package offered: places left this season, max(0, places − held); null when unlimited (docs/PLACES.md)'),
   open: z.boolean().describe('Whether the office takes applications for it now; a season that has ended is closed too'),
+  opening: openingInfo.nullable().describe('Its opening, when the office set one: sending opens at opens_at through a queue (docs/OPENING.md)'),
 });
 export type RequestTypeInfo = z.infer<typeof requestTypeInfo>;
 

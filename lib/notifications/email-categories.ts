@@ -23,4 +23,7 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   instalment_due: 'payments',
   // The request is cancelled: told whatever the payments switch says, as any move of the request is.
   instalment_missed: 'requests',
+  // A turn to send lasts minutes: it goes as every request's news does.
+  opening_turn: 'requests',
+  opening_ended: 'requests',
 };

@@ -18,12 +18,17 @@ export const NOTIFICATION_TYPES = [
   'instalment_paid',
   'instalment_due',
   'instalment_missed',
+  // An opening's queue (issue 59, docs/OPENING.md): the pilgrim's turn to send has come; the queue closed before it.
+  'opening_turn',
+  'opening_ended',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Where a notification leads: its request when it has one (a companion's: their part of it), the list otherwise. */
-export function notificationLink(requestId: string | null, type: NotificationType): string {
+export function notificationLink(requestId: string | null, type: NotificationType, service?: string): string {
+  // An opening's notice leads to its queue page (the pilgrim's place, and what to do next).
+  if ((type === 'opening_turn' || type === 'opening_ended') && service) return `/openings/${service}`;
   // A companion's notice leads to their own part, never to the applicant's page.
   if (requestId && type === 'shared_request_update') return `/profile/shared/${requestId}`;
   if (requestId) return `/profile/requests/details/${requestId}`;

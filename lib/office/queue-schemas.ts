@@ -169,6 +169,25 @@ const paymentPlanValue = z.union([
   }),
 ]);
 
+// A moment with its offset, as the API writes them (2027-02-01T09:00:00+03:00, or …Z).
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const minutesValue = (min: number, max: number) => textField([rules.integer(), rules.min_value(min), rules.max_value(max)], numericText).transform(Number);
+
+/**
+ * A service's opening (issue 59, docs/OPENING.md): when sending opens, how many are admitted a minute, how long
+ * before it the queue opens (30 minutes unless sent), how long an admitted pilgrim has to send (15). Null removes it.
+ */
+export const openingValue = z.union([
+  z.null(),
+  z.object({
+    opens_at: textField([rules.regex(MOMENT)]).transform((value) => new Date(value)),
+    admit_per_minute: minutesValue(1, 100_000),
+    queue_opens_minutes_before: minutesValue(0, 1440).optional(),
+    send_window_minutes: minutesValue(1, 1440).optional(),
+  }),
+]);
+export type OpeningChange = z.output<typeof openingValue>;
+
 export const catalogueChangeSchema = z
   .object({
     fee_minor: feeValue.optional(),
@@ -189,8 +208,12 @@ export const catalogueChangeSchema = z
     review_days: textField([rules.integer(), rules.min_value(1), rules.max_value(60)], { ...numericText, optional: true }).transform((value) => (value === undefined ? undefined : Number(value))),
     clock_from: textField([rules.one_of(['sent', 'paid'])], { optional: true }).transform((value) => value as 'sent' | 'paid' | undefined),
     payment_plan: paymentPlanValue.optional(),
+    opening: openingValue.optional(),
   });
 export type CatalogueChange = z.output<typeof catalogueChangeSchema>;
+
+/** The console's controls of an opening under way (issue 59, item 4): the rate changes in the catalogue. */
+export const openingControlSchema = z.object({ action: z.enum(['pause', 'resume', 'end']) });
 
 /** An admin's change to a member: a role, disabled or not. */
 export const staffChangeSchema = z.object({

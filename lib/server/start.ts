@@ -15,6 +15,8 @@ import { answerUnparsableRequests } from './http/header-overflow';
 import { hashStaticPageScripts } from './http/static-page-csp';
 import { refuseUnknownMethods } from './http/unknown-method';
 import { startHousekeeping } from './auth/housekeeping';
+import { tickOpenings } from './openings/openings';
+import { singleFlight } from './jobs/single-flight';
 
 /** A bad environment stops the start with a clear message; the database is migrated before the first request. */
 export async function startServer() {
@@ -52,6 +54,7 @@ export async function startServer() {
   const gateway = gatewayStartLine();
   if (gateway) logger[gateway.level](gateway.message);
   startReconciliation();
+  startOpenings();
   startHousekeeping();
   startMailDelivery();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
@@ -70,4 +73,13 @@ function startReconciliation() {
       .catch((error) => logger.error('payment jobs failed', { error: describeError(error) }));
   void run();
   setInterval(run, RECONCILE_EVERY_MS).unref();
+}
+
+/**
+ * Every second, on every instance: the openings' draw, admissions and end (docs/OPENING.md). Each step is atomic
+ * in the queue's store, so instances ticking together admit each place once; one tick at a time per instance.
+ */
+function startOpenings() {
+  const tick = singleFlight(() => tickOpenings(), 'opening tick failed');
+  setInterval(tick, 1000).unref();
 }

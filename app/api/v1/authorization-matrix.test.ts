@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { queueOpen } from '@/test/openings';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { upload } from '@/test/api-form';
@@ -190,6 +191,12 @@ const MATRIX: Record<string, Entry> = {
   'GET v1/pages/[slug]': { setup: async () => ({ params: { slug: 'about' } }), expect: PUBLIC(200) },
   'GET v1/push/config': { expect: PUBLIC(200) },
   'GET v1/request-types': { expect: PUBLIC(200) },
+  // An opening's queue (docs/OPENING.md): each account's own place, no one else's to read.
+  'POST v1/openings/[service]/queue': { setup: async () => ({ params: await queueOpen(), body: {} }), expect: { ...SIGNED_IN, 'another user': 201, owner: 201 } },
+  'GET v1/openings/[service]/queue': { setup: async () => ({ params: await queueOpen() }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'DELETE v1/openings/[service]/queue': { setup: async () => ({ params: await queueOpen() }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'GET v1/office/openings/[service]': { setup: async () => ({ params: await queueOpen() }), expect: PUBLIC(401) },
+  'POST v1/office/openings/[service]': { setup: async () => ({ params: await queueOpen(), body: { action: 'pause' } }), expect: PUBLIC(403) },
   'GET v1/notifications': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/notifications/read-all': { setup: async () => ({ body: {} }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/notifications/[id]/read': {

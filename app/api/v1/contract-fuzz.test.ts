@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOpen } from '@/test/openings';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { upload } from '@/test/api-form';
@@ -189,6 +190,12 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v1/office/requests/{id}/payments': { params: async (w) => ({ id: await w.submitted() }) },
   'GET /api/v1/office/documents/{id}': { params: async (w) => ({ id: (await w.document()).docId }) },
   'PATCH /api/v1/office/catalogue/{id}': { params: async () => ({ id: 'umrah' }) },
+  // An opening's queue, open now: joined, read and left by the account; the console's view and controls.
+  'POST /api/v1/openings/{service}/queue': { params: () => queueOpen() },
+  'GET /api/v1/openings/{service}/queue': { params: () => queueOpen() },
+  'DELETE /api/v1/openings/{service}/queue': { params: () => queueOpen() },
+  'GET /api/v1/office/openings/{service}': { params: () => queueOpen() },
+  'POST /api/v1/office/openings/{service}': { params: () => queueOpen() },
   'POST /api/v1/office/requests/{id}/refund-approval': { params: async (w) => ({ id: await w.submitted() }) },
   'POST /api/v1/office/requests/{id}/package-refund': { params: async (w) => ({ id: await w.submitted() }) },
   'DELETE /api/v1/office/saved-filters/{id}': { params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) },

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOpen } from '@/test/openings';
 import { withTestDatabase } from '@/test/database';
 import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
@@ -34,6 +35,8 @@ import * as officeReviewRoute from './office/requests/[id]/review/route';
 import * as officeNotesRoute from './office/requests/[id]/notes/route';
 import * as officePaymentRoute from './office/requests/[id]/payments/route';
 import * as officeCatalogueRoute from './office/catalogue/[id]/route';
+import * as officeOpeningRoute from './office/openings/[service]/route';
+import * as queueRoute from './openings/[service]/queue/route';
 import * as officeRefundApprovalRoute from './office/requests/[id]/refund-approval/route';
 import * as officePackageRefundRoute from './office/requests/[id]/package-refund/route';
 import * as officeBulkRoute from './office/requests/bulk/route';
@@ -324,6 +327,7 @@ describe('fuzzing every endpoint body', async () => {
       params: async () => ({ id: draftId }),
       valid: () => ({ step: 'applicant', data: person(), version: 1 }),
     },
+    { name: 'POST openings/[service]/queue', handler: queueRoute.POST, method: 'POST', fields: ['service'], token: session, params: () => queueOpen(), ignoresBody: true },
     { name: 'POST requests/[id]/submit', handler: submitRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     { name: 'POST requests/[id]/reserve', handler: reserveRoute.POST, method: 'POST', fields: ['id'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     { name: 'POST auth/verify-email', handler: verifyEmailRoute.POST, method: 'POST', fields: ['token', 'code'], token: session, params: none, valid: () => ({ code: '000000' }) },
@@ -366,6 +370,7 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST office/staff', handler: officeStaffRoute.POST, method: 'POST', fields: ['email', 'name', 'role'], params: none, headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PATCH office/staff/[id]', handler: officeStaffMemberRoute.PATCH, method: 'PATCH', fields: ['role', 'disabled'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/staff/[id]/reset-two-factor', handler: officeResetTwoFactorRoute.POST, method: 'POST', fields: ['x'], params: async () => ({ id: '00000000-0000-4000-8000-000000000000' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
+    { name: 'POST office/openings/[service]', handler: officeOpeningRoute.POST, method: 'POST', fields: ['action'], params: () => queueOpen(), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'PATCH office/catalogue/[id]', handler: officeCatalogueRoute.PATCH, method: 'PATCH', fields: ['fee_minor', 'season_start', 'season_end', 'companion_limit'], params: async () => ({ id: 'umrah' }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/refund-approval', handler: officeRefundApprovalRoute.POST, method: 'POST', fields: ['decision'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },
     { name: 'POST office/requests/[id]/package-refund', handler: officePackageRefundRoute.POST, method: 'POST', fields: ['refund_minor', 'note'], params: async () => ({ id: submittedId }), headers: { 'sec-fetch-site': 'same-origin' }, ignoresBody: true },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOpen } from '@/test/openings';
 import { withTestDatabase } from '@/test/database';
 import { call, someAddress } from '@/test/api';
 import { upload } from '@/test/api-form';
@@ -78,6 +79,8 @@ const FIXTURES: Record<string, () => Promise<Record<string, string>>> = {
   'GET /api/v1/payments/{id}': async () => ({ id: (await paid()).paymentId }),
   'GET /api/v1/payments/{id}/outcome': async () => ({ id: (await paid()).paymentId }),
   'GET /api/v1/payments/{id}/receipt': async () => ({ id: (await paid()).paymentId }),
+  'GET /api/v1/openings/{service}/queue': () => queueOpen(),
+  'GET /api/v1/office/openings/{service}': () => queueOpen(),
   'GET /api/v1/me/shared-requests/{id}': async () => ({ id: await shared() }),
   'GET /api/v1/office/requests/{id}': async () => ({ id: (await paid()).id }),
   // The office sees sent requests only: a photo uploaded to a complete draft, which is then sent.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOpen } from '@/test/openings';
 import { withTestDatabase } from '@/test/database';
 import { call, someAddress } from '@/test/api';
 import { newUser } from '@/test/accounts';
@@ -91,6 +92,9 @@ const PARAMS: Record<string, () => Promise<Record<string, string>>> = {
     return { id: (await refundDueRequest()).id };
   },
   'PATCH /api/v1/office/catalogue/{id}': async () => ({ id: 'umrah' }),
+  // An opening's queue, open now (docs/OPENING.md): joined with no body; its controls need an action.
+  'POST /api/v1/openings/{service}/queue': () => queueOpen(),
+  'POST /api/v1/office/openings/{service}': () => queueOpen(),
   'PATCH /api/v1/office/staff/{id}': async () => ({ id: (await invitedStaff('reviewer', 'Reviewer Bodies')).id }),
   'POST /api/test-gateway/{id}/pay': async () => ({ id: await checkout() }),
 };

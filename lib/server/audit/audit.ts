@@ -2,8 +2,8 @@ import 'server-only';
 import { auditLog } from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
 
-/** Who did it: a staff member (by id, with the address they had then), or the ops key (automation, `npm run ops`). */
-export type AuditActor = { kind: 'staff'; id: string; email: string } | { kind: 'ops_key' };
+/** Who did it: a staff member (by id, with the address they had then), the ops key (automation, `npm run ops`), or the portal itself (an opening's draw, its end when the places are gone). */
+export type AuditActor = { kind: 'staff'; id: string; email: string } | { kind: 'ops_key' } | { kind: 'system' };
 
 export type AuditEntry = {
   action: string;

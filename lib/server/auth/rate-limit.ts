@@ -2,6 +2,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
+import { redisClient } from '@/lib/server/db/redis';
+
+export { closeRedis } from '@/lib/server/db/redis';
 
 export type Count = { count: number; resetInSeconds: number };
 
@@ -57,18 +60,6 @@ export async function purgeEndedRateLimits() {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 day'`);
 }
 
-type RedisClient = import('ioredis').Redis;
-const clients = new Map<string, Promise<RedisClient>>();
-
-function redis(url: string): Promise<RedisClient> {
-  let client = clients.get(url);
-  if (!client) {
-    client = import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2 }));
-    clients.set(url, client);
-  }
-  return client;
-}
-
 // A script runs atomically in Redis: the count and the expiry it answers belong to this hit.
 // The window starts at the first hit: the expiry is set only when there is none.
 const HIT = `
@@ -84,30 +75,23 @@ return 0`;
 export function redisCounters(url: string): CounterStore {
   return {
     async peek(key) {
-      const client = await redis(url);
+      const client = await redisClient(url);
       const [count, ttl] = await Promise.all([client.get(`rl:${key}`), client.pttl(`rl:${key}`)]);
       if (!count || ttl <= 0) return { count: 0, resetInSeconds: 0 };
       return { count: Number(count), resetInSeconds: Math.ceil(ttl / 1000) };
     },
     async hit(key, windowSeconds) {
-      const client = await redis(url);
+      const client = await redisClient(url);
       const [count, ttl] = (await client.eval(HIT, 1, `rl:${key}`, String(windowSeconds * 1000))) as [number, number];
       return { count: Number(count), resetInSeconds: Math.max(1, Math.ceil(Number(ttl) / 1000)) };
     },
     async unhit(key) {
-      await (await redis(url)).eval(UNHIT, 1, `rl:${key}`);
+      await (await redisClient(url)).eval(UNHIT, 1, `rl:${key}`);
     },
     async reset(key) {
-      await (await redis(url)).del(`rl:${key}`);
+      await (await redisClient(url)).del(`rl:${key}`);
     },
   };
-}
-
-/** Closes the Redis connections (tests, shutdown). */
-export async function closeRedis() {
-  const all = [...clients.values()];
-  clients.clear();
-  await Promise.all(all.map(async (client) => (await client).quit()));
 }
 
 export function counters(): CounterStore {

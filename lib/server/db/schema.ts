@@ -4,7 +4,7 @@ import type { RequestStep } from '@/lib/requests/steps';
 import type { RequestDocument, RequestHistoryEntry } from '@/lib/contract';
 import type { StoredPaymentStatus } from '@/lib/contract/payments';
 import type { PaymentPlan } from '@/lib/payments/payment-plan';
-import { type AnyPgColumn, bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -768,5 +768,72 @@ export const invitations = pgTable(
     uniqueIndex('invitations_one_live').on(table.requestId, table.pilgrimId).where(sql`ended_at is null`),
     index('invitations_accepted_by_idx').on(table.acceptedBy).where(sql`ended_at is null`),
     check('invitations_ended', sql`(${table.endedAt} is null) = (${table.endedReason} is null)`),
+  ],
+);
+
+// A service's opening (issue 59, docs/OPENING.md): the minute its season's sending opens, through a queue.
+// One per service; set by an admin in the catalogue (null removes it, with its queue). The settings are the
+// office's; the admission clock (rate_since, credit) changes only with them (pause, resume, a new rate). The
+// draw and the counters below them are the database queue's own (lib/server/openings/database-queue.ts);
+// with REDIS_URL the queue keeps them in Redis instead (redis-queue.ts).
+export const openings = pgTable(
+  'openings',
+  {
+    typeId: text('type_id')
+      .primaryKey()
+      .references(() => requestTypes.id),
+    // A new opening (set where none was, or after one ended) has a new id, and starts an empty queue.
+    id: uuid('id').notNull().defaultRandom(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    admitPerMinute: integer('admit_per_minute').notNull(),
+    queueOpensMinutesBefore: integer('queue_opens_minutes_before').notNull().default(30),
+    sendWindowMinutes: integer('send_window_minutes').notNull().default(15),
+    // Admissions due = credit + minutes since rate_since × admit_per_minute (null while paused).
+    rateSince: timestamp('rate_since', { withTimezone: true }),
+    credit: doublePrecision('credit').notNull().default(0),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    // 'sold_out' (the service's places are gone) or 'office' (an admin ended it).
+    endedReason: text('ended_reason'),
+    // The random order of those who joined before opens_at: when it was drawn, and its seed (docs/OPENING.md).
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    drawSeed: text('draw_seed'),
+    // The database queue's counters: admissions counted against the rate, and turns that lapsed unused.
+    admitted: integer('admitted').notNull().default(0),
+    lapsed: integer('lapsed').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('openings_rate_check', sql`${table.admitPerMinute} between 1 and 100000`),
+    check('openings_before_check', sql`${table.queueOpensMinutesBefore} between 0 and 1440`),
+    check('openings_window_check', sql`${table.sendWindowMinutes} between 1 and 1440`),
+  ],
+);
+
+// A pilgrim's place in an opening's queue (the database queue; one per account and opening).
+// state: waiting → admitted → sent, or passed (the send window lapsed), left, or sold_out (the queue ended).
+// rank: the order of admission; null until the draw for those who joined before opens_at, then 1..n;
+// those who join later get LATE_RANK + seq, behind every drawn one, in order of arrival.
+export const openingPlaces = pgTable(
+  'opening_places',
+  {
+    typeId: text('type_id')
+      .notNull()
+      .references(() => openings.typeId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    rank: bigint('rank', { mode: 'number' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    sendBy: timestamp('send_by', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.typeId, table.userId] }),
+    index('opening_places_order_idx').on(table.typeId, table.state, table.rank),
+    check('opening_places_state_check', sql`${table.state} in ('waiting', 'admitted', 'sent', 'passed', 'left', 'sold_out')`),
   ],
 );

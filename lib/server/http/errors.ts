@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'sold_out'
+  | 'queue_required'
   | 'payload_too_large'
   | 'header_too_large'
   | 'unsupported_media_type'
@@ -30,6 +31,8 @@ export const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   // Too few places left in the package for the request's pilgrims (docs/PLACES.md).
   sold_out: 409,
+  // A draft sent while its service's opening admits through its queue, without a turn (docs/OPENING.md).
+  queue_required: 409,
   payload_too_large: 413,
   header_too_large: 431,
   unsupported_media_type: 415,

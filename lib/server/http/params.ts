@@ -20,3 +20,9 @@ export function textParam(value: ParamValue): string {
   if (typeof value !== 'string' || value === '' || hasControlCharacters(value)) throw new ApiError('not_found');
   return value;
 }
+
+/** A service (`{service}`): hajj or umrah, else 404. */
+export function serviceParam(value: ParamValue): 'hajj' | 'umrah' {
+  if (value !== 'hajj' && value !== 'umrah') throw new ApiError('not_found');
+  return value;
+}

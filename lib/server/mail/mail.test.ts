@@ -46,6 +46,8 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   instalment_paid: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-1' },
   instalment_due: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-2', deadline: '2027-05-01T20:59:59.000Z', when: 'week', grace: 3 },
   instalment_missed: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-2', deadline: '2027-05-01T20:59:59.000Z', grace: 3, refund_minor: 600000 },
+  opening_turn: { service: 'hajj', minutes: 15 },
+  opening_ended: { service: 'hajj', reason: 'sold_out' },
 };
 
 async function tell(userId: string, type: NotificationType, requestId: string | null = null) {
@@ -93,7 +95,15 @@ describe('notifications by e-mail', () => {
     for (const [i, message] of sent.entries()) {
       // A companion's notice leads to their own part of the request (issue 42).
       const type = NOTIFICATION_TYPES[i];
-      const expected = type === 'welcome' ? '/en/profile/requests/create' : type === 'shared_request_update' ? `/en/profile/shared/${requestId}` : `/en/profile/requests/details/${requestId}`;
+      // An opening's notice leads to its queue page (issue 59).
+      const expected =
+        type === 'welcome'
+          ? '/en/profile/requests/create'
+          : type === 'shared_request_update'
+            ? `/en/profile/shared/${requestId}`
+            : type === 'opening_turn' || type === 'opening_ended'
+              ? '/en/openings/hajj'
+              : `/en/profile/requests/details/${requestId}`;
       expect(linkIn(message.text, expected).origin).toBe('http://localhost:3000');
       expect(message.html).toContain('dir="ltr"');
     }

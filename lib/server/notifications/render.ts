@@ -23,7 +23,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
   const p = row.params;
   const text = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : '');
   const reason = text('reason');
-  const values: Record<string, string> = {
+  const values: Record<string, string | number> = {
     name: text('name'),
     reference: text('reference'),
     stage: text('stage') || 'first',
@@ -51,6 +51,9 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     // 'none' when absent, as the messages' selects read it.
     next_due: dueDay(formats, text('next_due') || null),
     confirmed: text('confirmed') || 'none',
+    // An opening's notices (issue 59): which service, how long the turn lasts, why the queue closed.
+    service: text('service') || 'other',
+    minutes: typeof p.minutes === 'number' ? p.minutes : 0,
     changes_by: text('changes_by') ? formats.moment(text('changes_by')).hijri + ` (${formats.moment(text('changes_by')).gregorian})` : 'none',
   };
   const type = row.type as NotificationType;
@@ -61,7 +64,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     title: t(`Notifications.types.${type}.title`, values),
     body: t(`Notifications.types.${type}.body`, values),
     request_id: row.requestId,
-    link: notificationLink(row.requestId, type),
+    link: notificationLink(row.requestId, type, text('service') || undefined),
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
   };

@@ -64,7 +64,7 @@ export async function auditEntries(query: AuditQuery): Promise<{ items: AuditEnt
     items: rows.map(({ entry, actorName, requestId, reference, memberId, memberName }) => ({
       id: entry.id,
       at: entry.createdAt.toISOString(),
-      actor: entry.actorKind === 'ops_key' ? { kind: 'ops_key' as const, email: null, name: null } : { kind: 'staff' as const, email: entry.actorEmail, name: actorName },
+      actor: entry.actorKind === 'ops_key' || entry.actorKind === 'system' ? { kind: entry.actorKind, email: null, name: null } : { kind: 'staff' as const, email: entry.actorEmail, name: actorName },
       action: entry.action,
       target: entry.targetType && entry.targetId ? { type: entry.targetType, id: entry.targetId } : null,
       request: requestId ? { id: requestId, reference } : null,

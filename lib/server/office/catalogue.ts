@@ -15,6 +15,7 @@ import { packagePlaceRows, setPlaces } from '@/lib/server/requests/places';
 import { offerPlaces, reserveLists } from '@/lib/server/requests/reserve-offers';
 import { forgetStaticPageAnswers } from '@/lib/server/http/static-page-answers';
 import { audit } from '@/lib/server/audit/audit';
+import { changeOpening, listOpenings, openingChanged } from '@/lib/server/openings/openings';
 import { staffActor } from './office-auth';
 import type { StaffMember } from './staff-sessions';
 import type { OfficeRequestType, ReserveEntry } from '@/lib/contract/office';
@@ -141,12 +142,18 @@ export async function changeCatalogue(id: string, change: CatalogueChange, membe
     // A new number never touches holds already taken: it only guards the next ones (docs/PLACES.md).
     const places = await setPlaces(tx, id, change.places ?? {});
     Object.assign(changed, places.changed);
+    // The opening (issue 59): set, changed (a new rate from now) or removed, audited with the rest.
+    const opening = change.opening === undefined ? null : await changeOpening(tx, id, change.opening, new Date(), (field, key) => {
+      throw new ApiError('validation_failed', { fields: { [field]: [t(`ApiErrors.${key}` as 'ApiErrors.opening_begun')] } });
+    });
+    if (opening) Object.assign(changed, opening.changed);
     // More places (or unlimited): offered down the reserve list at once, in the change's transaction.
     for (const pkg of places.packages) await offerPlaces(tx, id, pkg);
     await audit(staffActor(member), { action: 'catalogue.change', target: { type: 'request_type', id }, details: changed, address }, tx);
     // The lists as this change left them: more places are offered down them in this transaction.
-    return { type: withPlaces(row!, await packagePlaceRows(tx, id)), lists: await reserveLists(tx) };
+    return { type: withPlaces(row!, await packagePlaceRows(tx, id), await listOpenings(tx)), lists: await reserveLists(tx), fresh: opening?.fresh ?? false };
   });
+  if (change.opening !== undefined) await openingChanged(id, updated.fresh);
   try {
     refreshCataloguePages();
   } catch {

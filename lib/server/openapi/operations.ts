@@ -7,7 +7,7 @@ import { acceptInvitationSchema, createRequestSchema, inviteCompanionSchema, lis
 import { uploadDocumentSchema, uploadSharedDocumentSchema } from '@/lib/requests/document-schema';
 import { testGatewayPaySchema } from '@/lib/payments/test-gateway-schema';
 import { addStaffSchema, staffCodeSchema, staffLoginSchema, staffSetPasswordSchema } from '@/lib/office/schemas';
-import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, exportQuerySchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, packageRefundSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
+import { assignSchema, auditQuerySchema, bulkSchema, catalogueChangeSchema, counterPaymentSchema, openingControlSchema, exportQuerySchema, noteSchema, officeCalendarSchema, opsCounterPaymentSchema, officeReviewSchema, packageRefundSchema, queueQuerySchema, refundApprovalSchema, savedFilterSchema, staffChangeSchema } from '@/lib/office/queue-schemas';
 import * as e from '@/lib/contract';
 
 // Every operation of the API, once: what it takes (the handlers' own zod
@@ -42,6 +42,13 @@ export type Operation = {
 };
 
 const ID = { id: 'The request’s id (a UUID)' };
+const SERVICE = { service: 'The service (hajj, umrah)' };
+const queuePlaceExample = {
+  service: 'hajj',
+  opening: { opens_at: '2027-02-01T07:00:00.000Z', queue_opens_at: '2027-02-01T06:30:00.000Z', admit_per_minute: 200, send_window_minutes: 15, state: 'admitting', paused: false, ended_reason: null },
+  state: 'waiting', position: 412, ahead: 411, waiting_for_draw: null, estimated_admission_at: '2027-02-01T07:02:04.000Z', joined_at: '2027-02-01T06:41:09.000Z', send_by: null, poll_after_s: 41,
+  draft: { id: '7d1c2f4e-2b9a-4c1d-8e0f-3a5b6c7d8e9f', missing_steps: ['documents', 'review', 'declaration'] },
+};
 const json = (schema: z.ZodType, example?: unknown): Body => ({ schema, types: ['application/json', 'application/x-www-form-urlencoded'], example });
 const data = (schema: z.ZodType) => e.envelope(schema);
 const noContent = (description: string): Success => ({ status: 204, description });
@@ -109,6 +116,16 @@ export const OPERATIONS: Operation[] = [
   // Requests
   { method: 'get', path: '/api/v1/request-types', tag: 'Requests', auth: 'none', summary: 'The services on offer: each package’s fee, the season (for Hajj when applications close and its days, 8-13 Dhu al-Hijjah), companion limit, packages and the places left in each',
     success: [{ status: 200, description: 'Services', schema: data(z.array(e.requestTypeInfo)) }], errors: [] },
+  // Openings (issue 59, docs/OPENING.md)
+  { method: 'post', path: '/api/v1/openings/{service}/queue', tag: 'Openings', auth: 'session', params: SERVICE,
+    summary: 'Join the service’s opening queue (a confirmed address; once the queue is open, 409 before it and after it ended). Those who join before opens_at are put in a random order at opens_at; later arrivals queue behind them in order of arrival. One place per account: joining again, from any tab or device, answers the same place (200); a place that passed or left joins again at the back. Joining needs no complete draft: `draft` says what the latest one still needs',
+    body: { ...json(z.object({})), optional: true },
+    success: [{ status: 201, description: 'Joined', schema: data(e.queuePlace), example: { data: queuePlaceExample } }, { status: 200, description: 'Already in the queue: the same place', schema: data(e.queuePlace) }], errors: [401, 403, 404, 409] },
+  { method: 'get', path: '/api/v1/openings/{service}/queue', tag: 'Openings', auth: 'session', params: SERVICE,
+    summary: 'The pilgrim’s place (state not_joined when none): position, how many are ahead, the estimated admission, send_by once admitted, and poll_after_s, when to ask again (one round trip to the queue)',
+    success: [{ status: 200, description: 'The place', schema: data(e.queuePlace), example: { data: { ...queuePlaceExample, draft: undefined } } }], errors: [401, 404] },
+  { method: 'delete', path: '/api/v1/openings/{service}/queue', tag: 'Openings', auth: 'session', params: SERVICE, summary: 'Leave the queue (those behind move up); joining again queues at the back',
+    success: [{ status: 200, description: 'The place, left', schema: data(e.queuePlace) }], errors: [401, 404] },
   { method: 'get', path: '/api/v1/requests', tag: 'Requests', auth: 'session', summary: 'The user’s requests, newest first (drafts only with status=draft)', query: listRequestsSchema,
     success: [{ status: 200, description: 'A page of requests', schema: e.requestsPage, example: { data: [summaryExample], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } } }], errors: [401, 422] },
   { method: 'post', path: '/api/v1/requests', tag: 'Requests', auth: 'session', summary: 'Start a draft (409 while the office is not taking applications for the service)', body: json(createRequestSchema, { type: 'hajj' }),
@@ -243,6 +260,12 @@ export const OPERATIONS: Operation[] = [
   { method: 'patch', path: '/api/v1/office/catalogue/{id}', tag: 'Office', auth: 'staff', params: { id: 'The service (hajj, umrah)' },
     summary: 'Change a service’s fees per pilgrim (halalas): `fees_minor` per package offered (else 422), or `fee_minor` for every package at one price; its season (Hijri), companion limit, packages, places per package (a number, or null for unlimited; only for packages offered, else 422; a lower number never cancels a hold), or open or closed; requests sent later use it (admins; audited; nothing to change: 422)',
     body: { ...json(catalogueChangeSchema, { fees_minor: { economy: 1_200_000, standard: 1_650_000, premium: 2_400_000 }, places: { economy: 120, standard: null } }), partial: true }, success: [{ status: 200, description: 'The service', schema: data(e.officeRequestType) }], errors: [401, 403, 404, 422] },
+  { method: 'get', path: '/api/v1/office/openings/{service}', tag: 'Office', auth: 'staff', params: SERVICE,
+    summary: 'A service’s opening as it runs: how many wait, are admitted, sent, passed, left and were told it sold out; the rate; when the last one waiting will be admitted (every member)',
+    success: [{ status: 200, description: 'The opening', schema: data(e.officeOpening) }], errors: [401, 403, 404] },
+  { method: 'post', path: '/api/v1/office/openings/{service}', tag: 'Office', auth: 'staff', params: SERVICE,
+    summary: 'Pause or resume its admissions (places in the queue are kept; what was due is kept), or end it (everyone waiting told; sending as without a queue). The rate changes in the catalogue (admins; audited)',
+    body: json(openingControlSchema, { action: 'pause' }), success: [{ status: 200, description: 'The opening', schema: data(e.officeOpening) }], errors: [401, 403, 404, 422] },
   { method: 'get', path: '/api/v1/office/calendar', tag: 'Office', auth: 'staff', summary: 'The office’s working week (0 = Sunday) and public holidays (Hijri), which every review clock counts in (admins)', success: [{ status: 200, description: 'The calendar', schema: data(e.officeCalendar) }], errors: [401, 403] },
   { method: 'put', path: '/api/v1/office/calendar', tag: 'Office', auth: 'staff', summary: 'Set the working week and the holidays: clocks started, paused or resumed from now on count in them; deadlines already given stay (admins; audited)',
     body: json(officeCalendarSchema, { work_days: [0, 1, 2, 3, 4], holidays: ['01-10-1448'] }), success: [{ status: 200, description: 'The calendar', schema: data(e.officeCalendar) }], errors: [401, 403, 422] },

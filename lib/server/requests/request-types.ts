@@ -8,10 +8,12 @@ import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { seasonOf } from '@/lib/requests/answers';
 import { applicationsClosed } from '@/lib/requests/travel-months';
 import { packagePlaceRows, placesLeft, type PackagePlaceRow } from './places';
+import { listOpenings, type Opening } from '@/lib/server/openings/openings';
+import { openingInfo } from '@/lib/server/openings/queue-places';
 
 export type RequestType = typeof requestTypes.$inferSelect;
-/** A service with the places rows of its packages (package_places). */
-export type RequestTypeWithPlaces = RequestType & { placeRows: PackagePlaceRow[] };
+/** A service with the places rows of its packages (package_places), and its opening when it has one (issue 59). */
+export type RequestTypeWithPlaces = RequestType & { placeRows: PackagePlaceRow[]; opening: Opening | null };
 
 /** Per package offered: null when unlimited, else what is left (never below zero). */
 function placesLeftOf(type: RequestTypeWithPlaces): PlacesLeft {
@@ -65,17 +67,19 @@ export function publicRequestType(type: RequestTypeWithPlaces): RequestTypeInfo 
     places_left: placesLeftOf(type),
     // Whether the office takes applications for it now (a season that has ended is closed too: lib/requests/travel-months.ts).
     open: type.open,
+    // Its opening (docs/OPENING.md): sending opens at opens_at, through the queue.
+    opening: type.opening ? openingInfo(type.opening, new Date()) : null,
   };
 }
 
 export async function listRequestTypes(): Promise<RequestTypeWithPlaces[]> {
   const db = await getDb();
-  const [types, rows] = await Promise.all([db.select().from(requestTypes).orderBy(asc(requestTypes.sortOrder)), packagePlaceRows(db)]);
-  return types.map((type) => withPlaces(type, rows));
+  const [types, rows, opened] = await Promise.all([db.select().from(requestTypes).orderBy(asc(requestTypes.sortOrder)), packagePlaceRows(db), listOpenings(db)]);
+  return types.map((type) => withPlaces(type, rows, opened));
 }
 
-export function withPlaces(type: RequestType, rows: PackagePlaceRow[]): RequestTypeWithPlaces {
-  return { ...type, placeRows: rows.filter((row) => row.typeId === type.id) };
+export function withPlaces(type: RequestType, rows: PackagePlaceRow[], opened: Opening[]): RequestTypeWithPlaces {
+  return { ...type, placeRows: rows.filter((row) => row.typeId === type.id), opening: opened.find((opening) => opening.typeId === type.id) ?? null };
 }
 
 /** Inside a transaction pass its `tx`: PGlite has one connection, a query outside would wait forever. */

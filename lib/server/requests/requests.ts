@@ -15,6 +15,7 @@ import type { AppLocale } from '@/i18n/routing';
 import { markRefundDue, releasePayments, voidOpenPayments } from '@/lib/server/payments/payments';
 import { moneyOf } from '@/lib/payments/money';
 import { findRequestType, packageFeeOf, takesApplications } from './request-types';
+import { requireTurn } from '@/lib/server/openings/queue-places';
 import { requestFormats } from '@/lib/i18n/formats';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { moveRequest } from './move-request';
@@ -221,6 +222,8 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     // The office closed the service, or its applications have closed (Hajj, in Shawwal): a draft waits. A request sent back
     // for changes was sent while it was open, and goes back.
     if (row.status === 'draft' && !takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
+    // While the service's opening admits through its queue, a draft is sent only in its turn (409 queue_required).
+    const turn = row.status === 'draft' ? await requireTurn(tx, type.id, userId, reader.locale) : null;
     // A draft reopened from payment whose pay-by time has passed gives its places back first (and they go down the
     // reserve list): it is sent as anew, never keeping them past the pay-by time it had (issue 58, item 2).
     const lapsed = row.status === 'draft' ? await giveBackLapsedHold(tx, row.id) : undefined;
@@ -278,6 +281,8 @@ export async function submitRequest(userId: string, id: string, reader: { locale
         // Sent from a draft: nothing taken yet (a request withdrawn from payment had its checkouts voided).
         [],
       );
+      // The turn is used (it stays open until its send_by for another request of the account).
+      await turn?.();
       return { summary, feeChanged: false };
     }
     // Sent again after changes: the fee paid covers `feePilgrims` pilgrims, and only that many may travel on it.

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOpen } from '@/test/openings';
 import { withTestDatabase } from '@/test/database';
 import { newUser } from '@/test/accounts';
 import { consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
@@ -79,6 +80,8 @@ const MATRIX: Record<string, Entry> = {
   'GET export': { expect: ROLES(403, 200, 200) },
   'GET audit': { expect: ROLES(403, 403, 200) },
   'GET catalogue': { expect: ROLES(403, 403, 200) },
+  'GET openings/[service]': { setup: async () => ({ params: await queueOpen() }), expect: STAFF_ONLY(200) },
+  'POST openings/[service]': { setup: async () => ({ params: await queueOpen() }), body: { action: 'pause' }, expect: ROLES(403, 403, 200) },
   'GET staff': { expect: ROLES(403, 403, 200) },
   'POST staff': { setup: async () => ({ body: { email: `invited.${Date.now()}.${Math.random().toString(36).slice(2)}@office.example`, name: 'Invited Member', role: 'reviewer' } }), expect: ROLES(403, 403, 201) },
   'PATCH staff/[id]': { setup: colleague, body: { role: 'finance' }, expect: ROLES(403, 403, 200) },
