@@ -113,6 +113,7 @@ export async function recordCounterPayment(
           paidAt: now,
           receiptNumber,
           recordedByStaffId: receiver.id,
+          feeMinor: row.feeMinor,
         })
         .returning();
       // The move follows from the payment (moveRequest checks that a paid payment exists), as the gateway's does.

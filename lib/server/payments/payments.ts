@@ -255,7 +255,7 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
     if (asked && awaited && request) {
       const [paid] = await tx
         .update(payments)
-        .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date() })
+        .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date(), feeMinor: request.feeMinor })
         .where(eq(payments.id, paymentId))
         .returning();
       // The fee or the deposit moves the request on (and keeps its places); the difference of a dearer package sends it
