@@ -5,12 +5,13 @@ import { call } from '@/test/api';
 import { hijriFromNow } from '@/test/answers';
 import { notificationsOf } from '@/test/notifications';
 import { payPart, startPart } from '@/test/payments';
-import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
+import { consoleCall, invitedStaff, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
 import { choosePackage, PACKAGE_FEES, paidThenChangesAsked, resend } from '@/test/package-change';
 import { queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { reconcilePayments, refundDue } from '@/lib/server/payments/payments';
 import en from '@/messages/en.json';
+import arMessages from '@/messages/ar.json';
 import * as oneRoute from '../requests/[id]/route';
 import * as cancelRoute from '../requests/[id]/cancel/route';
 import * as startRoute from '../requests/[id]/payments/route';
@@ -21,6 +22,7 @@ import * as reviewRoute from '../office/requests/[id]/review/route';
 import * as packageRefundRoute from '../office/requests/[id]/package-refund/route';
 import * as approvalRoute from '../office/requests/[id]/refund-approval/route';
 import * as exportRoute from '../office/export/route';
+import * as opsPaymentRoute from '../ops/requests/[id]/payments/route';
 
 // A package change pays its difference (issue 57, item 6; docs/INSTALMENTS.md, "A package changed after paying"):
 // a dearer package asks for the difference before the request goes back to the office, a cheaper one's difference
@@ -153,6 +155,23 @@ describe('a dearer package chosen after paying in full', () => {
     expect(await details(pilgrim.token, id)).toMatchObject({ status: 'changes_requested', fee_minor: FEES.economy * 2, money: { state: 'paid', outstanding_minor: 0 } });
     expect(await holdOf(id)).toMatchObject({ package: 'economy' });
     await setCatalogue({ places: { premium: null } });
+  });
+
+  it('its difference is not taken at the counter (409 counter_fee_only, in both languages): it is paid online, which sends the request back', async () => {
+    const { pilgrim, id } = await paidThenChangesAsked('economy');
+    await choosePackage(pilgrim.token, id, 'premium');
+    await resend(pilgrim.token, id);
+    const finance = await invitedStaff('finance', 'Counter Finance');
+    const difference = (FEES.premium - FEES.economy) * 2;
+    const atCounter = (locale: 'en' | 'ar') =>
+      call(opsPaymentRoute.POST, { params: { id }, body: { amount_minor: difference, receipt_number: `CTR-DIFF-${locale}-${Date.now()}`, received_by: finance.email }, headers: { 'x-ops-key': TEST_OPS_KEY }, locale });
+    const refused = await atCounter('en');
+    expect(refused.status).toBe(409);
+    // Not "already paid": something is owed, and it is said where it is paid.
+    expect(refused.json!.error.message).toBe(en.ApiErrors.counter_fee_only);
+    expect((await atCounter('ar')).json!.error.message).toBe(arMessages.ApiErrors.counter_fee_only);
+    expect(await details(pilgrim.token, id)).toMatchObject({ status: 'changes_requested', money: { outstanding_minor: difference } });
+    expect(await queryRows(sql`select id from payments where request_id = ${id} and provider = 'counter'`)).toEqual([]);
   });
 });
 
