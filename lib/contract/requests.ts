@@ -213,7 +213,15 @@ export const instalmentDue = z.object({
 export const needsDoing = z.object({
   count: z.int().describe('Payments due, instalments due and changes asked for'),
   awaiting_payment: z.array(requestSummary),
-  changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+  changes_requested: z.array(
+    requestSummary.extend({
+      office_note: z.string().nullable(),
+      difference_due: z
+        .object({ part: z.string().describe('difference-1, difference-2, …'), amount_minor: z.int(), due_at: nullableTimestamp.describe('Its pay-by time: unpaid by then, the request goes back to the package and fee it was paid for') })
+        .nullable()
+        .describe('Sent again with a dearer package than was paid for: the difference to pay (POST /requests/{id}/payments), whose payment sends the request back to the office; null otherwise'),
+    }),
+  ),
   instalments_due: z
     .array(requestSummary.extend({ instalment: instalmentDue }))
     .describe('Requests paid in parts whose next instalment falls due within 14 days, or is late (in the grace before the request is cancelled); soonest first, counted'),

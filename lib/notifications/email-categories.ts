@@ -23,4 +23,5 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   instalment_due: 'payments',
   // The request is cancelled: told whatever the payments switch says, as any move of the request is.
   instalment_missed: 'requests',
+  difference_lapsed: 'payments',
 };

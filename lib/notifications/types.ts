@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'instalment_paid',
   'instalment_due',
   'instalment_missed',
+  // A dearer package's difference not paid by its pay-by time: the request is back on the package paid for (issue 57, item 6).
+  'difference_lapsed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
