@@ -197,6 +197,11 @@ export const requestDetails = requestSummary.extend({
   history: z.array(requestHistoryEntry),
   invitations: z.array(companionInvitation).describe('The companions invited to their own part (issue 42), live invitations only'),
   payment_plan: paymentPlanView.nullable().describe('The fee as its parts, each paid or not (issue 42); null before the request has a fee'),
+  fee_package: z.string().nullable().describe('The package whose places the request holds, the one its fee_minor is for once sent; null while it holds none'),
+  package_paid_for: z
+    .object({ package: z.string(), fee_minor: z.int() })
+    .nullable()
+    .describe('While changes are requested and a dearer package’s difference is owed: the package and fee paid for, kept until money.next_due.due_at (unpaid by then, the request goes back to them); null otherwise'),
 });
 export type RequestDetails = z.infer<typeof requestDetails>;
 

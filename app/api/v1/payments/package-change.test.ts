@@ -79,6 +79,8 @@ describe('a dearer package chosen after paying in full', () => {
     expect(await keptAside(id)).toEqual([{ package: 'economy', places: 2, fee_minor: FEES.economy * 2 }]);
     // Sent again before paying: the same answer, nothing asked twice.
     expect((await resend(pilgrim.token, id)).json!.data).toMatchObject({ status: 'changes_requested', money: { outstanding_minor: difference } });
+    // What check answers compares a package with: the package held, and the package and fee paid for, kept aside.
+    expect(await details(pilgrim.token, id)).toMatchObject({ fee_package: 'premium', package_paid_for: { package: 'economy', fee_minor: FEES.economy * 2 } });
     // The request's parts: the whole fee as it was paid, then the difference to pay.
     expect((await details(pilgrim.token, id)).payment_plan.parts).toMatchObject([
       { part: 'full', amount_minor: FEES.economy * 2, state: 'paid' },
@@ -101,7 +103,7 @@ describe('a dearer package chosen after paying in full', () => {
     const paid = await payPart(pilgrim.token, id);
     expect(paid).toMatchObject({ part: 'difference-1', amount_minor: difference, status: 'paid' });
     const after = await details(pilgrim.token, id);
-    expect(after).toMatchObject({ status: 'submitted', flagged: null, fee_minor: FEES.premium * 2, money: { state: 'paid', paid_minor: FEES.premium * 2, outstanding_minor: 0, next_due: null } });
+    expect(after).toMatchObject({ status: 'submitted', flagged: null, fee_minor: FEES.premium * 2, fee_package: 'premium', package_paid_for: null, money: { state: 'paid', paid_minor: FEES.premium * 2, outstanding_minor: 0, next_due: null } });
     expect(after.history.map((entry: { to: string }) => entry.to).slice(-2)).toEqual(['changes_requested', 'submitted']);
     expect(after.payment_plan.parts[1]).toMatchObject({ part: 'difference-1', state: 'paid', payment_id: paid.id });
     // Nothing more to do once it is paid: back with the office.
