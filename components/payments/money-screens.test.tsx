@@ -39,13 +39,13 @@ function details(money: RequestMoney, status: RequestDetails['status']): Request
     const full = { ...depositPayment, part: 'full', amount_minor: money!.paid_minor, status: money!.refunded_minor > 0 ? ('partially_refunded' as const) : ('paid' as const), refunded_minor: money!.refunded_minor };
     return {
       ...base, money, status, fee_minor: money!.fee_minor, data: { service: { package: 'economy' }, applicant: {}, companions: [{}] }, flagged: null, flag_notes: null, changes_due_at: null,
-      payments: [full], documents: [], history: [], invitations: [],
+      payments: [full], documents: [], history: [], invitations: [], fee_package: money!.state === 'deposit_paid' ? 'premium' : 'economy', package_paid_for: money!.state === 'deposit_paid' ? { package: 'economy', fee_minor: 2_000_000 } : null,
       payment_plan: { choice: 'full', deposit_offered: false, parts: [{ part: 'full', percent: 100, amount_minor: money!.paid_minor, due_at: null, state: full.status, payment_id: 'p1', paid_at: full.paid_at, paid_by: 'Aisha Rahman', share_per_pilgrim_minor: money!.paid_minor / 2 }], outstanding_minor: money!.outstanding_minor, fee_per_pilgrim_minor: money!.fee_minor / 2, grace_days: 3 },
     };
   }
   return {
     ...base, money, status, fee_minor: money!.fee_minor, data: { service: { package: 'standard' }, applicant: {}, companions: [{}] }, flagged: null, flag_notes: null, changes_due_at: null,
-    payments: [refunded ? refundedPayment : depositPayment], documents: [], history: [], invitations: [],
+    payments: [refunded ? refundedPayment : depositPayment], documents: [], history: [], invitations: [], fee_package: 'standard', package_paid_for: null,
     payment_plan: refunded
       ? { choice: 'full', deposit_offered: false, parts: [{ part: 'full', percent: 100, amount_minor: 1_500_000, due_at: null, state: 'partially_refunded', payment_id: 'p1', paid_at: '2026-11-01T10:00:00.000Z', paid_by: 'Aisha Rahman', share_per_pilgrim_minor: 750_000 }], outstanding_minor: 0, fee_per_pilgrim_minor: 750_000, grace_days: 3 }
       : {
@@ -182,5 +182,55 @@ describe.each(['en', 'ar'] as const)('money after a package change, in %s', (loc
     const { container } = show(withClient(<PackageRefund request={{ ...office(refundDue, 'submitted'), refund_proposal: null }} role="finance" />), locale);
     expect(text(container)).toContain(words.Office.request.packageRefund.title);
     expect((container.querySelector('#package-refund-amount') as HTMLInputElement).value).toBe('10000.00');
+  });
+});
+
+// Check answers before a resend on a request whose changes were asked for (issue 57, item 6 after review, a): what was
+// paid, what is still owed, and what the package chosen now changes, in both languages.
+describe.each(['en', 'ar'] as const)('check answers before a resend, after a package change, in %s', (locale) => {
+  const type = { id: 'hajj', currency: 'SAR', fee_minor: 1_000_000, fees_minor: { economy: 1_000_000, standard: 1_500_000, premium: 2_500_000 } } as unknown as RequestTypeInfo;
+  const cost = (request: RequestDetails, pkg: string) => text(show(<CostSummary request={request} type={type} servicePackage={pkg} pilgrims={2} />, locale).container);
+  const paidEconomy: RequestMoney = { ...changeRefunded, paid_minor: 2_000_000, refunded_minor: 0 };
+  const paidStandard: RequestMoney = { ...paidEconomy, fee_minor: 3_000_000, paid_minor: 3_000_000 };
+  const en2 = <T,>(a: T, b: T) => (locale === 'en' ? a : b);
+  // Paid in full for a package, no plan: the fixture of a package change, with this money.
+  const paidIn = (money: RequestMoney, pkg: string): RequestDetails => ({ ...details(refundDue, 'changes_requested'), money, fee_minor: money!.fee_minor, fee_package: pkg, package_paid_for: null });
+
+  it('a dearer package: what was paid, and the difference to pay before the request goes back', () => {
+    const shown = cost(paidIn(paidEconomy, 'economy'), 'premium');
+    expect(shown).toContain(en2('The package you chose: 2 pilgrims × SAR 25,000.00 = SAR 50,000.00', 'الباقة التي اخترتها: حاجّان × ٢٥٬٠٠٠٫٠٠ ريال سعودي = ٥٠٬٠٠٠٫٠٠ ريال سعودي'));
+    expect(shown).toContain(en2('Paid so far: SAR 20,000.00.', 'المدفوع حتى الآن: ٢٠٬٠٠٠٫٠٠ ريال سعودي.'));
+    expect(shown).toContain(en2('Still to pay for the package change: SAR 30,000.00', 'المتبقي للدفع لتغيير الباقة: ٣٠٬٠٠٠٫٠٠ ريال سعودي'));
+    expect(shown).not.toMatch(en2('Paid in full', 'مدفوع بالكامل'));
+  });
+
+  it('a cheaper package: what was paid, and the difference the office refunds', () => {
+    const shown = cost(paidIn(paidStandard, 'standard'), 'economy');
+    expect(shown).toContain(en2('Paid so far: SAR 30,000.00.', 'المدفوع حتى الآن: ٣٠٬٠٠٠٫٠٠ ريال سعودي.'));
+    expect(shown).toContain(en2('the office refunds the difference of SAR 10,000.00', 'ويردّ إليك المكتب الفرق البالغ ١٠٬٠٠٠٫٠٠ ريال سعودي'));
+    expect(shown).not.toMatch(en2(/still to pay/i, /المتبقي للدفع/));
+  });
+
+  it('sent again with a dearer package, its difference still owed: still to pay; the package paid for chosen again: nothing more', () => {
+    const waiting = details(differenceOwed, 'changes_requested');
+    expect(cost(waiting, 'premium')).toContain(en2('Still to pay for the package change: SAR 30,000.00', 'المتبقي للدفع لتغيير الباقة: ٣٠٬٠٠٠٫٠٠ ريال سعودي'));
+    cleanup();
+    const back = cost(waiting, 'economy');
+    expect(back).toContain(en2('The package you chose: 2 pilgrims × SAR 10,000.00 = SAR 20,000.00', 'الباقة التي اخترتها: حاجّان × ١٠٬٠٠٠٫٠٠ ريال سعودي = ٢٠٬٠٠٠٫٠٠ ريال سعودي'));
+    expect(back).toContain(locale === 'en' ? en.Wizard.cost.backToPaid : ar.Wizard.cost.backToPaid);
+  });
+
+  it('the same package: what was paid, nothing about a difference', () => {
+    const shown = cost(paidIn(paidEconomy, 'economy'), 'economy');
+    expect(shown).toContain(en2('Paid in full: SAR 20,000.00', 'مدفوع بالكامل: ٢٠٬٠٠٠٫٠٠ ريال سعودي'));
+    expect(shown).not.toMatch(en2(/package change|package you chose/, /لتغيير الباقة|الباقة التي اخترتها/));
+  });
+
+  it('on an instalment plan, another package: the office arranges it (the refusal said before sending)', () => {
+    const shown = cost(details(deposit, 'changes_requested'), 'premium');
+    expect(shown).toContain(en2('This request is paid in instalments, on a fee of SAR 30,000.00; the package chosen now costs SAR 50,000.00', 'هذا الطلب يُدفع على أقساط، على رسوم قدرها ٣٠٬٠٠٠٫٠٠ ريال سعودي'));
+    cleanup();
+    // The package it was sent with: the money line, as before.
+    expect(cost(details(deposit, 'changes_requested'), 'standard')).toContain(en2('Deposit paid: SAR 6,000.00; SAR 24,000.00 still to pay', 'دُفع العربون'));
   });
 });

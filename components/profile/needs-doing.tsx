@@ -13,6 +13,7 @@ import { ReservePosition } from '@/components/requests/reserve-position';
 import { DualDate } from '@/components/requests/dual-date';
 import { DraftProgress } from '@/components/requests/draft-progress';
 import { InstalmentDue } from './instalment-due';
+import { DifferenceDue } from './difference-due';
 import { useFormats } from '@/lib/i18n/use-formats';
 
 const ACTION = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
@@ -20,7 +21,8 @@ const ACTION = 'inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semi
 /**
  * The account page's first section (issue 21, docs/NEXT-STEPS.md): requests
  * awaiting payment (amount, deadline, Pay), requests the office sent back (the
- * note's first line, "Make the changes"), instalments coming due (which,
+ * note's first line, the difference to pay when a dearer package was chosen in
+ * the changes, "Make the changes"), instalments coming due (which,
  * how much, by when, Pay), drafts (progress, last saved,
  * Continue), requests on a reserve list (their position: waiting is not
  * nothing), or "Nothing needs doing". Fed by one call, GET /me/needs-doing.
@@ -52,7 +54,8 @@ export function NeedsDoing() {
                   <bdi>{request.office_note.split('\n')[0]}</bdi>
                 </p>
               )}
-              <Link href={`/profile/requests/edit?id=${request.id}`} className={`${ACTION} self-start`}>
+              <DifferenceDue request={request} />
+              <Link href={`/profile/requests/edit?id=${request.id}`} className={request.difference_due ? 'self-start font-semibold text-brand-800 underline underline-offset-2' : `${ACTION} self-start`}>
                 {t('makeChanges')}
               </Link>
             </Item>

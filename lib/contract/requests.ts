@@ -199,6 +199,11 @@ export const requestDetails = requestSummary.extend({
   history: z.array(requestHistoryEntry),
   invitations: z.array(companionInvitation).describe('The companions invited to their own part (issue 42), live invitations only'),
   payment_plan: paymentPlanView.nullable().describe('The fee as its parts, each paid or not (issue 42); null before the request has a fee'),
+  fee_package: z.string().nullable().describe('The package whose places the request holds, the one its fee_minor is for once sent; null while it holds none'),
+  package_paid_for: z
+    .object({ package: z.string(), fee_minor: z.int() })
+    .nullable()
+    .describe('While changes are requested and a dearer package’s difference is owed: the package and fee paid for, kept until money.next_due.due_at (unpaid by then, the request goes back to them); null otherwise'),
 });
 export type RequestDetails = z.infer<typeof requestDetails>;
 
@@ -215,7 +220,15 @@ export const instalmentDue = z.object({
 export const needsDoing = z.object({
   count: z.int().describe('Payments due, instalments due and changes asked for'),
   awaiting_payment: z.array(requestSummary),
-  changes_requested: z.array(requestSummary.extend({ office_note: z.string().nullable() })),
+  changes_requested: z.array(
+    requestSummary.extend({
+      office_note: z.string().nullable(),
+      difference_due: z
+        .object({ part: z.string().describe('difference-1, difference-2, …'), amount_minor: z.int(), due_at: nullableTimestamp.describe('Its pay-by time: unpaid by then, the request goes back to the package and fee it was paid for') })
+        .nullable()
+        .describe('Sent again with a dearer package than was paid for: the difference to pay (POST /requests/{id}/payments), whose payment sends the request back to the office; null otherwise'),
+    }),
+  ),
   instalments_due: z
     .array(requestSummary.extend({ instalment: instalmentDue }))
     .describe('Requests paid in parts whose next instalment falls due within 14 days, or is late (in the grace before the request is cancelled); soonest first, counted'),

@@ -26,4 +26,5 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailCategory> = {
   // A turn to send lasts minutes: it goes as every request's news does.
   opening_turn: 'requests',
   opening_ended: 'requests',
+  difference_lapsed: 'payments',
 };

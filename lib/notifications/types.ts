@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   // An opening's queue (issue 59, docs/OPENING.md): the pilgrim's turn to send has come; the queue closed before it.
   'opening_turn',
   'opening_ended',
+  // A dearer package's difference not paid by its pay-by time: the request is back on the package paid for (issue 57, item 6).
+  'difference_lapsed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -35,6 +35,8 @@ export type MoneyRequest = {
   feeMinor: number | null;
   currency: string | null;
   paymentPlan: PaymentPlan | null;
+  /** A dearer package's difference: to be paid by then, or the request goes back to the package paid for (issue 57, item 6). */
+  differenceDueAt?: Date | string | null;
 };
 
 export type NextDue = { part: PaymentPartName; amount_minor: number; due_at: string | null };
@@ -127,7 +129,8 @@ function nextDue(request: MoneyRequest, taken: MoneyPayment[], outstanding: numb
     if (next) return { part: next.part, amount_minor: next.amount_minor, due_at: next.due_at };
   }
   // Owed beyond the plan (a dearer package chosen after paying): the difference, before the request goes back to the office.
-  return { part: nextDifferencePart(taken), amount_minor: outstanding, due_at: null };
+  const dueAt = request.differenceDueAt ?? null;
+  return { part: nextDifferencePart(taken), amount_minor: outstanding, due_at: typeof dueAt === 'string' || dueAt === null ? dueAt : dueAt.toISOString() };
 }
 
 /** Whether anything is still owed for the trip (the approval says "confirmed" only when not). */

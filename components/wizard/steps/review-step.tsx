@@ -20,7 +20,7 @@ import { useFormats } from '@/lib/i18n/use-formats';
 import { formatCount, joinParts } from '@/lib/i18n/numbers';
 import { StepShell } from '../step-shell';
 import { CompanionConfirmation } from '@/components/families/companion-confirmation';
-import { CostSummary } from '../cost-summary';
+import { CostSummary, resendCost } from '../cost-summary';
 import type { StepProps } from './step-props';
 import { messageOf } from '@/lib/i18n/data-keys';
 
@@ -175,7 +175,16 @@ export function ReviewStep({
       isPending={form.formState.isSubmitting}
       onBack={onBack}
       // The button says what it does: while a fee is due it leads to the payment, which is what sends the request.
-      continueLabel={request.status === 'changes_requested' ? t('submitAgain') : packageFee(type, service.package) > 0 ? t('submit') : t('submitFree')}
+      // Sent again with a dearer package, the difference is paid before the request goes back to the office.
+      continueLabel={
+        request.status === 'changes_requested'
+          ? resendCost(request, type, service.package, 1 + companions.length)?.kind === 'dearer'
+            ? t('submit')
+            : t('submitAgain')
+          : packageFee(type, service.package) > 0
+            ? t('submit')
+            : t('submitFree')
+      }
       onSubmit={send}
     >
       <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange}

@@ -5,6 +5,7 @@ import { payments, requests, retainedPayments, users } from '@/lib/server/db/sch
 import { ApiError } from '@/lib/server/http/errors';
 import { deleteStoredFiles, documentKeys } from '@/lib/server/requests/request-files';
 import { accountChanged } from '@/lib/server/auth/session-cache';
+import { refundedOf } from '@/lib/payments/money';
 
 // Money is moving: deleting now would lose the payment the gateway settles, or
 // the refund still owed (`refunding`), or money a gateway may still take for a
@@ -24,7 +25,8 @@ const SETTLED_MONEY = new Set(['paid', 'refunded', 'kept']);
  * Deletes an account with everything it owns: sessions, requests, documents
  * and their stored files (disk or S3), notifications, devices, and payments
  * that moved no money. Paid and refunded payments are copied to
- * retained_payments without personal data first. Refused (409) while a
+ * retained_payments without personal data first, with what of each went back
+ * (a partial refund, a package change's refund: refunded_minor). Refused (409) while a
  * payment is open or a paid request is under way.
  */
 export async function eraseAccount(userId: string) {
@@ -78,6 +80,10 @@ export async function eraseAccount(userId: string) {
         createdAt: payment.createdAt,
         paidAt: payment.paidAt,
         refundedAt: payment.refundedAt,
+        // The part it paid, and what of it went back: a partial refund, or a cheaper package's difference (issue 57).
+        part: payment.part,
+        refundedMinor: refundedOf(payment),
+        refundReason: payment.refundReason,
       }));
     if (retained.length) await tx.insert(retainedPayments).values(retained);
 

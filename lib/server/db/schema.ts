@@ -137,6 +137,9 @@ export const requests = pgTable(
     // The service's payment plan as it was when the pilgrim chose to pay the deposit: later changes to the catalogue
     // never move a due date or an amount already promised. Null: paid (or to be paid) in full.
     paymentPlan: jsonb('payment_plan').$type<PaymentPlan>(),
+    // A dearer package chosen after paying (issue 57, item 6): the difference is to be paid by then, or the request goes
+    // back to the package and fee it was paid for (package_changes, the deadlines sweep). Null while nothing is owed so.
+    differenceDueAt: timestamp('difference_due_at', { withTimezone: true }),
   },
   (table) => [
     index('requests_user_status_idx').on(table.userId, table.status, table.updatedAt),
@@ -197,6 +200,28 @@ export const placeHolds = pgTable(
     check('place_holds_places_check', sql`${table.places} > 0`),
     // The sweep of reopened drafts past their pay-by time.
     index('place_holds_held_until_idx').on(table.heldUntil),
+  ],
+);
+
+// A dearer package chosen after paying, its difference not paid yet (issue 57, item 6; docs/INSTALMENTS.md): the
+// package and fee the request was paid for, whose places it keeps meanwhile (counted as a hold is, and given back
+// by the same trigger when the row goes: the difference paid, or the request deleted). Past the request's
+// difference_due_at the new package's hold goes back and the request returns to these (the deadlines sweep).
+export const packageChanges = pgTable(
+  'package_changes',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    typeId: text('type_id').notNull(),
+    package: text('package').notNull(),
+    places: integer('places').notNull(),
+    feeMinor: integer('fee_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ columns: [table.typeId, table.package], foreignColumns: [packagePlaces.typeId, packagePlaces.package] }),
+    check('package_changes_places_check', sql`${table.places} > 0`),
   ],
 );
 
@@ -319,6 +344,9 @@ export const payments = pgTable(
     changeRefundMinor: integer('change_refund_minor').notNull().default(0),
     // How much of that the gateway confirmed; less while a refund is on its way (the refund sweep retries it).
     changeRefundedMinor: integer('change_refunded_minor').notNull().default(0),
+    // The request's fee when this payment was taken (its receipt's "Total fee" and "Still to pay after this payment",
+    // which a later package change must not rewrite). Null: not taken for the fee.
+    feeMinor: integer('fee_minor'),
   },
   (table) => [
     index('payments_request_idx').on(table.requestId, table.createdAt),
@@ -355,6 +383,10 @@ export const retainedPayments = pgTable('retained_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  // Which part of the fee it paid, what of it went back (a partial refund, a package change's refund) and why.
+  part: text('part').notNull().default('full'),
+  refundedMinor: integer('refunded_minor').notNull().default(0),
+  refundReason: text('refund_reason'),
   accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

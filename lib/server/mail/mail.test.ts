@@ -48,6 +48,7 @@ const PARAMS: Record<NotificationType, Record<string, string | number>> = {
   instalment_missed: { reference: 'HJ-1448-000001', amount_minor: 600000, currency: 'SAR', part: 'instalment-2', deadline: '2027-05-01T20:59:59.000Z', grace: 3, refund_minor: 600000 },
   opening_turn: { service: 'hajj', minutes: 15 },
   opening_ended: { service: 'hajj', reason: 'sold_out' },
+  difference_lapsed: { reference: 'HJ-1448-000001', amount_minor: 3000000, currency: 'SAR', deadline: '2027-05-01T09:00:00.000Z' },
 };
 
 async function tell(userId: string, type: NotificationType, requestId: string | null = null) {

@@ -5,14 +5,14 @@ import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, requests, staff } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { moveRequest } from '@/lib/server/requests/move-request';
-import { moneyPayment, requestSummary } from '@/lib/server/requests/request-views';
+import { moneyPayment, requestMoneyOf, requestSummary } from '@/lib/server/requests/request-views';
 import { audit, type AuditActor } from '@/lib/server/audit/audit';
 import { isRequestId } from '@/lib/requests/request-id';
 import { can, isStaffRole } from '@/lib/office/roles';
 import { requestFormats } from '@/lib/i18n/formats';
 import type { Translate } from '@/lib/validation/localize';
 import type { CounterPaymentInput } from '@/lib/office/queue-schemas';
-import { publicPayment, voidOpenPayments, type PaymentRow } from './payments';
+import { paymentRowsOf, publicPayment, voidOpenPayments, type PaymentRow } from './payments';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 
 /** The payments of money received at the office's counter: no gateway, a receipt number and who received it. */
@@ -55,6 +55,8 @@ export async function receiverByEmail(email: string, t: Translate): Promise<Rece
 
 /**
  * Records money received at the counter for a request awaiting payment
+ * (its whole fee only: an instalment, or a package change's difference, is
+ * paid online, 409 counter_fee_only)
  * (DESIGN section 9: a payment row, provider `counter`, amount, receipt
  * number, who), and the move it makes: the same as a gateway payment's
  * success (lib/server/payments/payments.ts `settle`): the request becomes
@@ -87,7 +89,11 @@ export async function recordCounterPayment(
       if (!row) throw new ApiError('not_found');
       if (row.status !== 'pending_payment') {
         const paid = ['submitted', 'under_review', 'changes_requested', 'approved'].includes(row.status);
-        throw new ApiError('conflict', { messageKey: paid ? 'already_paid' : 'wrong_state' });
+        // Still owing (an instalment, or a dearer package's difference): not "already paid", but not taken here either.
+        // Only the whole fee of a request awaiting payment is recorded at the counter (docs/INSTALMENTS.md); a part is
+        // paid online, where its payment makes the moves it makes (a difference sends the request back to the office).
+        const owing = paid && (requestMoneyOf(row, (await paymentRowsOf(tx, row.id)).map(moneyPayment))?.outstanding_minor ?? 0) > 0;
+        throw new ApiError('conflict', { messageKey: owing ? 'counter_fee_only' : paid ? 'already_paid' : 'wrong_state' });
       }
       if (row.feeMinor === null || !row.currency) throw new Error(`request ${row.id} has no fee`);
       if (input.amount_minor !== row.feeMinor) {
@@ -113,6 +119,7 @@ export async function recordCounterPayment(
           paidAt: now,
           receiptNumber,
           recordedByStaffId: receiver.id,
+          feeMinor: row.feeMinor,
         })
         .returning();
       // The move follows from the payment (moveRequest checks that a paid payment exists), as the gateway's does.

@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { payments, requests } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { moveRequest } from '@/lib/server/requests/move-request';
 import { notify } from '@/lib/server/notifications/notify';
-import { returnLapsedDraftPlaces } from '@/lib/server/requests/places';
+import { restoreChange, returnLapsedDraftPlaces } from '@/lib/server/requests/places';
 import { offerAllPlaces } from '@/lib/server/requests/reserve-offers';
 import { refresh, voidOpenPayments } from './payments';
 import { applyInstalmentDeadlines } from './instalments';
@@ -77,11 +77,64 @@ export async function applyPaymentDeadlines() {
     });
     if (moved) expired += 1;
   }
+  const differencesLapsed = await applyDifferenceDeadlines();
   // Expiry gave back the places of the requests above; drafts reopened from payment and not sent again by then give theirs back here.
   const placesReturned = await returnLapsedDraftPlaces(db);
   // Those places, and any given back by a path that does not offer them itself, go down the reserve lists.
   const placesOffered = await offerAllPlaces(db);
   // The payment plans' reminders and missed instalments (instalments.ts); a cancellation offers its places itself.
   const instalments = await applyInstalmentDeadlines();
-  return { reminded: due.length, expired, placesReturned, placesOffered, instalments };
+  return { reminded: due.length, expired, placesReturned, placesOffered, instalments, differencesLapsed };
+}
+
+/**
+ * A dearer package chosen after paying whose difference was not paid by its pay-by time (issue 57, item 6;
+ * docs/INSTALMENTS.md): the new package's hold goes back (down its reserve list, with the sweep's offers), and the
+ * request returns to the package and fee it was paid for, whose places it kept, still waiting in changes_requested
+ * for its changes; the owner is told. A checkout still open for the difference is asked about first (a difference
+ * paid at the last minute sends the request on instead), then voided; one the gateway still holds open makes the
+ * sweep wait for it. Once per request, whatever the instances running this (the request's lock, the row re-read).
+ */
+export async function applyDifferenceDeadlines() {
+  const db = await getDb();
+  const lapsed = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.status, 'changes_requested'), isNotNull(requests.differenceDueAt), lt(requests.differenceDueAt, sql`now()`)));
+  let returned = 0;
+  for (const { id } of lapsed) {
+    const open = await db.select().from(payments).where(and(eq(payments.requestId, id), inArray(payments.status, ['initiated', 'pending'])));
+    for (const payment of open) await refresh(payment).catch(() => undefined);
+    await voidOpenPayments(id).catch(() => undefined);
+    const back = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(requests).where(eq(requests.id, id)).limit(1).for('update');
+      if (current?.status !== 'changes_requested' || !current.differenceDueAt || current.differenceDueAt.getTime() > Date.now()) return false;
+      const [stillOpen] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.requestId, id), inArray(payments.status, ['initiated', 'pending'])))
+        .limit(1);
+      if (stillOpen) return false;
+      const kept = await restoreChange(tx, id);
+      if (!kept) {
+        // Nothing kept aside to go back to (a change made before pay-by times existed): it keeps waiting, without one.
+        await tx.update(requests).set({ differenceDueAt: null }).where(eq(requests.id, id));
+        return false;
+      }
+      const service = (current.data.service ?? {}) as Record<string, unknown>;
+      await tx
+        .update(requests)
+        .set({ feeMinor: kept.feeMinor, differenceDueAt: null, data: { ...current.data, service: { ...service, package: kept.package } }, version: current.version + 1, updatedAt: new Date() })
+        .where(eq(requests.id, id));
+      await notify(tx, {
+        userId: current.userId,
+        type: 'difference_lapsed',
+        requestId: id,
+        params: { reference: current.reference ?? '', amount_minor: (current.feeMinor ?? 0) - kept.feeMinor, currency: current.currency ?? 'SAR', deadline: current.differenceDueAt.toISOString() },
+      });
+      return true;
+    });
+    if (back) returned += 1;
+  }
+  return returned;
 }

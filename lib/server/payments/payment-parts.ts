@@ -4,7 +4,7 @@ import { isDifference, planOffered, planParts, sharePerPilgrim, INSTALMENT_GRACE
 import type { PaymentPlanView } from '@/lib/contract/requests';
 import { moneyOf, nextDifferencePart, paymentViewStatus, TOOK_MONEY_STATUSES, type MoneyPayment } from '@/lib/payments/money';
 import { eq, inArray } from 'drizzle-orm';
-import { requestTypes, users, type payments, type requests } from '@/lib/server/db/schema';
+import { packageChanges, placeHolds, requestTypes, users, type payments, type requests } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
 
@@ -152,12 +152,23 @@ function differenceParts(request: RequestRow, rows: PaymentRow[]): PlannedPart[]
   return parts;
 }
 
-/** What the plan's view needs beyond the request: the service's plan now, and the names of those who paid. */
-export async function planContext(db: Db, request: { typeId: string }, rows: Pick<PaymentRow, 'userId'>[]) {
+/**
+ * What the plan's view needs beyond the request: the service's plan now, the names of those who paid, the package
+ * whose places it holds (its fee's package once sent), and the package and fee paid for while a dearer package's
+ * difference is owed (package_changes): what check answers compares a package chosen in the changes with.
+ */
+export async function planContext(db: Db, request: { id: string; typeId: string }, rows: Pick<PaymentRow, 'userId'>[]) {
   const ids = [...new Set(rows.map((row) => row.userId))];
-  const [[type], names] = await Promise.all([
+  const [[type], names, [hold], [kept]] = await Promise.all([
     db.select({ plan: requestTypes.paymentPlan }).from(requestTypes).where(eq(requestTypes.id, request.typeId)).limit(1),
     ids.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : Promise.resolve([]),
+    db.select({ package: placeHolds.package }).from(placeHolds).where(eq(placeHolds.requestId, request.id)).limit(1),
+    db.select({ package: packageChanges.package, feeMinor: packageChanges.feeMinor }).from(packageChanges).where(eq(packageChanges.requestId, request.id)).limit(1),
   ]);
-  return { servicePlan: type?.plan ?? null, payers: new Map(names.map((payer) => [payer.id, payer.name])) };
+  return {
+    servicePlan: type?.plan ?? null,
+    payers: new Map(names.map((payer) => [payer.id, payer.name])),
+    feePackage: hold?.package ?? null,
+    paidFor: kept ? { package: kept.package, fee_minor: kept.feeMinor } : null,
+  };
 }

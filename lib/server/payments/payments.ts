@@ -13,6 +13,7 @@ import { companionAccess } from '@/lib/server/requests/shared-requests';
 import { moneyNoticeParams } from '@/lib/server/requests/money-notice';
 import { isDifference, planOffered } from '@/lib/payments/payment-plan';
 import { sendAgain } from '@/lib/server/requests/send-again';
+import { dropChange, keepPlaces } from '@/lib/server/requests/places';
 import { paymentViewStatus, refundedOf } from '@/lib/payments/money';
 import { amountDue, isInstalment, nextInstalment, nextPart, OWING_STATUSES, paidParts, payByOf } from './payment-parts';
 import type { GatewayPayment, PaymentProvider } from './provider';
@@ -178,7 +179,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   let created: { providerPaymentId: string; redirectUrl: string };
   try {
     // The fee or the deposit by the pay-by time; an instalment has its own date and grace, which the sweep keeps.
-    const deadline = request.status === 'pending_payment' && request.submittedAt ? payByOf(request) : undefined;
+    const deadline = request.status === 'pending_payment' && request.submittedAt ? payByOf(request) : isDifference(part) && request.differenceDueAt ? request.differenceDueAt : undefined;
     created = await provider.createPayment({
       paymentId: payment.id,
       amountMinor: payment.amountMinor,
@@ -255,7 +256,7 @@ export async function settle(paymentId: string, gateway: GatewayPayment): Promis
     if (asked && awaited && request) {
       const [paid] = await tx
         .update(payments)
-        .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date() })
+        .set({ status: 'paid', failureReason: null, cardLast4: gateway.cardLast4, paidAt: new Date(), updatedAt: new Date(), feeMinor: request.feeMinor })
         .where(eq(payments.id, paymentId))
         .returning();
       // The fee or the deposit moves the request on (and keeps its places); the difference of a dearer package sends it
@@ -308,7 +309,12 @@ async function partReceived(tx: Db, request: typeof requests.$inferSelect, payme
   const told = (userId: string) => ({ userId, type: 'instalment_paid' as const, requestId: request.id, params });
   // This payment's amount, and what is left after it (issue 57, item 3).
   const params = { ...(await moneyNoticeParams(tx, request)), reference: request.reference ?? '', amount_minor: payment.amountMinor, currency: payment.currency, part: payment.part };
-  if (isDifference(payment.part)) await sendAgain(tx, request, {}, told(request.userId));
+  if (isDifference(payment.part)) {
+    // Its places are the request's for good, and those kept aside for the package paid for go back (places.ts).
+    await keepPlaces(tx, request.id);
+    await dropChange(tx, request.id);
+    await sendAgain(tx, request, { differenceDueAt: null }, told(request.userId));
+  }
   else await notify(tx, told(request.userId));
   if (payment.userId !== request.userId) await notify(tx, told(payment.userId));
 }
@@ -346,7 +352,12 @@ async function settleAuthorisation(paymentId: string, gateway: GatewayPayment): 
     const at = gateway.authorizedAt && gateway.authorizedAt.getTime() <= Date.now() ? gateway.authorizedAt : new Date();
     const due = request ? amountDue(request, await paymentRowsOf(tx, request.id), payment.part) : null;
     // An instalment, or a package change's difference, is paid on places already kept for good: held while the part is owed.
-    const held = isInstalment(payment.part) || isDifference(payment.part) ? due !== null : request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
+    // A difference, until its pay-by time: the new package's places are held till then (issue 57, item 6).
+    const held = isInstalment(payment.part)
+      ? due !== null
+      : isDifference(payment.part)
+        ? due !== null && (await heldPlacesAt(tx, request!.id, at))
+        : request?.status === 'pending_payment' && (await heldPlacesAt(tx, request.id, at));
     const asked = gateway.amountMinor === payment.amountMinor && gateway.currency === payment.currency;
     const fee = due === payment.amountMinor && request?.currency === payment.currency;
     if (payment.status === 'pending' && held && asked && fee) return { payment, action: 'capture' as const };

@@ -214,6 +214,35 @@ describe('GET /payments/{id}/receipt', () => {
     expect(json!.error.code).toBe('conflict');
   });
 
+  it('says the fee as it was at that payment and what it left, not the fee of a package chosen since (issue 57, item 6)', async () => {
+    const { packageFees, paidThenChangesAsked, choosePackage, resend, PACKAGE_FEES } = await import('@/test/package-change');
+    const { payPart } = await import('@/test/payments');
+    const { useOpsKey } = await import('@/test/staff');
+    useOpsKey();
+    const paymentsRoute = await import('@/app/api/v1/requests/[id]/route');
+    await packageFees();
+    const { pilgrim, id } = await paidThenChangesAsked('economy');
+    await choosePackage(pilgrim.token, id, 'premium');
+    expect((await resend(pilgrim.token, id)).status).toBe(200);
+    const difference = await payPart(pilgrim.token, id);
+    expect(difference.status).toBe('paid');
+    const request = (await call(paymentsRoute.GET, { token: pilgrim.token, params: { id } })).json!.data as { payments: { id: string; part: string }[] };
+    const full = request.payments.find((payment) => payment.part === 'full')!;
+    const sar = (minor: number) => `SAR ${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const rows = (text: string) => text.split('\n');
+    // The economy fee paid in full: its receipt says that fee, and nothing left to pay after it.
+    const first = rows(pageText(await PDFDocument.load((await download(full.id, { token: pilgrim.token })).bytes)));
+    // A row: its English label, its Arabic label, then the amount in each language's digits.
+    const after = (lines: string[], label: string) => lines.slice(lines.indexOf(label) + 1, lines.indexOf(label) + 4).find((line) => line.startsWith('SAR'));
+    expect(after(first, 'Total fee of the request')).toBe(sar(PACKAGE_FEES.economy * 2));
+    expect(after(first, 'Still to pay after this payment')).toBe(sar(0));
+    // The difference's receipt: the premium fee, paid in full by it.
+    const second = rows(pageText(await PDFDocument.load((await download(difference.id, { token: pilgrim.token })).bytes)));
+    expect(after(second, 'Total fee of the request')).toBe(sar(PACKAGE_FEES.premium * 2));
+    expect(after(second, 'Still to pay after this payment')).toBe(sar(0));
+    useOpsKey(undefined);
+  }, 90_000);
+
   it('signed out: 401', async () => {
     const { payment } = await paidPayment();
     const { status, json } = await call(receiptRoute.GET, { params: { id: payment.id } });

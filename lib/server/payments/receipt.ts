@@ -309,17 +309,21 @@ async function ownNameOnly(db: Db, userId: string, requestId: string): Promise<R
 }
 
 /**
- * The whole fee and what was still to pay once this payment was taken: the fee less every payment of the
- * request that took money for it up to this one (lib/payments/money.ts counts the same rows).
+ * The whole fee and what was still to pay once this payment was taken: the request's fee as it was then (kept on the
+ * payment: a package changed since never rewrites it), less every payment of the request that took money for it up to
+ * this one (lib/payments/money.ts counts the same rows).
  */
 async function balanceAfter(db: Db, request: typeof requests.$inferSelect, payment: typeof payments.$inferSelect): Promise<ReceiptDetails['balance']> {
-  if (request.feeMinor === null) return null;
+  const feeMinor = payment.feeMinor ?? request.feeMinor;
+  if (feeMinor === null) return null;
   const at = (payment.paidAt ?? payment.updatedAt).getTime();
   const rows = await db.select().from(payments).where(eq(payments.requestId, request.id));
   const upToThis = rows.filter((row) => (TOOK_MONEY_STATUSES as readonly string[]).includes(row.status) && (row.id === payment.id || (row.paidAt !== null && row.paidAt.getTime() <= at)));
-  // As the request stood then: open, and owing what these payments left (not what refunds since gave back).
-  const money = moneyOf({ ...request, status: 'submitted' }, upToThis.map((row) => moneyPayment({ ...row, status: 'paid' })));
-  return { feeMinor: request.feeMinor, afterMinor: money?.outstanding_minor ?? 0 };
+  // As the request stood then: open, and owing what these payments left (not what refunds since gave back, a package
+  // change's included).
+  const then = upToThis.map((row) => moneyPayment({ ...row, status: 'paid', changeRefundMinor: 0, changeRefundedMinor: 0 }));
+  const money = moneyOf({ ...request, feeMinor, status: 'submitted' }, then);
+  return { feeMinor, afterMinor: money?.outstanding_minor ?? 0 };
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { nextInstalment, OWING_STATUSES, paidParts } from '@/lib/server/payments/payment-parts';
-import { INSTALMENT_GRACE_DAYS, type PaymentPlan } from '@/lib/payments/payment-plan';
+import { INSTALMENT_GRACE_DAYS, isDifference, type PaymentPlan } from '@/lib/payments/payment-plan';
 import { summaryColumns, takenPayments } from './request-rows';
 import { requestSummary } from './request-views';
 import { reservePosition } from './reserve-position';
@@ -18,7 +18,8 @@ const INSTALMENT_NOTICE_DAYS = 14;
 /**
  * What needs doing on a user's account (GET /api/v1/me/needs-doing, the
  * account page and the header's count): requests awaiting payment (soonest
- * deadline first), requests the office sent back for changes (with its note),
+ * deadline first), requests the office sent back for changes (with its note,
+ * and the difference to pay when a dearer package was chosen in them),
  * instalments coming due (docs/INSTALMENTS.md: from two weeks before their
  * date, and while late), and drafts (last saved first). One query for the requests,
  * one for the notes, one for the parts paid. `count` is what must be done by
@@ -71,7 +72,13 @@ export async function needsDoing(userId: string, now = new Date()): Promise<Need
   return {
     count: awaiting.length + changes.length + instalments.length,
     awaiting_payment: awaiting.map(summary),
-    changes_requested: changes.map((row) => ({ ...summary(row), office_note: notes.get(row.request.id) ?? null })),
+    changes_requested: changes.map((row) => {
+      const request = summary(row);
+      // A dearer package chosen in the changes, its difference still to pay (and by when): listed with the request, as
+      // the payment that sends it back to the office (issue 57, item 6).
+      const due = request.money?.next_due;
+      return { ...request, office_note: notes.get(row.request.id) ?? null, difference_due: due && isDifference(due.part) ? due : null };
+    }),
     instalments_due: instalments.map(({ row, instalment }) => ({ ...summary(row), instalment })),
     reserved: reserved.map(summary),
     drafts: drafts.map(summary),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { packagePlaces, placeHolds, requests } from '@/lib/server/db/schema';
+import { packageChanges, packagePlaces, placeHolds, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { formatCount } from '@/lib/i18n/numbers';
 import type { AppLocale } from '@/i18n/routing';
@@ -130,6 +130,53 @@ export async function holdPlaces(
     .insert(placeHolds)
     .values({ requestId: request.id, ...values })
     .onConflictDoUpdate({ target: placeHolds.requestId, set: values });
+}
+
+/**
+ * A dearer package chosen after paying, its difference not paid yet (issue 57, item 6; docs/INSTALMENTS.md): the
+ * request takes the new package's places until `hold.heldUntil` (the difference's pay-by time), and keeps the ones
+ * it paid for (`current`, and the fee paid, `paidFeeMinor`) aside in package_changes, still counted: if the
+ * difference is never paid it goes back to them (restoreChange), never to a package sold out meanwhile. Too few
+ * left in the new package: 409 sold_out, and the caller's transaction rolls back.
+ */
+export async function holdChange(
+  tx: Db,
+  request: { id: string; typeId: string },
+  hold: { package: string; count: number; heldUntil: Date },
+  current: HeldNow,
+  paidFeeMinor: number,
+  locale: AppLocale,
+) {
+  if (!(await take(tx, request.typeId, hold.package, hold.count))) soldOut(await packageRow(tx, request.typeId, hold.package), hold.package, hold.count, locale);
+  // The hold paid for moves aside, counted as it was; the request's hold becomes the new package's (updated, not
+  // deleted: the trigger would give back the places paid for).
+  await tx.insert(packageChanges).values({ requestId: request.id, typeId: request.typeId, package: current.package, places: current.places, feeMinor: paidFeeMinor });
+  await tx.update(placeHolds).set({ package: hold.package, places: hold.count, heldUntil: hold.heldUntil, updatedAt: new Date() }).where(eq(placeHolds.requestId, request.id));
+}
+
+/**
+ * The places paid for, kept aside while a dearer package's difference was owed, are the request's hold again (the
+ * difference not paid by its pay-by time, or the package paid for chosen again): the new package's hold goes back
+ * (the trigger, for the reserve list), and the answer is what was kept (package, places, the fee paid). None kept:
+ * undefined, nothing changed.
+ */
+export async function restoreChange(tx: Db, requestId: string): Promise<typeof packageChanges.$inferSelect | undefined> {
+  const [kept] = await tx.delete(packageChanges).where(eq(packageChanges.requestId, requestId)).returning();
+  if (!kept) return undefined;
+  // The trigger took the kept places off their package's count; they are the request's still: counted again (no guard,
+  // they never left: this transaction holds the row since the trigger's update).
+  await tx
+    .update(packagePlaces)
+    .set({ held: sql`${packagePlaces.held} + ${kept.places}` })
+    .where(and(eq(packagePlaces.typeId, kept.typeId), eq(packagePlaces.package, kept.package)));
+  await tx.delete(placeHolds).where(eq(placeHolds.requestId, requestId));
+  await tx.insert(placeHolds).values({ requestId, typeId: kept.typeId, package: kept.package, places: kept.places, heldUntil: null });
+  return kept;
+}
+
+/** The places kept aside for a package change go back (the difference paid, or another package chosen that needs none of them). */
+export async function dropChange(tx: Db, requestId: string) {
+  await tx.delete(packageChanges).where(eq(packageChanges.requestId, requestId));
 }
 
 /**

@@ -35,6 +35,7 @@ export type SummaryRow = Pick<RequestRow, 'id' | 'reference' | 'typeId' | 'statu
   createdAt: Date | string;
   updatedAt: Date | string;
   submittedAt: Date | string | null;
+  differenceDueAt: Date | string | null;
 };
 
 const { data: answers, ...columnsButAnswers } = getTableColumns(requests);
@@ -74,6 +75,7 @@ export function summaryJson(extra: Record<string, SQL> = {}) {
     created_at: isoText(requests.createdAt),
     updated_at: isoText(requests.updatedAt),
     submitted_at: isoText(requests.submittedAt),
+    difference_due_at: isoText(requests.differenceDueAt),
     ...extra,
   };
   return sql<SummaryJson>`json_build_object(${sql.join(
@@ -101,6 +103,7 @@ export type SummaryJson = {
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
+  difference_due_at: string | null;
   taken?: MoneyPayment[] | null;
   total?: number;
   reserve_position?: number | null;
@@ -124,6 +127,7 @@ export function summaryFromJson(json: SummaryJson): SummaryRow {
     createdAt: json.created_at,
     updatedAt: json.updated_at,
     submittedAt: json.submitted_at,
+    differenceDueAt: json.difference_due_at,
   };
 }
 

@@ -99,7 +99,7 @@ export function requestDetails(
   reservePosition: number | null = null,
   invitations: CompanionInvitation[] = [],
   // The service's plan (offered while nothing is paid) and the names of the accounts that paid (receipts name the payer).
-  money: { servicePlan: PaymentPlan | null; payers: Map<string, string> } = { servicePlan: null, payers: new Map() },
+  money: { servicePlan: PaymentPlan | null; payers: Map<string, string>; feePackage?: string | null; paidFor?: { package: string; fee_minor: number } | null } = { servicePlan: null, payers: new Map() },
 ): RequestDetails {
   const summary = requestSummary(row, paid.map(moneyPayment), reservePosition);
   return {
@@ -133,5 +133,7 @@ export function requestDetails(
     ),
     invitations,
     payment_plan: paymentPlanView(row, money.servicePlan, paid, money.payers, summary.money?.outstanding_minor ?? 0),
+    fee_package: money.feePackage ?? null,
+    package_paid_for: row.status === 'changes_requested' ? (money.paidFor ?? null) : null,
   };
 }

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { preparedPer } from '@/lib/server/db/prepared';
-import { documents, payments, requestHistory, requests } from '@/lib/server/db/schema';
+import { documents, packageChanges, payments, requestHistory, requests } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { env } from '@/lib/server/env';
 import { EDITABLE_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
@@ -22,7 +22,7 @@ import { moveRequest } from './move-request';
 import { sendAgain } from './send-again';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
-import { giveBackLapsedHold, holdPlaces, refuseWhenFull } from './places';
+import { dropChange, giveBackLapsedHold, holdChange, holdPlaces, refuseWhenFull, restoreChange } from './places';
 import { offerPlaces, reservePositionOf } from './reserve-offers';
 import { lockAccount, refuseSecondUnpaid, refuseSharedPassport } from './hoarding';
 import { liveInvitations } from './invitations';
@@ -296,7 +296,7 @@ export async function submitRequest(userId: string, id: string, reader: { locale
     // payment of the difference sends it (payments.ts, send-again.ts). A cheaper one goes back, the difference to be
     // refunded through the office's four-eyes refund (refund-proposals.ts). Never an upgrade for free.
     const changed = current !== undefined && current.package !== chosen;
-    const feeMinor = changed ? packageFeeOf(type, chosen) * pilgrims : row.feeMinor;
+    let feeMinor = changed ? packageFeeOf(type, chosen) * pilgrims : row.feeMinor;
     // Paid in instalments: the plan's parts are shares of the fee its deposit was paid on; another fee is the
     // office's to arrange. The answers are kept, and the message names both fees.
     if (changed && row.paymentPlan && feeMinor !== row.feeMinor && row.feeMinor !== null && row.currency) {
@@ -305,21 +305,39 @@ export async function submitRequest(userId: string, id: string, reader: { locale
         fields: { 'service.package': [reader.t('ApiErrors.package_on_plan', { paid: formats.money(row.feeMinor, row.currency), now: formats.money(feeMinor!, row.currency) })] },
       });
     }
-    // Paid: its places are kept for good (another package chosen in the changes needs places there).
-    await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, current, reader.locale);
+    // Waiting for a dearer package's difference, the places paid for are kept aside (places.ts holdChange): the
+    // package paid for chosen again takes them back, with the fee paid (not the catalogue's price now).
+    let held = current;
+    const [kept] = await tx.select().from(packageChanges).where(eq(packageChanges.requestId, id));
+    if (kept && kept.package === chosen) {
+      await restoreChange(tx, id);
+      held = { package: kept.package, places: kept.places, heldUntil: null };
+      feeMinor = kept.feeMinor;
+    }
     const taken = await takenPaymentsOf(tx, id);
     // Without a plan, anything owed now is the difference (a plan's instalments are owed while it is open, and paid apart).
     if (!row.paymentPlan && moneyOf({ ...row, feeMinor }, taken)?.outstanding_minor) {
-      // The difference is owed: the request waits for it with its new fee, its places moved; sending again answers the same.
+      // The difference is owed: the request waits for it with its new fee, its places moved, until a pay-by time set
+      // once (a first send's PAYMENT_DEADLINE_HOURS; sending again keeps it); sending again answers the same.
+      let differenceDueAt = row.differenceDueAt;
+      if (kept) await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: differenceDueAt }, held, reader.locale);
+      else if (held && held.package !== chosen && row.feeMinor !== null) {
+        differenceDueAt = new Date(Date.now() + env().PAYMENT_DEADLINE_HOURS * 3_600_000);
+        await holdChange(tx, row, { package: chosen, count: pilgrims, heldUntil: differenceDueAt }, held, row.feeMinor, reader.locale);
+      } else await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, held, reader.locale);
       const [waiting] = await tx
         .update(requests)
-        .set({ feeMinor, completedSteps, pilgrims, version: row.version + 1, updatedAt: new Date() })
+        .set({ feeMinor, completedSteps, pilgrims, differenceDueAt, version: row.version + 1, updatedAt: new Date() })
         .where(eq(requests.id, id))
         .returning();
       return { summary: requestSummary(waiting!, taken), feeChanged: feeMinor !== row.feeMinor };
     }
+    // Paid: its places are kept for good (another package chosen in the changes needs places there); places kept aside
+    // for a package change no longer needed go back.
+    await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil: null }, held, reader.locale);
+    if (kept && kept.package !== chosen) await dropChange(tx, id);
     // What the office asked to change is done with: no longer highlighted.
-    const moved = await sendAgain(tx, row, { pilgrims, feeMinor });
+    const moved = await sendAgain(tx, row, { pilgrims, feeMinor, differenceDueAt: null });
     return { summary: requestSummary(moved, taken), feeChanged: feeMinor !== row.feeMinor };
   });
   // A checkout opened for a difference the new fee no longer asks is stopped (money that still arrives goes back).

@@ -222,6 +222,9 @@ describe('DELETE /me: the financial records', () => {
         createdAt: paid.createdAt,
         paidAt: new Date('2026-11-20T10:00:00Z'),
         refundedAt: null,
+        part: 'full',
+        refundedMinor: 0,
+        refundReason: null,
         accountDeletedAt: expect.any(Date),
       },
       [refunded.id]: {
@@ -236,6 +239,9 @@ describe('DELETE /me: the financial records', () => {
         createdAt: refunded.createdAt,
         paidAt: new Date('2026-11-20T10:00:00Z'),
         refundedAt: new Date('2026-11-21T10:00:00Z'),
+        part: 'full',
+        refundedMinor: 50_000,
+        refundReason: null,
         accountDeletedAt: expect.any(Date),
       },
     });
@@ -250,12 +256,33 @@ describe('DELETE /me: the financial records', () => {
       'currency',
       'id',
       'paid_at',
+      'part',
       'provider',
       'provider_payment_id',
+      'refund_reason',
       'refunded_at',
+      'refunded_minor',
       'request_reference',
       'request_type_id',
       'status',
     ]);
+  });
+
+  it('keeps what of each payment went back: a partial refund, and a cheaper package\'s difference of a payment still paid (issue 57)', async () => {
+    const { token, user } = await newUser();
+    const cancelled = await requestWithFiles(token, 'cancelled');
+    const rejected = await requestWithFiles(token, 'rejected');
+    const partly = await pay(user.id, cancelled.id, 'refunded');
+    const changed = await pay(user.id, rejected.id, 'paid');
+    const db = await getDb();
+    await db.update(payments).set({ refundAmountMinor: 14_000, refundReason: 'cancelled' }).where(eq(payments.id, partly.id));
+    await db.update(payments).set({ part: 'difference-1', changeRefundMinor: 10_000, changeRefundedMinor: 10_000, refundReason: 'package_change' }).where(eq(payments.id, changed.id));
+
+    expect((await call(meRoute.DELETE, { method: 'DELETE', token })).status).toBe(204);
+
+    const kept = await db.select().from(retainedPayments).where(inArray(retainedPayments.id, [partly.id, changed.id]));
+    const byId = Object.fromEntries(kept.map((row) => [row.id, row]));
+    expect(byId[partly.id]).toMatchObject({ status: 'refunded', amountMinor: 50_000, refundedMinor: 14_000, refundReason: 'cancelled', part: 'full' });
+    expect(byId[changed.id]).toMatchObject({ status: 'paid', amountMinor: 50_000, refundedMinor: 10_000, refundReason: 'package_change', part: 'difference-1' });
   });
 });

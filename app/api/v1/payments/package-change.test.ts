@@ -5,12 +5,14 @@ import { call } from '@/test/api';
 import { hijriFromNow } from '@/test/answers';
 import { notificationsOf } from '@/test/notifications';
 import { payPart, startPart } from '@/test/payments';
-import { consoleCall, signedInStaff, useOpsKey } from '@/test/staff';
+import { consoleCall, invitedStaff, signedInStaff, TEST_OPS_KEY, useOpsKey } from '@/test/staff';
 import { choosePackage, PACKAGE_FEES, paidThenChangesAsked, resend } from '@/test/package-change';
 import { queryRows } from '@/lib/server/db/client';
 import { payOnTestGateway, TEST_CARDS } from '@/lib/server/payments/test-gateway';
 import { reconcilePayments, refundDue } from '@/lib/server/payments/payments';
+import { applyPaymentDeadlines } from '@/lib/server/payments/deadlines';
 import en from '@/messages/en.json';
+import arMessages from '@/messages/ar.json';
 import * as oneRoute from '../requests/[id]/route';
 import * as cancelRoute from '../requests/[id]/cancel/route';
 import * as startRoute from '../requests/[id]/payments/route';
@@ -21,6 +23,8 @@ import * as reviewRoute from '../office/requests/[id]/review/route';
 import * as packageRefundRoute from '../office/requests/[id]/package-refund/route';
 import * as approvalRoute from '../office/requests/[id]/refund-approval/route';
 import * as exportRoute from '../office/export/route';
+import * as opsPaymentRoute from '../ops/requests/[id]/payments/route';
+import * as needsDoingRoute from '../me/needs-doing/route';
 
 // A package change pays its difference (issue 57, item 6; docs/INSTALMENTS.md, "A package changed after paying"):
 // a dearer package asks for the difference before the request goes back to the office, a cheaper one's difference
@@ -36,6 +40,9 @@ const sar = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', 
 
 const details = async (token: string, id: string) => (await call(oneRoute.GET, { token, params: { id } })).json!.data;
 const holdOf = async (id: string) => (await queryRows<{ package: string; places: number; held_until: string | null }>(sql`select package, places, held_until from place_holds where request_id = ${id}`))[0]!;
+/** The places and fee paid for, kept aside while a dearer package's difference is owed. */
+const keptAside = (id: string) => queryRows<{ package: string; places: number; fee_minor: number }>(sql`select package, places, fee_minor from package_changes where request_id = ${id}`);
+const heldIn = async (pkg: string) => Number((await queryRows<{ held: number }>(sql`select coalesce((select held from package_places where type_id = 'hajj' and package = ${pkg}), 0) as held`))[0]!.held);
 /** The request's line in the office's CSV, in a language. */
 async function csvLine(cookie: string, reference: string, locale: 'en' | 'ar') {
   const csv = (await consoleCall(exportRoute.GET, { staffCookie: cookie, path: `/api/v1/office/export?q=${reference}&locale=${locale}` })).text!;
@@ -61,17 +68,30 @@ describe('a dearer package chosen after paying in full', () => {
     expect(sent.json!.data).toMatchObject({
       status: 'changes_requested',
       fee_minor: FEES.premium * 2,
-      money: { state: 'deposit_paid', paid_minor: FEES.economy * 2, outstanding_minor: difference, refund_due_minor: 0, next_due: { part: 'difference-1', amount_minor: difference, due_at: null } },
+      money: { state: 'deposit_paid', paid_minor: FEES.economy * 2, outstanding_minor: difference, refund_due_minor: 0, next_due: { part: 'difference-1', amount_minor: difference, due_at: expect.any(String) } },
     });
-    // The places moved to the new package, kept for good (the request was paid).
-    expect(await holdOf(id)).toMatchObject({ package: 'premium', places: 2, held_until: null });
+    // The places moved to the new package until the difference's pay-by time (a first send's), given in the money's
+    // next_due; the places paid for are kept aside meanwhile (package_changes).
+    const hold = await holdOf(id);
+    expect(hold).toMatchObject({ package: 'premium', places: 2 });
+    expect(new Date(hold.held_until!).toISOString()).toBe(sent.json!.data.money.next_due.due_at);
+    expect(Date.parse(hold.held_until!) - Date.now()).toBeGreaterThan(71 * 3_600_000);
+    expect(await keptAside(id)).toEqual([{ package: 'economy', places: 2, fee_minor: FEES.economy * 2 }]);
     // Sent again before paying: the same answer, nothing asked twice.
     expect((await resend(pilgrim.token, id)).json!.data).toMatchObject({ status: 'changes_requested', money: { outstanding_minor: difference } });
+    // What check answers compares a package with: the package held, and the package and fee paid for, kept aside.
+    expect(await details(pilgrim.token, id)).toMatchObject({ fee_package: 'premium', package_paid_for: { package: 'economy', fee_minor: FEES.economy * 2 } });
     // The request's parts: the whole fee as it was paid, then the difference to pay.
     expect((await details(pilgrim.token, id)).payment_plan.parts).toMatchObject([
       { part: 'full', amount_minor: FEES.economy * 2, state: 'paid' },
       { part: 'difference-1', amount_minor: difference, state: 'due' },
     ]);
+
+    // "What needs doing" lists the difference under the request whose changes were asked for, with its pay-by time, counted.
+    const needs = (await call(needsDoingRoute.GET, { token: pilgrim.token })).json!.data;
+    expect(needs.count).toBe(1);
+    expect(needs.changes_requested).toEqual([expect.objectContaining({ id, office_note: 'Fix the passport number.', difference_due: { part: 'difference-1', amount_minor: difference, due_at: sent.json!.data.money.next_due.due_at } })]);
+    expect(needs.awaiting_payment).toEqual([]);
 
     // The office's CSV says what it waits for, in both languages: the difference, never "deposit".
     const finance = await signedInStaff('finance', 'Reading Finance');
@@ -83,9 +103,14 @@ describe('a dearer package chosen after paying in full', () => {
     const paid = await payPart(pilgrim.token, id);
     expect(paid).toMatchObject({ part: 'difference-1', amount_minor: difference, status: 'paid' });
     const after = await details(pilgrim.token, id);
-    expect(after).toMatchObject({ status: 'submitted', flagged: null, fee_minor: FEES.premium * 2, money: { state: 'paid', paid_minor: FEES.premium * 2, outstanding_minor: 0, next_due: null } });
+    expect(after).toMatchObject({ status: 'submitted', flagged: null, fee_minor: FEES.premium * 2, fee_package: 'premium', package_paid_for: null, money: { state: 'paid', paid_minor: FEES.premium * 2, outstanding_minor: 0, next_due: null } });
     expect(after.history.map((entry: { to: string }) => entry.to).slice(-2)).toEqual(['changes_requested', 'submitted']);
     expect(after.payment_plan.parts[1]).toMatchObject({ part: 'difference-1', state: 'paid', payment_id: paid.id });
+    // Nothing more to do once it is paid: back with the office.
+    expect((await call(needsDoingRoute.GET, { token: pilgrim.token })).json!.data).toMatchObject({ count: 0, changes_requested: [] });
+    // Paid: the new package's places are kept for good, and those kept aside go back.
+    expect(await holdOf(id)).toMatchObject({ package: 'premium', held_until: null });
+    expect(await keptAside(id)).toEqual([]);
 
     // Told in both languages: the difference received, named, and the request back with the office.
     const noticeEn = (await told(pilgrim.token, 'en', 'instalment_paid'))[0]!;
@@ -153,6 +178,75 @@ describe('a dearer package chosen after paying in full', () => {
     expect(await details(pilgrim.token, id)).toMatchObject({ status: 'changes_requested', fee_minor: FEES.economy * 2, money: { state: 'paid', outstanding_minor: 0 } });
     expect(await holdOf(id)).toMatchObject({ package: 'economy' });
     await setCatalogue({ places: { premium: null } });
+  });
+
+  it('unpaid by its pay-by time, the new package\'s places go back and the request returns to the package and fee paid for, still waiting for its changes (the deadlines sweep)', async () => {
+    const { pilgrim, id } = await paidThenChangesAsked('economy');
+    await choosePackage(pilgrim.token, id, 'premium');
+    const before = { economy: await heldIn('economy'), premium: await heldIn('premium') };
+    expect((await resend(pilgrim.token, id)).json!.data.money.outstanding_minor).toBe((FEES.premium - FEES.economy) * 2);
+    // Both held meanwhile: the new package's places, and the ones paid for, kept aside.
+    expect({ economy: await heldIn('economy'), premium: await heldIn('premium') }).toEqual({ economy: before.economy, premium: before.premium + 2 });
+    const open = (await startPart(pilgrim.token, id)).json!.data as { id: string };
+
+    // Not yet due: the sweep leaves it.
+    await applyPaymentDeadlines();
+    expect((await details(pilgrim.token, id)).fee_minor).toBe(FEES.premium * 2);
+    // Past its pay-by time.
+    await queryRows(sql`update requests set difference_due_at = now() - interval '1 minute' where id = ${id}`);
+    await queryRows(sql`update place_holds set held_until = now() - interval '1 minute' where request_id = ${id}`);
+    expect((await applyPaymentDeadlines()).differencesLapsed).toBe(1);
+
+    const back = await details(pilgrim.token, id);
+    expect(back).toMatchObject({ status: 'changes_requested', fee_minor: FEES.economy * 2, money: { state: 'paid', outstanding_minor: 0, next_due: null } });
+    expect(back.data.service.package).toBe('economy');
+    expect(await holdOf(id)).toMatchObject({ package: 'economy', places: 2, held_until: null });
+    expect(await keptAside(id)).toEqual([]);
+    expect({ economy: await heldIn('economy'), premium: await heldIn('premium') }).toEqual(before);
+    const [checkout] = await queryRows<{ status: string }>(sql`select status from payments where id = ${open.id}`);
+    expect(checkout!.status).toBe('voided');
+    // Told, in both languages.
+    expect((await told(pilgrim.token, 'en', 'difference_lapsed'))[0]!.body).toContain(`The difference of ${sar((FEES.premium - FEES.economy) * 2)} was not paid by`);
+    expect((await told(pilgrim.token, 'ar', 'difference_lapsed'))[0]!.title).toContain('لم يُدفع فرق تغيير الباقة');
+    // Once: the sweep again finds nothing.
+    expect((await applyPaymentDeadlines()).differencesLapsed).toBe(0);
+    // Sent again as it is now: to the office, nothing to pay.
+    expect((await resend(pilgrim.token, id)).json!.data).toMatchObject({ status: 'submitted', fee_minor: FEES.economy * 2, money: { state: 'paid' } });
+  });
+
+  it('the package paid for chosen again while the difference is owed takes back the places kept aside, at the fee paid', async () => {
+    const { pilgrim, id } = await paidThenChangesAsked('economy');
+    await choosePackage(pilgrim.token, id, 'premium');
+    const before = { economy: await heldIn('economy'), premium: await heldIn('premium') };
+    await resend(pilgrim.token, id);
+    await choosePackage(pilgrim.token, id, 'standard');
+    // Another dearer package: the same pay-by time, the places paid for still aside.
+    const due = (await resend(pilgrim.token, id)).json!.data.money.next_due;
+    expect(due).toMatchObject({ part: 'difference-1', amount_minor: (FEES.standard - FEES.economy) * 2 });
+    expect(await keptAside(id)).toEqual([{ package: 'economy', places: 2, fee_minor: FEES.economy * 2 }]);
+    expect(await heldIn('premium')).toBe(before.premium);
+    await choosePackage(pilgrim.token, id, 'economy');
+    expect((await resend(pilgrim.token, id)).json!.data).toMatchObject({ status: 'submitted', fee_minor: FEES.economy * 2, money: { state: 'paid', outstanding_minor: 0 } });
+    expect(await holdOf(id)).toMatchObject({ package: 'economy', places: 2, held_until: null });
+    expect(await keptAside(id)).toEqual([]);
+    expect(await heldIn('economy')).toBe(before.economy);
+  });
+
+  it('its difference is not taken at the counter (409 counter_fee_only, in both languages): it is paid online, which sends the request back', async () => {
+    const { pilgrim, id } = await paidThenChangesAsked('economy');
+    await choosePackage(pilgrim.token, id, 'premium');
+    await resend(pilgrim.token, id);
+    const finance = await invitedStaff('finance', 'Counter Finance');
+    const difference = (FEES.premium - FEES.economy) * 2;
+    const atCounter = (locale: 'en' | 'ar') =>
+      call(opsPaymentRoute.POST, { params: { id }, body: { amount_minor: difference, receipt_number: `CTR-DIFF-${locale}-${Date.now()}`, received_by: finance.email }, headers: { 'x-ops-key': TEST_OPS_KEY }, locale });
+    const refused = await atCounter('en');
+    expect(refused.status).toBe(409);
+    // Not "already paid": something is owed, and it is said where it is paid.
+    expect(refused.json!.error.message).toBe(en.ApiErrors.counter_fee_only);
+    expect((await atCounter('ar')).json!.error.message).toBe(arMessages.ApiErrors.counter_fee_only);
+    expect(await details(pilgrim.token, id)).toMatchObject({ status: 'changes_requested', money: { outstanding_minor: difference } });
+    expect(await queryRows(sql`select id from payments where request_id = ${id} and provider = 'counter'`)).toEqual([]);
   });
 });
 

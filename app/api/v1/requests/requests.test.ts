@@ -244,7 +244,7 @@ describe('drafts', () => {
     const saved = (await save(token, draft.id, { step: 'applicant', data: person({ name_latin: 'Amina Latin' }), version: 1, complete: false })).json!.data;
 
     // The request itself less what only it carries (answers, documents, history, payments and the fee's parts, flags with their notes and deadline).
-    const DETAIL_ONLY = ['data', 'documents', 'history', 'payments', 'payment_plan', 'flagged', 'flag_notes', 'changes_due_at', 'invitations'];
+    const DETAIL_ONLY = ['data', 'documents', 'history', 'payments', 'payment_plan', 'flagged', 'flag_notes', 'changes_due_at', 'invitations', 'fee_package', 'package_paid_for'];
     const summaryOf = async (requestId: string) => {
       const detail = (await call(oneRoute.GET, { token, params: { id: requestId } })).json!.data as Record<string, unknown>;
       return Object.fromEntries(Object.entries(detail).filter(([key]) => !DETAIL_ONLY.includes(key)));
