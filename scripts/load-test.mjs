@@ -9,6 +9,8 @@
 //   npm run load -- --url http://host:3000   an app that is already running (no RSS figure)
 //   options: --duration 60 --connections 50 --port 3400
 //
+//   npm run load -- --opening-minute     the minute a season opens through its queue (scripts/opening-minute.mjs): two
+//                                        instances on PostgreSQL and Redis, --arrivals 2000 over 60 s, --rate, --places
 //   npm run load -- --opening-day        the day a season opens (scripts/opening-day.mjs): 300 pilgrims
 //                                        send at once for 50 places, the turned away join the reserve
 //                                        list, the holders pay; fails unless exactly 50 hold, no 5xx,
@@ -30,6 +32,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { HEALTH_RATIO_BUDGET, openingDay, openingDayBudget, openingDayFailures, openingDayTable, readTheDatabase } from './opening-day.mjs';
 import { serverEnv } from './server-node-options.mjs';
+import { openingMinute, openingMinuteTable } from './opening-minute.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -42,6 +45,9 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: process.env.LOAD_PORT ?? '3400' },
     'opening-day': { type: 'boolean', default: false },
+    'opening-minute': { type: 'boolean', default: false },
+    arrivals: { type: 'string', default: '2000' },
+    rate: { type: 'string' },
     pilgrims: { type: 'string', default: '300' },
     places: { type: 'string', default: '50' },
   },
@@ -327,6 +333,16 @@ async function openingDays() {
   process.exit(failed ? 1 : 0);
 }
 
+if (options['opening-minute']) {
+  // Two instances on PostgreSQL and Redis (docs/OPENING.md): DATABASE_URL and REDIS_URL (default the local one).
+  if (!process.env.DATABASE_URL) throw new Error('--opening-minute needs DATABASE_URL (PostgreSQL)');
+  const arrivals = Number(options.arrivals);
+  const places = options.places === '50' ? Math.max(1, Math.floor(arrivals / 4)) : Number(options.places);
+  const rate = Number(options.rate ?? Math.max(1, Math.round(arrivals / 4)));
+  const result = await openingMinute({ arrivals, places, rate, port: Number(options.port), redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379' });
+  console.log(`\n${openingMinuteTable(result)}\n\n${result.pass ? 'Within the budget.' : 'Over the budget.'}`);
+  process.exit(result.pass ? 0 : 1);
+}
 if (options['opening-day']) await openingDays();
 
 const results = [];

@@ -90,14 +90,14 @@ export async function readTheDatabase(query, typeId, pkg) {
 }
 
 /** Runs `make(i)` for 0..n-1, `width` at a time (preparing the pilgrims is not what is measured). */
-async function inBatches(n, width, make) {
+export async function inBatches(n, width, make) {
   const out = [];
   for (let start = 0; start < n; start += width) out.push(...(await Promise.all(Array.from({ length: Math.min(width, n - start) }, (_, k) => make(start + k)))));
   return out;
 }
 
 /** One timed call: status, milliseconds and the JSON body (never throws on a status). */
-async function timed(origin, method, route, { token, body, headers = {} } = {}) {
+export async function timed(origin, method, route, { token, body, headers = {} } = {}) {
   const started = performance.now();
   try {
     const response = await fetch(`${origin}${route}`, {
@@ -119,7 +119,7 @@ async function floorBurst(origin, n) {
 }
 
 /** `n` health checks at once (`select 1` each): the floor DESIGN section 8 budgets a step against. */
-async function healthBurst(origin, n) {
+export async function healthBurst(origin, n) {
   return summarise(await Promise.all(Array.from({ length: n }, () => timed(origin, 'GET', '/api/health'))));
 }
 
@@ -145,7 +145,7 @@ export function openingDayBudget(run) {
 }
 
 /** An admin signed in to the console (ops key, password, authenticator code): the cookie header of its session. */
-async function adminCookie(origin, opsKey) {
+export async function adminCookie(origin, opsKey) {
   const call = apiClient(origin);
   const email = `opening.admin.${Date.now().toString(36)}@office.example`;
   const added = await call('POST', '/ops/staff', { body: { email, name: 'Opening Day Admin', role: 'admin' }, headers: { 'X-Ops-Key': opsKey } });
@@ -162,7 +162,7 @@ async function adminCookie(origin, opsKey) {
 }
 
 /** The verification link of each address, read from the e-mails the app wrote in DATA_DIR/mail (no SMTP_URL). */
-async function verificationTokens(mailDir, emails, timeoutMs = 180_000) {
+export async function verificationTokens(mailDir, emails, timeoutMs = 180_000) {
   const wanted = new Set(emails.map((e) => e.toLowerCase()));
   const tokens = new Map();
   const seen = new Set();

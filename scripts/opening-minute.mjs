@@ -1,0 +1,236 @@
+// `npm run load -- --opening-minute`: the minute a season opens through its queue (docs/OPENING.md, issue 59,
+// item 10). Two `next start` instances on one PostgreSQL database and Redis; `arrivals` pilgrims, each with a
+// complete draft, arrive spread over 60 seconds, the first half before opens_at (the queue opens a minute before
+// it); each joins the queue on either instance, polls as the queue page does (after poll_after_s), and once
+// admitted sends and presses "Pay". Places are fewer than arrivals (a quarter), so the queue also ends sold out.
+// Reported: the join's and the queue read's p99 beside the health check's at the same rate, admissions per minute
+// beside the setting, 5xx, places held beside places, and fairness (the rank correlation between arrival and
+// admission among the early arrivals).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { apiClient, application } from './demo-requests.mjs';
+import { adminCookie, inBatches, summarise, timed, verificationTokens } from './opening-day.mjs';
+import { serverEnv } from './server-node-options.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spearman's rank correlation of two equal-length lists of distinct numbers. */
+export function rankCorrelation(a, b) {
+  const ranks = (values) => {
+    const order = values.map((value, i) => [value, i]).sort((x, y) => x[0] - y[0]);
+    const out = new Array(values.length);
+    order.forEach(([, i], rank) => (out[i] = rank + 1));
+    return out;
+  };
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const n = a.length;
+  if (n < 2) return 0;
+  const d2 = ra.reduce((sum, r, i) => sum + (r - rb[i]) ** 2, 0);
+  return 1 - (6 * d2) / (n * (n * n - 1));
+}
+
+async function startInstances(port, redisUrl) {
+  const tag = `minute_${Date.now().toString(36)}`;
+  const opsKey = randomBytes(24).toString('hex');
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database portal_${tag}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/portal_${tag}`;
+  const databaseUrl = url.toString();
+  const dataDir = path.join(root, '.data', tag);
+  mkdirSync(dataDir, { recursive: true });
+  const start = (p) =>
+    spawn(process.execPath, [nextBin, 'start', '-p', String(p)], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000000', PORT: String(p), OPS_API_KEY: opsKey },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  // One first (it migrates the database), then the second.
+  const children = [];
+  const origins = [];
+  for (const p of [port, port + 1]) {
+    const child = start(p);
+    children.push(child);
+    const origin = `http://127.0.0.1:${p}`;
+    origins.push(origin);
+    for (let waited = 0; ; waited += 300) {
+      if (child.exitCode !== null) throw new Error('an instance exited at start');
+      if (await fetch(`${origin}/api/v1/request-types`).then((r) => r.ok, () => false)) break;
+      if (waited > 120_000) throw new Error('an instance did not start');
+      await sleep(300);
+    }
+  }
+  return {
+    origins,
+    opsKey,
+    dataDir,
+    databaseUrl,
+    async stop(read) {
+      const figures = read ? await read(databaseUrl) : undefined;
+      for (const child of children) child.kill('SIGTERM');
+      await sleep(2000);
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      const cleanup = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists portal_${tag} with (force)`);
+      await cleanup.end();
+      rmSync(dataDir, { recursive: true, force: true });
+      return figures;
+    },
+  };
+}
+
+async function readHeld(databaseUrl, typeId, pkg) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [row] = (await client.query(`select places, held from package_places where type_id = $1 and package = $2`, [typeId, pkg])).rows;
+  const [audit] = (await client.query(`select count(*)::int as n from audit_log where action = 'opening.draw'`)).rows;
+  await client.end();
+  return { places: row?.places ?? null, held: row?.held ?? 0, draws: audit.n };
+}
+
+/** The whole minute; answers the figures and the budget's verdict. */
+export async function openingMinute({ arrivals, places, rate, port, redisUrl }) {
+  const typeId = 'hajj';
+  const pkg = 'standard';
+  const instances = await startInstances(port, redisUrl);
+  const [first] = instances.origins;
+  const log = (text) => console.log(`opening minute: ${text}`);
+  try {
+    const call = apiClient(first);
+    const office = await adminCookie(first, instances.opsKey);
+    const only = await timed(first, 'PATCH', `/api/v1/office/catalogue/${typeId}`, { body: { packages: [pkg], places: { [pkg]: places } }, headers: office });
+    if (only.status !== 200) throw new Error(`places: ${only.status} ${JSON.stringify(only.json)}`);
+
+    log(`making ${arrivals} pilgrims, each with a complete draft (one pilgrim, ${pkg})…`);
+    const stamp = Date.now().toString(36);
+    const accounts = await inBatches(arrivals, 10, async (i) => {
+      const email = `minute.${stamp}.${i}@example.com`;
+      const { token } = await call('POST', '/auth/register', { body: { name: 'Opening Minute Pilgrim', email, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' } });
+      return { email, token };
+    });
+    const tokens = await verificationTokens(path.join(instances.dataDir, 'mail'), accounts.map((a) => a.email), 600_000);
+    await inBatches(arrivals, 10, (i) => call('POST', '/auth/verify-email', { body: { token: tokens.get(accounts[i].email.toLowerCase()) } }));
+    const pilgrims = await inBatches(arrivals, 10, async (i) => ({ ...accounts[i], index: i, id: (await application(call, accounts[i].token, typeId, { companions: [], ready: true })).id }));
+
+    // The opening: opens_at 30 s after the first arrival; the queue opens a minute before it.
+    const begin = Date.now() + 40_000;
+    const opensAt = new Date(begin + 30_000);
+    const set = await timed(first, 'PATCH', `/api/v1/office/catalogue/${typeId}`, {
+      body: { opening: { opens_at: opensAt.toISOString(), admit_per_minute: rate, queue_opens_minutes_before: 1, send_window_minutes: 5 } },
+      headers: office,
+    });
+    if (set.status !== 200) throw new Error(`opening: ${set.status} ${JSON.stringify(set.json)}`);
+    log(`opens at ${opensAt.toISOString()}, ${rate} a minute; ${arrivals} arrivals over 60 s from ${new Date(begin).toISOString()}…`);
+    await sleep(begin - Date.now());
+
+    const joins = [];
+    const reads = [];
+    const health = [];
+    const sends = [];
+    const pays = [];
+    const admittedAt = new Map();
+    const arrivedAt = new Map();
+    const stopAt = begin + 60_000 + 5 * 60_000;
+    const journey = async (pilgrim) => {
+      const at = begin + (pilgrim.index * 60_000) / arrivals;
+      await sleep(Math.max(0, at - Date.now()));
+      arrivedAt.set(pilgrim.index, Date.now());
+      const origin = instances.origins[pilgrim.index % 2];
+      const route = `/api/v1/openings/${typeId}/queue`;
+      const joined = await timed(origin, 'POST', route, { token: pilgrim.token, body: {} });
+      joins.push(joined);
+      let place = joined.json?.data;
+      while (place && place.state === 'waiting' && Date.now() < stopAt) {
+        await sleep((place.poll_after_s ?? 5) * 1000);
+        const read = await timed(origin, 'GET', route, { token: pilgrim.token });
+        reads.push(read);
+        if (read.status === 200) place = read.json.data;
+      }
+      if (place?.state !== 'admitted') return;
+      admittedAt.set(pilgrim.index, Date.now());
+      const sent = await timed(origin, 'POST', `/api/v1/requests/${pilgrim.id}/submit`, { token: pilgrim.token, body: {} });
+      sends.push(sent);
+      if (sent.status === 200) pays.push(await timed(origin, 'POST', `/api/v1/requests/${pilgrim.id}/payments`, { token: pilgrim.token, body: {} }));
+    };
+    // The floor at the same rate: a health check beside each arrival's join, on the same instances.
+    const floor = (async () => {
+      for (let i = 0; i < arrivals; i++) {
+        const at = begin + (i * 60_000) / arrivals + 5;
+        await sleep(Math.max(0, at - Date.now()));
+        health.push(timed(instances.origins[i % 2], 'GET', '/api/health'));
+      }
+    })();
+    await Promise.all([...pilgrims.map(journey), floor]);
+    const healthAnswers = await Promise.all(health);
+
+    const early = pilgrims.filter((p) => arrivedAt.get(p.index) < opensAt.getTime() && admittedAt.has(p.index));
+    const rho = rankCorrelation(early.map((p) => arrivedAt.get(p.index)), early.map((p) => admittedAt.get(p.index)));
+    const admissions = [...admittedAt.values()].sort((a, b) => a - b);
+    // Admissions a minute over the first full minute of admission (or what there was of it).
+    const firstMinute = admissions.filter((t) => t - opensAt.getTime() <= 60_000).length;
+    const db = await instances.stop((url) => readHeld(url, typeId, pkg));
+    const join = summarise(joins);
+    const read = summarise(reads);
+    const floorFigures = summarise(healthAnswers);
+    const serverErrors = [join, read, summarise(sends), summarise(pays), floorFigures].reduce((n, s) => n + s.serverErrors, 0);
+    const result = {
+      arrivals,
+      places,
+      rate,
+      join,
+      read,
+      health: floorFigures,
+      send: summarise(sends),
+      pay: summarise(pays),
+      admitted: admissions.length,
+      admissionsFirstMinute: firstMinute,
+      rho,
+      earlyAdmitted: early.length,
+      serverErrors,
+      db,
+      readP99Ratio: read.p99 && floorFigures.p99 ? read.p99 / floorFigures.p99 : null,
+      joinP99Ratio: join.p99 && floorFigures.p99 ? join.p99 / floorFigures.p99 : null,
+    };
+    const expected = Math.min(rate, arrivals);
+    result.pass =
+      serverErrors === 0 &&
+      db.held <= places &&
+      result.joinP99Ratio !== null &&
+      result.joinP99Ratio <= 1.5 &&
+      result.readP99Ratio !== null &&
+      result.readP99Ratio <= 1.5 &&
+      Math.abs(firstMinute - expected) <= 0.1 * expected &&
+      Math.abs(rho) <= 0.1;
+    return result;
+  } catch (error) {
+    await instances.stop();
+    throw error;
+  }
+}
+
+export function openingMinuteTable(r) {
+  const ms = (v) => (v === null ? '–' : `${v} ms`);
+  return [
+    '| figure | value | budget |',
+    '|---|---|---|',
+    `| arrivals over 60 s (half before opens_at) | ${r.arrivals} on 2 instances | 10,000 the goal |`,
+    `| join p99 / health p99 at the same rate | ${ms(r.join.p99)} / ${ms(r.health.p99)} = ${r.joinP99Ratio?.toFixed(2) ?? '–'} × | ≤ 1.5 × |`,
+    `| queue read p99 / health p99 | ${ms(r.read.p99)} / ${ms(r.health.p99)} = ${r.readP99Ratio?.toFixed(2) ?? '–'} × (${r.read.count} reads) | ≤ 1.5 × |`,
+    `| admitted in the first minute / the setting | ${r.admissionsFirstMinute} / ${r.rate} a minute | within 10 % |`,
+    `| 5xx | ${r.serverErrors} | 0 |`,
+    `| places held / places | ${r.db.held} / ${r.places} | never more |`,
+    `| fairness: ρ(arrival, admission) of the ${r.earlyAdmitted} early arrivals admitted | ${r.rho.toFixed(3)} | |ρ| ≤ 0.1 |`,
+    `| send p99 (${r.send.count}), "Pay" p99 (${r.pay.count}) | ${ms(r.send.p99)}, ${ms(r.pay.p99)} | |`,
+    `| draws recorded | ${r.db.draws} | 1 |`,
+  ].join('\n');
+}
+
