@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createDatabase, portFor, registerUser, startApp, type AppProcess } from './app-process';
+import { createDatabase, migratedDataDir, portFor, registerUser, startApp, type AppProcess } from './app-process';
 
 // The server killed (SIGKILL: no shutdown, no flush) in the middle of
 // autosaves, then started again on the same database: every save it
@@ -31,7 +31,8 @@ for (const { name, slot } of databases) {
         env = { DATABASE_URL: database.url, DATA_DIR: dataDir, REDIS_URL: '' };
         cleanup = database.drop;
       } else {
-        // DATABASE_URL empty: the app opens PGlite in DATA_DIR/pglite.
+        // DATABASE_URL empty: the app opens PGlite in DATA_DIR/pglite, copied from a migrated template.
+        migratedDataDir(dataDir);
         env = { DATABASE_URL: '', DATA_DIR: dataDir, REDIS_URL: '' };
         cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
       }

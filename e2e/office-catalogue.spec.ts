@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { E2E_OPS_KEY } from '../playwright.config';
-import { portFor, startApp, type AppProcess } from './app-process';
+import { migratedDataDir, portFor, startApp, type AppProcess } from './app-process';
 import { expectAccessible } from './axe';
 import { fillDate, gregorianInDays } from './session';
 
@@ -27,7 +26,7 @@ for (const [locale, slot] of [['ar', 6]] as const) {
   test(`an admin changes the Umrah fee and the home page shows it (${locale})`, async ({ browser }) => {
     test.setTimeout(120_000);
     const dataDir = `.data/e2e-catalogue-${slot}`;
-    rmSync(dataDir, { recursive: true, force: true });
+    migratedDataDir(dataDir);
     app = await startApp(portFor(slot), { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' });
     const context = await browser.newContext({ baseURL: app.origin });
     const page = await context.newPage();

@@ -7,7 +7,8 @@ import { draftThrough, requestAwaitingPayment, signUp } from './session';
 // Runs in the phone-360 and phone-390 projects (playwright.config.ts): every
 // route and every step of the application, in both languages, must fit the
 // phone's width. One signed-in session per language and size; each page is
-// visited once.
+// visited once, and the header's rows and the stepper are measured on the visits
+// that show them (they were tests of their own, each with a sign-up: issue 60, item 8).
 
 type Messages = typeof en;
 const MESSAGES = { en, ar: ar as Messages } as const;
@@ -56,6 +57,19 @@ async function westernDigits(page: Page): Promise<string[]> {
   });
 }
 
+/** The rows the header's links and buttons sit on (their middles, to the nearest 12 px). */
+function headerRows(page: Page) {
+  return page.locator('header').evaluate((header) => {
+    const middles = [...header.querySelectorAll('a, button')]
+      .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 1)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        return Math.round((box.top + box.height / 2) / 12);
+      });
+    return [...new Set(middles)].length;
+  });
+}
+
 /** Waits until the page has its data and fonts (both change widths), then notes any sideways scroll. */
 async function check(page: Page, screen: string, found: string[], digits?: string[]) {
   await expect(heading(page).first()).toBeVisible();
@@ -81,17 +95,42 @@ for (const locale of ['en', 'ar'] as const) {
       await check(page, path || '/', found, digits);
     }
 
-    const { token } = await signUp(context, page, locale);
+    // A long name, and something to do (the count beside the menu): the widest signed-in header.
+    const { token } = await signUp(context, page, locale, 'Abdulrahman Al-Qahtani Al-Dossary');
     const sent = await requestAwaitingPayment(context.request, token);
     const draft = await draftThrough(context.request, token);
     const empty = await draftThrough(context.request, token, 'service');
     for (const path of ['/profile', '/profile/edit', '/profile/requests', '/profile/requests/drafts', '/notifications', '/profile/requests/create', `/profile/requests/details/${sent.id}`, `/profile/requests/edit?id=${sent.id}`]) {
       await page.goto(`/${locale}${path}`);
       await check(page, path, found, digits);
+      if (path !== '/profile') continue;
+      // The header keeps to two rows, and the menu's name still says whose it is.
+      await expect(page.getByTestId('needs-doing-count')).toBeVisible();
+      expect.soft(await headerRows(page), 'rows of the site header').toBeLessThanOrEqual(2);
+      await expect.soft(page.getByRole('button', { name: new RegExp('Abdulrahman') })).toBeVisible();
     }
     for (const step of STEPS) {
       await page.goto(`/${locale}/profile/requests/drafts/complete?id=${draft}&step=${step}`);
       await check(page, `step ${step}`, found, digits);
+      if (step !== 'applicant') continue;
+      // The form's header on one row, "Save and exit" on one line.
+      const saveAndExit = page.getByRole('link', { name: m.FormLayout.saveAndExit });
+      await expect(saveAndExit).toBeVisible();
+      expect.soft(await headerRows(page), 'rows of the form header').toBe(1);
+      const lines = await saveAndExit.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+      expect.soft(lines, '"Save and exit" on one line').toBeLessThan(2);
+      // The stepper names the step in full, and nothing in it is cut short: each visible text fits its box.
+      const progress = page.getByRole('navigation', { name: m.Wizard.progress });
+      const named = m.Wizard.stepOfNamed.replace('{number}', locale === 'ar' ? '٢' : '2').replace('{total}', locale === 'ar' ? '٥' : '5').replace('{name}', m.Wizard.steps.applicant);
+      await expect.soft(progress.getByText(named, { exact: true })).toBeVisible();
+      const cut = await progress.evaluate((nav) =>
+        [...nav.querySelectorAll('*')]
+          // Shown text only: the labels kept for screen readers (1 px boxes) are not read on screen.
+          .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 1 && element.children.length === 0)
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .map((element) => element.textContent),
+      );
+      expect.soft(cut, 'stepper texts cut short').toEqual([]);
     }
     // An unanswered step with its error summary and messages: the longest lines of the form.
     await page.goto(`/${locale}/profile/requests/drafts/complete?id=${empty}&step=applicant`);
@@ -104,55 +143,5 @@ for (const locale of ['en', 'ar'] as const) {
 
     expect.soft(found, `pages wider than the phone in ${locale}`).toEqual([]);
     if (digits) expect.soft([...new Set(digits)], 'Western digits on Arabic pages, outside identifiers').toEqual([]);
-  });
-
-  test(`the header keeps to two rows, and "Save and exit" to one line (${locale})`, async ({ page, context }) => {
-    // A long name, and something to do (the count beside the menu): the widest signed-in header.
-    const { token } = await signUp(context, page, locale, 'Abdulrahman Al-Qahtani Al-Dossary');
-    await requestAwaitingPayment(context.request, token);
-    const draft = await draftThrough(context.request, token, 'applicant');
-    /** The rows the header's links and buttons sit on (their middles, to the nearest 12 px). */
-    const rows = () =>
-      page.locator('header').evaluate((header) => {
-        const middles = [...header.querySelectorAll('a, button')]
-          .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 1)
-          .map((element) => {
-            const box = element.getBoundingClientRect();
-            return Math.round((box.top + box.height / 2) / 12);
-          });
-        return [...new Set(middles)].length;
-      });
-    await page.goto(`/${locale}/profile`);
-    await expect(page.getByTestId('needs-doing-count')).toBeVisible();
-    await page.evaluate(() => document.fonts.ready);
-    expect(await rows(), 'rows of the site header').toBeLessThanOrEqual(2);
-    // The menu's name still says whose it is.
-    await expect(page.getByRole('button', { name: new RegExp('Abdulrahman') })).toBeVisible();
-
-    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${draft}&step=applicant`);
-    const saveAndExit = page.getByRole('link', { name: m.FormLayout.saveAndExit });
-    await expect(saveAndExit).toBeVisible();
-    await page.evaluate(() => document.fonts.ready);
-    expect(await rows(), 'rows of the form header').toBe(1);
-    const lines = await saveAndExit.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
-    expect(lines, '"Save and exit" on one line').toBeLessThan(2);
-  });
-
-  test(`the stepper names the step in full on a phone (${locale})`, async ({ page, context }) => {
-    const { token } = await signUp(context, page, locale);
-    const draft = await draftThrough(context.request, token, 'applicant');
-    await page.goto(`/${locale}/profile/requests/drafts/complete?id=${draft}&step=applicant`);
-    const progress = page.getByRole('navigation', { name: m.Wizard.progress });
-    const named = m.Wizard.stepOfNamed.replace('{number}', locale === 'ar' ? '٢' : '2').replace('{total}', locale === 'ar' ? '٥' : '5').replace('{name}', m.Wizard.steps.applicant);
-    await expect(progress.getByText(named, { exact: true })).toBeVisible();
-    // Nothing in it is cut short: each visible text fits its box.
-    const cut = await progress.evaluate((nav) =>
-      [...nav.querySelectorAll('*')]
-        // Shown text only: the labels kept for screen readers (1 px boxes) are not read on screen.
-        .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 1 && element.children.length === 0)
-        .filter((element) => element.scrollWidth > element.clientWidth + 1)
-        .map((element) => element.textContent),
-    );
-    expect(cut).toEqual([]);
   });
 }

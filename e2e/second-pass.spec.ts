@@ -14,10 +14,10 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const WORDS = {
   en: {
     next: { title: 'What happens next', headings: ['1. Your visa', '2. Your dates', '3. What to bring', '4. Whom to call'], hajjDays: 'The days of Hajj are Dhuʻl-Hijjah 8, 1448 AH to Dhuʻl-Hijjah 13, 1448 AH' },
-    submit: 'Accept and continue to payment', firstNotice: 'Pay to send your request', megabytes: ['2 MB', '1 MB'], kilobytes: /KB/, password: 'a capital and a small English letter (like A and a)' },
+    submit: 'Accept and continue to payment', firstNotice: 'Pay to send your request', password: 'a capital and a small English letter (like A and a)' },
   ar: {
     next: { title: 'ما الخطوات التالية', headings: ['١. التأشيرة', '٢. مواعيدك', '٣. ما تحضره معك', '٤. بمن تتصل'], hajjDays: 'أيام الحج من ٨ ذو الحجة ١٤٤٨ هـ إلى ١٣ ذو الحجة ١٤٤٨ هـ' },
-    submit: 'أوافق وأتابع إلى الدفع', firstNotice: 'ادفع لإرسال طلبك', megabytes: ['٢ ميغابايت', '١ ميغابايت'], kilobytes: /كيلوبايت/, password: 'حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a)' },
+    submit: 'أوافق وأتابع إلى الدفع', firstNotice: 'ادفع لإرسال طلبك', password: 'حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a)' },
 } as const;
 
 // Item 4 is the same flow in both languages: it runs in English, and its Arabic words are the messages' (parity test).
@@ -27,18 +27,12 @@ for (const locale of IN_ENGLISH) {
   const words = WORDS[locale];
 
   test.describe(`item 4, never "sent" before it is (${locale})`, () => {
-    test(`the last button says it leads to the payment while a fee is due (${locale})`, async ({ page, context }) => {
+    test(`the last button says it leads to the payment while a fee is due; the page after it is the request's payment page, at its own address, with no "Save and exit" (${locale})`, async ({ page, context }) => {
       const { token } = await signUp(context, page, locale);
       const id = await draftThrough(context.request, token);
       await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=review`);
       await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps.review })).toBeVisible();
       await expect(page.getByRole('button', { name: words.submit, exact: true })).toBeVisible();
-    });
-
-    test(`the page after it is the request's payment page, at its own address, with no "Save and exit" (${locale})`, async ({ page, context }) => {
-      const { token } = await signUp(context, page, locale);
-      const id = await draftThrough(context.request, token);
-      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=review`);
       await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
       await page.getByRole('button', { name: m.Wizard.submit }).click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/profile/requests/details/${id}/pay$`));
@@ -50,15 +44,6 @@ for (const locale of IN_ENGLISH) {
       await page.reload();
       await expect(title).toContainText(m.Wizard.confirmation.payTitle.split(' {fee}')[0]!);
       await expect(page.getByRole('checkbox', { name: m.Wizard.declarationCheckbox })).toHaveCount(0);
-    });
-
-    test(`the first notification says to pay to send the request (${locale})`, async ({ page, context }) => {
-      const { token } = await signUp(context, page, locale);
-      const { reference } = await requestAwaitingPayment(context.request, token);
-      await page.goto(`/${locale}/notifications`);
-      const item = page.getByRole('listitem').filter({ hasText: reference });
-      await expect(item.getByRole('heading', { level: 2 })).toContainText(words.firstNotice);
-      await expect(item).not.toContainText(locale === 'en' ? 'received' : 'استلمنا');
     });
   });
 
@@ -87,14 +72,18 @@ for (const locale of IN_ENGLISH) {
       await page.screenshot({ path: `test-results/after-approval-${locale}.png`, fullPage: true });
     });
 
-    test(`the notices of one application are not repeated within the same minute (${locale})`, async ({ page, context }) => {
+    test(`the first notification says to pay to send the request, and the notices of one application are not repeated within the same minute (${locale})`, async ({ page, context }) => {
       const { token } = await signUp(context, page, locale);
       const headers = { authorization: `Bearer ${token}` };
       const { id, reference } = await requestAwaitingPayment(context.request, token);
+      await page.goto(`/${locale}/notifications`);
+      const item = page.getByRole('listitem').filter({ hasText: reference });
+      await expect(item.getByRole('heading', { level: 2 })).toContainText(words.firstNotice);
+      await expect(item).not.toContainText(locale === 'en' ? 'received' : 'استلمنا');
       // "Change answers" before paying, then sent again at once.
       expect((await context.request.post(`/api/v1/requests/${id}/reopen`, { headers, data: {} })).status()).toBe(200);
       expect((await context.request.post(`/api/v1/requests/${id}/submit`, { headers, data: {} })).status()).toBe(200);
-      await page.goto(`/${locale}/notifications`);
+      await page.reload();
       const told = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: `${words.firstNotice} ${reference}` }) });
       await expect(told).toHaveCount(1);
       await expect(page.getByRole('listitem').filter({ hasText: reference }).first()).toContainText(words.firstNotice);
@@ -120,8 +109,9 @@ for (const locale of IN_ARABIC) {
       await expect(page.getByRole('region', { name: m.Wizard.steps.service })).toContainText(locale === 'ar' ? /هـ، / : /AH, /);
     });
 
-    test(`numeric answers bring up the phone's numeric keyboard (${locale})`, async ({ page, context }) => {
+    test(`numeric answers bring up the phone's numeric keyboard; the password rule names the letters an Arabic-only reader knows (${locale})`, async ({ page, context }) => {
       await page.goto(`/${locale}/auth/register`);
+      await expect(page.locator('main')).toContainText(words.password);
       await expect(page.getByRole('textbox', { name: m.Auth.fields.phone })).toHaveAttribute('inputmode', 'tel');
       const { token } = await signUp(context, page, locale, 'Aisha Rahman', { verified: false });
       await page.goto(`/${locale}/verify-email`);
@@ -136,19 +126,8 @@ for (const locale of IN_ARABIC) {
       await expect(page.getByRole('textbox', { name: m.Profile.phoneOptional })).toHaveAttribute('inputmode', 'tel');
     });
 
-    test(`the password rule names the letters an Arabic-only reader knows (${locale})`, async ({ page }) => {
-      await page.goto(`/${locale}/auth/register`);
-      await expect(page.locator('main')).toContainText(words.password);
-    });
-
-    test(`one unit for one limit: the documents' limits in megabytes (${locale})`, async ({ page, context }) => {
-      const { token } = await signUp(context, page, locale);
-      const id = await draftThrough(context.request, token, 'documents');
-      await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=documents`);
-      await expect(page.getByRole('heading', { level: 2, name: m.Wizard.steps.documents })).toBeVisible();
-      for (const limit of words.megabytes) await expect(page.locator('main')).toContainText(limit);
-      await expect(page.locator('main')).not.toContainText(words.kilobytes);
-    });
+    // One unit for one limit, the documents' limits in megabytes: components/wizard/steps/documents-step.test.tsx,
+    // in both languages, with the words written out as here.
 
     test(`money written once: the riyal in words in Arabic, never "ر.س.،" after paying (${locale})`, async ({ page, context }) => {
       const { token } = await signUp(context, page, locale);

@@ -82,6 +82,20 @@ describe('the registration form', () => {
     });
   }
 
+  // Written out, not read from the messages, so that a change of the Arabic words is a change of the test
+  // (moved from e2e/accounts.spec.ts, "Arabic validation messages on the register form").
+  it('says what is missing in Arabic, the number in Arabic-Indic digits', async () => {
+    renderForm('ar');
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    await waitFor(() => expect(document.activeElement).toBe(summary()));
+    expect(summary().textContent).toContain('حقل الاسم الكامل مطلوب');
+    expect(summary().textContent).toContain('حقل البريد الإلكتروني مطلوب');
+    const password = field('كلمة المرور');
+    fireEvent.change(password, { target: { value: 'abc' } });
+    fireEvent.blur(password);
+    await waitFor(() => expect(messageOf(password)).toBe('يجب ألا يقل طول كلمة المرور عن ٨ من الأحرف'));
+  });
+
   /** Fills every field of the English form with good values (the name as given) and submits. */
   function fillAndSubmit(name: string) {
     renderForm('en');

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 import type { RequestDocument } from '@/lib/contract/requests';
 import type { Draft } from '../use-draft';
 import { DocumentsStep } from './documents-step';
@@ -32,12 +33,16 @@ class FakeUpload {
 
 const storedDocument = (pilgrim: string, kind: string) => ({ id: `doc-${pilgrim}-${kind}`, pilgrim, kind, file_name: `${kind}.png`, mime: 'image/png', size: 100, created_at: '2026-11-23T00:00:00.000Z' });
 
-function renderStep(complete: Draft['complete'], onDone: () => void, { companions = [] as Record<string, unknown>[], documents = [] as RequestDocument[] } = {}) {
+function renderStep(
+  complete: Draft['complete'],
+  onDone: () => void,
+  { companions = [] as Record<string, unknown>[], documents = [] as RequestDocument[], locale = 'en' as 'en' | 'ar' } = {},
+) {
   const draft = { answers: { applicant: { name_latin: 'Aisha Rahman' }, companions }, complete } as unknown as Draft;
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Riyadh">
-        <DocumentsStep draft={draft} requestId="req-1" documents={documents} locale="en" onDone={onDone} />
+      <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ar} timeZone="Asia/Riyadh">
+        <DocumentsStep draft={draft} requestId="req-1" documents={documents} locale={locale} onDone={onDone} />
       </NextIntlClientProvider>
     </QueryClientProvider>,
   );
@@ -61,6 +66,20 @@ afterEach(() => {
 });
 
 describe('the documents step', () => {
+  // One unit for one limit (the second pass, item 6; moved from e2e/second-pass.spec.ts): the limits in megabytes,
+  // written out here so that a change of the words is a change of the test, and never in kilobytes.
+  for (const [locale, megabytes, kilobytes] of [
+    ['en', ['2 MB', '1 MB'], /KB/],
+    ['ar', ['٢ ميغابايت', '١ ميغابايت'], /كيلوبايت/],
+  ] as const) {
+    it(`says the documents' limits in megabytes, never kilobytes (${locale})`, () => {
+      const { container } = renderStep(vi.fn(), vi.fn(), { locale });
+      const text = container.textContent ?? '';
+      for (const limit of megabytes) expect(text).toContain(limit);
+      expect(text).not.toMatch(kilobytes);
+    });
+  }
+
   it('"Continue" while a file is still uploading waits for it, then checks the step', async () => {
     const complete = vi.fn<Draft['complete']>().mockResolvedValue(undefined as never);
     const onDone = vi.fn();

@@ -41,8 +41,9 @@ import * as acceptInvitationRoute from './invitations/accept/route';
 // FUZZ_RUNS=1000 runs more cases per operation; a failure prints its seed,
 // and FUZZ_SEED=<seed> replays it (docs/API.md).
 
-withTestDatabase();
-const logs = captureLogs();
+// In two files (contract-fuzz-1.test.ts and contract-fuzz-2.test.ts, half of the operations each), so that both of
+// Vitest's workers share the walk: it was the longest file of the run, about 42 s alone (issue 60, item 8).
+let logs: ReturnType<typeof captureLogs>;
 
 // On PostgreSQL, the database tests' second run (vitest.config.ts), a quarter of PGlite's cases: the contract
 // is the handlers', the same on both databases, and what differs between them (locks, pools, errors) is
@@ -292,67 +293,72 @@ async function send(handler: Handler, method: string, path: string, params: Reco
   return { status: response.status, type, json: type.includes('json') && text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-describe('the API fuzzed from its OpenAPI document', () => {
-  beforeAll(() => {
-    process.env.OPS_API_KEY = OPS_KEY;
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    delete process.env.OPS_API_KEY;
-    resetEnvForTests();
-  });
+/** The fuzz of every second operation of the document, from the `part`th (1 or 2), in a test file of its own. */
+export function describeContractFuzz(part: 1 | 2) {
+  withTestDatabase();
+  logs = captureLogs();
+  describe(`the API fuzzed from its OpenAPI document (part ${part} of 2)`, () => {
+    beforeAll(() => {
+      process.env.OPS_API_KEY = OPS_KEY;
+      resetEnvForTests();
+    });
+    afterAll(() => {
+      delete process.env.OPS_API_KEY;
+      resetEnvForTests();
+    });
 
-  it('has a handler for every operation, and fixtures for every path parameter', async () => {
-    const missing: string[] = [];
-    for (const { method, path, operation } of operations) {
-      if (!(await handlerOf(method, path))) missing.push(`${method} ${path}: no handler`);
-      if (operation.parameters?.some((p) => p.in === 'path') && !SPECS[`${method} ${path}`]?.params) missing.push(`${method} ${path}: no params in SPECS`);
+    it('has a handler for every operation, and fixtures for every path parameter', async () => {
+      const missing: string[] = [];
+      for (const { method, path, operation } of operations) {
+        if (!(await handlerOf(method, path))) missing.push(`${method} ${path}: no handler`);
+        if (operation.parameters?.some((p) => p.in === 'path') && !SPECS[`${method} ${path}`]?.params) missing.push(`${method} ${path}: no params in SPECS`);
+      }
+      expect(missing).toEqual([]);
+    });
+
+    for (const { method, path, operation } of operations.filter((_, index) => index % 2 === part - 1)) {
+      const key = `${method} ${path}`;
+      const spec = SPECS[key] ?? {};
+      it(`${key}: every answer documented, never a 5xx`, async () => {
+        const handler = (await handlerOf(method, path)) as Handler;
+        let world = await newWorld();
+        let renewals = 0;
+        const statuses = new Map<number, number>();
+        const property = fc.asyncProperty(
+          credentials,
+          sometimes(hostileParam, undefined),
+          fc.nat(),
+          queryCases(operation),
+          bodyCases(operation),
+          oddHeaders,
+          async (credential, badParam, which, query, wire, odd) => {
+            const params = { ...(await spec.params?.(world)) };
+            const names = Object.keys(params);
+            if (badParam !== undefined && names.length) params[names[which % names.length]!] = badParam;
+            const headers = new Headers({ accept: 'application/json', 'accept-language': which % 2 ? 'ar' : 'en', [SOCKET_ADDRESS_HEADER]: someAddress(), ...spec.headers });
+            if (credential === 'session') headers.set('authorization', `Bearer ${world.token}`);
+            if (credential === 'forged') headers.set('authorization', `Bearer ${'A'.repeat(43)}`);
+            if (credential === 'cookie') headers.set('cookie', `session=${world.token}`);
+            for (const [name, value] of Object.entries(odd)) headers.set(name, value);
+            const answer = await send(handler, method, path, params, query, wire, headers);
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            const what = `${key} ${credential} ${wire?.broken ?? 'no body'} ${JSON.stringify(odd).slice(0, 60)} → ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 300)}`;
+            expect(answer.status, what).toBeLessThan(500);
+            expectDocumented(method, path, answer.status, answer.json);
+            if (answer.status >= 400) expect(answer.type, what).toContain('application/json');
+            expect(({} as Record<string, unknown>).polluted, what).toBeUndefined();
+            if (answer.status < 300 && spec.renew && renewals < MAX_RENEWALS) {
+              renewals += 1;
+              world = (await spec.renew(world)) ?? world;
+            }
+          },
+        );
+        await fc.assert(property, { numRuns: runsFor(operation), ...SEED });
+        if (process.env.FUZZ_STATUSES) console.log(key, JSON.stringify(Object.fromEntries([...statuses].sort())));
+        // The server still answers, and nothing sent reached a log line.
+        expect((await healthRoute.GET()).status).toBe(200);
+        expect(logs.lines.filter((line) => line.includes(CANARY))).toEqual([]);
+      }, 600_000);
     }
-    expect(missing).toEqual([]);
   });
-
-  for (const { method, path, operation } of operations) {
-    const key = `${method} ${path}`;
-    const spec = SPECS[key] ?? {};
-    it(`${key}: every answer documented, never a 5xx`, async () => {
-      const handler = (await handlerOf(method, path)) as Handler;
-      let world = await newWorld();
-      let renewals = 0;
-      const statuses = new Map<number, number>();
-      const property = fc.asyncProperty(
-        credentials,
-        sometimes(hostileParam, undefined),
-        fc.nat(),
-        queryCases(operation),
-        bodyCases(operation),
-        oddHeaders,
-        async (credential, badParam, which, query, wire, odd) => {
-          const params = { ...(await spec.params?.(world)) };
-          const names = Object.keys(params);
-          if (badParam !== undefined && names.length) params[names[which % names.length]!] = badParam;
-          const headers = new Headers({ accept: 'application/json', 'accept-language': which % 2 ? 'ar' : 'en', [SOCKET_ADDRESS_HEADER]: someAddress(), ...spec.headers });
-          if (credential === 'session') headers.set('authorization', `Bearer ${world.token}`);
-          if (credential === 'forged') headers.set('authorization', `Bearer ${'A'.repeat(43)}`);
-          if (credential === 'cookie') headers.set('cookie', `session=${world.token}`);
-          for (const [name, value] of Object.entries(odd)) headers.set(name, value);
-          const answer = await send(handler, method, path, params, query, wire, headers);
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          const what = `${key} ${credential} ${wire?.broken ?? 'no body'} ${JSON.stringify(odd).slice(0, 60)} → ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 300)}`;
-          expect(answer.status, what).toBeLessThan(500);
-          expectDocumented(method, path, answer.status, answer.json);
-          if (answer.status >= 400) expect(answer.type, what).toContain('application/json');
-          expect(({} as Record<string, unknown>).polluted, what).toBeUndefined();
-          if (answer.status < 300 && spec.renew && renewals < MAX_RENEWALS) {
-            renewals += 1;
-            world = (await spec.renew(world)) ?? world;
-          }
-        },
-      );
-      await fc.assert(property, { numRuns: runsFor(operation), ...SEED });
-      if (process.env.FUZZ_STATUSES) console.log(key, JSON.stringify(Object.fromEntries([...statuses].sort())));
-      // The server still answers, and nothing sent reached a log line.
-      expect((await healthRoute.GET()).status).toBe(200);
-      expect(logs.lines.filter((line) => line.includes(CANARY))).toEqual([]);
-    }, 600_000);
-  }
-});
+}
