@@ -50,19 +50,29 @@ async function startInstances(port, redisUrl) {
   const start = (p) =>
     spawn(process.execPath, [nextBin, 'start', '-p', String(p)], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000000', PORT: String(p), OPS_API_KEY: opsKey },
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', PORT: String(p), OPS_API_KEY: opsKey },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   // One first (it migrates the database), then the second.
   const children = [];
   const origins = [];
+  const dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists portal_${tag} with (force)`);
+    await cleanup.end();
+  };
   for (const p of [port, port + 1]) {
     const child = start(p);
     children.push(child);
     const origin = `http://127.0.0.1:${p}`;
     origins.push(origin);
     for (let waited = 0; ; waited += 300) {
-      if (child.exitCode !== null) throw new Error('an instance exited at start');
+      if (child.exitCode !== null) {
+        for (const started of children) started.kill('SIGKILL');
+        await dropDatabase();
+        throw new Error('an instance exited at start');
+      }
       if (await fetch(`${origin}/api/v1/request-types`).then((r) => r.ok, () => false)) break;
       if (waited > 120_000) throw new Error('an instance did not start');
       await sleep(300);
@@ -78,10 +88,7 @@ async function startInstances(port, redisUrl) {
       for (const child of children) child.kill('SIGTERM');
       await sleep(2000);
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-      const cleanup = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists portal_${tag} with (force)`);
-      await cleanup.end();
+      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
       return figures;
     },
