@@ -113,7 +113,7 @@ describe('the queue page', () => {
     const answer = place('admitted', { send_by: '2027-02-01T06:42:30.000Z', poll_after_s: 60 });
     show(answer, 'en', { draft: { id: DRAFT, missing_steps: ['review', 'declaration'] } });
     expect(screen.getByRole('heading', { name: "It's your turn: send your request before 09:42" })).toBeTruthy();
-    expect(screen.getByTestId('queue-time-left').textContent).toBe('12 minutes left');
+    expect(screen.getByTestId('queue-time-left').textContent).toBe('13 minutes left');
     expect(screen.getByRole('link', { name: en.Openings.admitted.send }).getAttribute('href')).toBe(`/en/profile/requests/drafts/complete?id=${DRAFT}&step=review`);
     expect(live().textContent).toBe("It's your turn: send your request before 09:42.");
     cleanup();

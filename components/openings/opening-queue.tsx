@@ -140,6 +140,38 @@ export function QueuePlaceView({ place, serviceName, draft, reconnecting, joinin
     </div>
   );
   const canJoin = opening.state === 'queueing' || opening.state === 'admitting';
+  const openingCard = (
+    <section aria-labelledby="opening-title" className={card}>
+      <h2 id="opening-title" className="text-lg font-semibold">
+        {t('opening.title')}
+      </h2>
+      <p className="mt-1 font-medium text-ink">{t(`opening.states.${opening.state}`)}</p>
+      {opening.paused && opening.state !== 'over' && <p className="mt-2 rounded-lg bg-sand-100 p-3">{t('opening.paused')}</p>}
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Fact label={t('opening.opensAt')}>
+          <time dateTime={opening.opens_at} className="font-semibold text-ink">
+            {t('opening.time', { time: opens.time })}
+          </time>
+          <span>{opens.hijri}</span>
+          <span className="text-sm text-muted">{opens.gregorian}</span>
+        </Fact>
+        {opening.state === 'upcoming' && (
+          <Fact label={t('opening.queueOpensAt')}>
+            <time dateTime={opening.queue_opens_at} className="font-semibold text-ink">
+              {t('opening.time', { time: moment(opening.queue_opens_at).time })}
+            </time>
+            <span>{moment(opening.queue_opens_at).hijri}</span>
+          </Fact>
+        )}
+        <Fact label={t('opening.rate')}>
+          <span className="font-semibold text-ink">{t('opening.rateValue', { count: opening.admit_per_minute, shown: formats.number(opening.admit_per_minute) })}</span>
+        </Fact>
+        <Fact label={t('opening.window')}>
+          <span className="font-semibold text-ink">{minutes(opening.send_window_minutes)}</span>
+        </Fact>
+      </dl>
+    </section>
+  );
 
   return (
     <div className="flex flex-col gap-6" data-testid="opening-queue" data-state={place.state}>
@@ -152,37 +184,7 @@ export function QueuePlaceView({ place, serviceName, draft, reconnecting, joinin
         </p>
       )}
 
-      <section aria-labelledby="opening-title" className={card}>
-        <h2 id="opening-title" className="text-lg font-semibold">
-          {t('opening.title')}
-        </h2>
-        <p className="mt-1 font-medium text-ink">{t(`opening.states.${opening.state}`)}</p>
-        {opening.paused && opening.state !== 'over' && <p className="mt-2 rounded-lg bg-sand-100 p-3">{t('opening.paused')}</p>}
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Fact label={t('opening.opensAt')}>
-            <time dateTime={opening.opens_at} className="font-semibold text-ink">
-              {t('opening.time', { time: opens.time })}
-            </time>
-            <span>{opens.hijri}</span>
-            <span className="text-sm text-muted">{opens.gregorian}</span>
-          </Fact>
-          {opening.state === 'upcoming' && (
-            <Fact label={t('opening.queueOpensAt')}>
-              <time dateTime={opening.queue_opens_at} className="font-semibold text-ink">
-                {t('opening.time', { time: moment(opening.queue_opens_at).time })}
-              </time>
-              <span>{moment(opening.queue_opens_at).hijri}</span>
-            </Fact>
-          )}
-          <Fact label={t('opening.rate')}>
-            <span className="font-semibold text-ink">{t('opening.rateValue', { count: opening.admit_per_minute, shown: formats.number(opening.admit_per_minute) })}</span>
-          </Fact>
-          <Fact label={t('opening.window')}>
-            <span className="font-semibold text-ink">{minutes(opening.send_window_minutes)}</span>
-          </Fact>
-        </dl>
-      </section>
-
+      {place.state === 'not_joined' && openingCard}
       {place.state === 'not_joined' &&
         (opening.state === 'over' ? (
           <StateCard title={t('over.title')} body={t('over.body')} action={<Link href="/profile/requests/drafts" className={secondaryLink}>{t('over.link')}</Link>} />
@@ -205,7 +207,7 @@ export function QueuePlaceView({ place, serviceName, draft, reconnecting, joinin
           </h2>
           {place.position === null ? (
             <>
-              <p>{t('place.draw')}</p>
+              <p>{t('place.draw', { time: opens.time })}</p>
               {place.waiting_for_draw !== null && <p className="font-semibold text-ink">{t('place.joinedSoFar', { count: place.waiting_for_draw, shown: formats.number(place.waiting_for_draw) })}</p>}
             </>
           ) : (
@@ -257,7 +259,9 @@ export function QueuePlaceView({ place, serviceName, draft, reconnecting, joinin
           <p className="font-semibold text-ink" data-testid="queue-time-left">
             {(() => {
               const left = Date.parse(place.send_by) - now;
-              return left < 60_000 ? t('admitted.lastMinute') : t('admitted.timeLeft', { count: Math.floor(left / 60_000), shown: formats.number(Math.floor(left / 60_000)) });
+              // Whole minutes, rounded up (15 minutes just after the turn came), the last one said as such.
+              const count = Math.ceil(left / 60_000);
+              return left < 60_000 ? t('admitted.lastMinute') : t('admitted.timeLeft', { count, shown: formats.number(count) });
             })()}
           </p>
           {draft ? (
@@ -291,6 +295,8 @@ export function QueuePlaceView({ place, serviceName, draft, reconnecting, joinin
       )}
 
       {(place.state === 'not_joined' || place.state === 'waiting') && opening.state !== 'over' && <ReadyList draft={draft} serviceName={serviceName} />}
+      {/* Once joined, the place (or the turn) comes first on a phone; the opening's facts beneath it. */}
+      {place.state !== 'not_joined' && openingCard}
 
       <section aria-labelledby="fairness-title" className={card}>
         <h2 id="fairness-title" className="text-lg font-semibold">
