@@ -125,7 +125,7 @@ function OpeningForm({ service, name, onSaved }: { service: OfficeRequestType; n
         void submit(event);
       }}
       noValidate
-      aria-label={t('save', { service: name })}
+      // No name of its own: "form" named by its service is the catalogue's (e2e/office-catalogue.spec.ts); this one is in the section "Opening queue".
       className="flex flex-col gap-4 border-t border-slate-200 pt-4"
     >
       <ErrorSummary errors={summary} formId={`${service.id}-opening`} attempt={attempt} />
