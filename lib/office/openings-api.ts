@@ -13,8 +13,10 @@ export const officeOpeningKey = (service: Service) => ['office', 'opening', serv
 
 /** How often the console reads an opening again while it admits (and while its queue is open before that). */
 export const LIVE_READ_MS = 5_000;
+/** Before its queue opens: often enough to see it open. */
+const UPCOMING_READ_MS = 30_000;
 
-/** The opening's counts, read again every few seconds while its queue is open or admitting; not at all otherwise. */
+/** The opening's counts, read again every few seconds while its queue is open or admitting; not once it is over. */
 export function useOfficeOpening(service: Service, { enabled = true } = {}) {
   return useQuery({
     queryKey: officeOpeningKey(service),
@@ -22,7 +24,8 @@ export function useOfficeOpening(service: Service, { enabled = true } = {}) {
     enabled,
     refetchInterval: (query) => {
       const state = query.state.data?.opening?.state;
-      return state === 'admitting' || state === 'queueing' ? LIVE_READ_MS : false;
+      if (state === 'admitting' || state === 'queueing') return LIVE_READ_MS;
+      return state === 'upcoming' ? UPCOMING_READ_MS : false;
     },
   });
 }
