@@ -57,6 +57,7 @@ test('join before the opening → the draw → admitted → send → payment (ar
   // Before the opening: the queue page offers Join; joined, the place waits for the draw.
   await page.goto('/ar/openings/umrah');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.title.replace('{service}', m.RequestType.umrah));
+  if (shots) await page.screenshot({ path: `${shots}/queue-join-ar-390.png`, fullPage: true });
   await page.getByRole('button', { name: o.join }).click();
   await expect(page.getByRole('heading', { name: o.place.drawTitle })).toBeVisible();
   await expect(page.getByText('انضم حاج واحد حتى الآن')).toBeVisible();
@@ -116,6 +117,11 @@ test('join before the opening → the draw → admitted → send → payment (ar
   await expect(page.getByRole('heading', { level: 1 })).toContainText(m.Wizard.confirmation.payTitle.split('{fee}')[0]!.trim());
   const place = (await (await context.request.get('/api/v1/openings/umrah/queue', { headers: { authorization: `Bearer ${token}` } })).json()).data;
   expect(place.state).toBe('sent');
+  if (shots) {
+    await page.goto('/ar/openings/umrah');
+    await expect(page.getByRole('heading', { name: o.sent.title })).toBeVisible();
+    await page.screenshot({ path: `${shots}/queue-sent-ar-390.png`, fullPage: true });
+  }
   await office.close();
   await context.close();
 });
