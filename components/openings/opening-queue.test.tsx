@@ -101,6 +101,14 @@ describe('the queue page', () => {
     expect(live().textContent).toBe('رقمك ٤٢ في الطابور.');
   });
 
+  it('before the queue opens: when it opens, and no Join yet', () => {
+    show(place('not_joined', { opening: opening('upcoming'), joined_at: null, poll_after_s: null }), 'ar', { draft: null });
+    expect(screen.getByText(ar.Openings.opening.queueOpensAt)).toBeTruthy();
+    expect(screen.getByText('٠٨:٣٠ بتوقيت الرياض')).toBeTruthy();
+    expect(screen.getByText(/يُفتح الطابور في ٠٨:٣٠/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ar.Openings.join })).toBeNull();
+  });
+
   it('paused: the estimate is not known, and it says why', () => {
     show(place('waiting', { opening: opening('admitting', true), position: 3, ahead: 2 }));
     expect(screen.getByText(en.Openings.place.estimateUnknown)).toBeTruthy();
