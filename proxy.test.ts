@@ -128,6 +128,13 @@ describe('guards in the proxy', () => {
     }
   });
 
+  it('sends a visitor without a session away from an opening’s queue, to sign in and come back to it (issue 59)', () => {
+    const away = new URL(visit('/ar/openings/hajj').headers.get('location')!, 'http://portal.test');
+    expect(away.pathname).toBe('/ar');
+    expect(away.searchParams.get('next')).toBe('/ar/openings/hajj');
+    expect(visit('/en/openings/umrah', { cookie: 'session=abc' }).headers.get('location')).toBeNull();
+  });
+
   it('lets the rest through', () => {
     expect(visit('/en/profile', { cookie: 'session=abc' }).headers.get('location')).toBeNull();
     expect(visit('/ar/auth/login').headers.get('location')).toBeNull();

@@ -5,6 +5,7 @@ import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { usePlacesText } from '@/components/requests/places-left';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { messageOf } from '@/lib/i18n/data-keys';
+import { OpeningNote } from '@/components/openings/opening-note';
 
 /** A service as GET /request-types answers it (the home page renders publicRequestType's on the server). */
 export type HomeService = RequestTypeInfo;
@@ -49,6 +50,10 @@ export function ServiceCard({ service }: { service: HomeService }) {
         !service.open && <p className="mt-1 font-semibold text-ink">{t('closedNow')}</p>
       )}
       {body && <p className="mt-2 text-muted">{body}</p>}
+      {/* Sending opens through a queue (issue 59): when, and the way to it. */}
+      <div className="mt-3 empty:hidden">
+        <OpeningNote service={service.id} serviceName={name} opening={service.opening} />
+      </div>
       <dl className={`mt-5 grid gap-4 border-t border-slate-100 pt-5 ${pilgrimage ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
         <div>
           <dt className="text-sm text-muted">{t('fee')}</dt>

@@ -24,12 +24,13 @@ function Reason() {
   const asked = useAskedPath();
   if (!asked) return null;
   const requests = /^\/[a-z]{2}\/profile\/requests(\/|$|\?)/.test(asked);
+  const queue = /^\/[a-z]{2}\/openings\//.test(asked);
   return (
     <section aria-labelledby="sign-in-reason-title" className="mt-8 max-w-3xl rounded-xl bg-white p-5 text-ink">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h2 id="sign-in-reason-title" className="text-lg font-bold">
-            {t(requests ? 'requests' : 'account')}
+            {t(queue ? 'queue' : requests ? 'requests' : 'account')}
           </h2>
           <p className="mt-1 text-muted">{t('body')}</p>
         </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Controller, get, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, get } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { minorOf } from '@/lib/office/money-input';
 import { useCatalogueChange, useOfficeCatalogue, type CatalogueChange } from '@/lib/office/office-requests-api';
@@ -17,10 +17,10 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PACKAGES, type Package } from '@/lib/requests/packages';
 import { OfficeReserveList } from './office-reserve-list';
+import { OfficeOpening } from './office-opening';
+import { NumberField } from './number-field';
 import { OfficeCalendarForm } from './office-calendar';
 import { messageOf } from '@/lib/i18n/data-keys';
-
-const inputClass = 'w-40 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
 
 /** The catalogue for admins (issue 18, item 6): each service's fee, season, companion limit, packages, and whether it takes applications. */
 export function OfficeCatalogue() {
@@ -33,6 +33,7 @@ export function OfficeCatalogue() {
       {data.map((service) => (
         <div key={service.id} className="flex flex-col gap-4">
           <ServiceForm service={service} />
+          <OfficeOpening service={service} />
           <OfficeReserveList service={service} />
         </div>
       ))}
@@ -307,46 +308,5 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       <p className="text-sm text-muted">{t('appliesTo')}</p>
       <PlainButton type="submit" isPending={save.isPending} className="self-start">{t('save', { service: name })}</PlainButton>
     </form>
-  );
-}
-
-/**
- * A number of the form (a package's fee or places, the companion limit): named by its label alone, its
- * hint and error read after the name (aria-describedby), never as part of it,
- * so the field keeps its name when an error appears.
- */
-function NumberField({ id, label, hint, inputMode, error, ...field }: UseFormRegisterReturn & {
-  id: string;
-  label: string;
-  hint?: string;
-  inputMode: 'decimal' | 'numeric';
-  error?: string;
-}) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      {hint && (
-        <span className="text-sm text-muted" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span className="text-sm font-medium text-red-700" id={`${id}-error`}>
-          {error}
-        </span>
-      )}
-      <input
-        id={id}
-        {...field}
-        inputMode={inputMode}
-        dir="ltr"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={inputClass}
-      />
-    </div>
   );
 }

@@ -61,7 +61,10 @@ export type CounterPayment = { amount_minor: number; receipt_number: string };
 export const useOfficeCounterPayment = (id: string) => useRefreshAfter(id, (payment: CounterPayment) => officeRequest(`/requests/${id}/payments`, { method: 'POST', body: payment }));
 export const useOfficeNote = (id: string) => useRefreshAfter(id, (body: string) => officeRequest(`/requests/${id}/notes`, { method: 'POST', body: { body } }));
 
-export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null>; fees_minor?: Record<string, number>; review_days?: number; clock_from?: 'sent' | 'paid' };
+export type CatalogueChange = { fee_minor?: number; season_start?: string; season_end?: string; companion_limit?: number; packages?: Package[]; open?: boolean; places?: Record<string, number | null>; fees_minor?: Record<string, number>; review_days?: number; clock_from?: 'sent' | 'paid'; opening?: OpeningSettings | null };
+
+/** A service's opening as the catalogue sets it (issue 59): opens_at with its offset, minutes as whole numbers. */
+export type OpeningSettings = { opens_at: string; admit_per_minute: number; queue_opens_minutes_before?: number; send_window_minutes?: number };
 
 /** The services as the admin edits them (app/api/v1/office/catalogue). */
 export function useOfficeCatalogue() {
@@ -75,7 +78,8 @@ export function useCatalogueChange(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: CatalogueChange) => officeRequest<{ data: OfficeRequestType }>(`/catalogue/${id}`, { method: 'PATCH', body: change }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['office', 'catalogue'] }),
+    // An opening set or changed there shows in its live panel too.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['office', 'catalogue'] }), client.invalidateQueries({ queryKey: ['office', 'opening', id] })]),
   });
 }
 

@@ -19,6 +19,11 @@ describe('route guards', () => {
     }
   });
 
+  it('sends a signed-out visitor away from an opening’s queue, and lets a signed-in one in', () => {
+    expect(runGuards(ALL, { pathname: '/openings/hajj', hasSession: false })).toBe('home');
+    expect(runGuards(ALL, { pathname: '/openings/hajj', hasSession: true })).toBeNull();
+  });
+
   it('lets a signed-in visitor into the profile area', () => {
     expect(runGuards(ALL, { pathname: '/profile/requests', hasSession: true })).toBeNull();
   });

@@ -18,8 +18,8 @@ function hasSegment(pathname: string, segment: string): boolean {
 export const guards = {
   // Signed-in visitors have nothing to do on the sign-in screens.
   guest: ({ pathname, hasSession }) => (hasSession && hasSegment(pathname, 'auth') ? 'home' : null),
-  // The profile area is for signed-in visitors only.
-  auth: ({ pathname, hasSession }) => (!hasSession && hasSegment(pathname, 'profile') ? 'home' : null),
+  // The profile area and an opening's queue (a place is an account's) are for signed-in visitors only.
+  auth: ({ pathname, hasSession }) => (!hasSession && (hasSegment(pathname, 'profile') || hasSegment(pathname, 'openings')) ? 'home' : null),
 } satisfies Record<string, Guard>;
 
 export type GuardName = keyof typeof guards;

@@ -6,6 +6,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { packageFee } from '@/lib/requests/requests-api';
 import type { RequestDetails, RequestTypeInfo } from '@/lib/contract/requests';
 import type { WizardStep } from '@/lib/requests/steps';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { useApiForm } from '@/components/forms/use-api-form';
@@ -95,6 +96,7 @@ export function ReviewStep({
   onSubmitted: () => void;
 }) {
   const t = useTranslations('Wizard');
+  const openings = useTranslations('Openings');
   const fields = useTranslations('Fields');
   // The rows' fields are named by their data (an answer's key): read through messageOf (lib/i18n/data-keys.ts).
   const fieldLabel = (field: string) => messageOf(fields, field);
@@ -108,6 +110,8 @@ export function ReviewStep({
   const [unverified, setUnverified] = useState(false);
   // Refused with sold_out: the message says what is left, and the reserve list is offered beside it.
   const [soldOut, setSoldOut] = useState(false);
+  // Refused with queue_required (issue 59): sending opens through the queue; the message says why, the link leads there.
+  const [queueRequired, setQueueRequired] = useState(false);
   const formats = useFormats();
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const service = (draft.answers.service ?? {}) as Record<string, string>;
@@ -128,6 +132,7 @@ export function ReviewStep({
     } catch (error) {
       setUnverified(error instanceof ApiClientError && error.code === 'email_unverified');
       setSoldOut(error instanceof ApiClientError && error.code === 'sold_out' && request.status === 'draft');
+      setQueueRequired(error instanceof ApiClientError && error.code === 'queue_required');
       throw error;
     }
   });
@@ -229,6 +234,11 @@ export function ReviewStep({
         </div>
         {unverified && <ResendVerification />}
         {soldOut && <JoinReserve requestId={request.id} onInvalid={refused} />}
+        {queueRequired && (
+          <Link href={`/openings/${type.id}`} className="self-start rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800" data-testid="queue-required">
+            {openings('queueRequired')}
+          </Link>
+        )}
       </section>
     </StepShell>
   );

@@ -14,6 +14,7 @@ import { SeasonDates } from '../season-dates';
 import { useStepForm } from '../use-step-form';
 import type { StepProps } from './step-props';
 import { messageOf } from '@/lib/i18n/data-keys';
+import { OpeningNote } from '@/components/openings/opening-note';
 
 type Values = { package: string; travel_month: string };
 
@@ -48,6 +49,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
       isPending={form.formState.isSubmitting}
     >
       <SeasonDates type={type} typeName={typeName} />
+      <OpeningNote service={type.id} serviceName={typeName} opening={type.opening} />
       <FormChoice
         control={form.control}
         formId="service"
