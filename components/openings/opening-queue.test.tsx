@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
@@ -113,6 +113,24 @@ describe('the queue page', () => {
     show(place('waiting', { opening: opening('admitting', true), position: 3, ahead: 2 }));
     expect(screen.getByText(en.Openings.place.estimateUnknown)).toBeTruthy();
     expect(screen.getByText(en.Openings.opening.paused)).toBeTruthy();
+  });
+
+  it('admitted after a wait on the page: the minutes left count from the turn, not from when the page was opened', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2027-02-01T06:30:00.000Z'));
+    const view = (answer: QueuePlaceAnswer) => (
+      <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Riyadh">
+        <QueuePlaceView place={answer} serviceName="Hajj" draft={{ id: DRAFT, missing_steps: [] }} reconnecting={false} joining={false} joinError={null} onJoin={vi.fn()} onLeave={async () => {}} />
+      </NextIntlClientProvider>
+    );
+    const { rerender } = render(view(place('waiting', { position: 2, ahead: 1 })));
+    // Two minutes on the page, then the turn comes with its 15 minutes.
+    vi.setSystemTime(new Date('2027-02-01T06:32:00.000Z'));
+    rerender(view(place('admitted', { send_by: '2027-02-01T06:47:00.000Z', poll_after_s: 60 })));
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByTestId('queue-time-left').textContent).toBe('15 minutes left');
   });
 
   it('admitted: the time to send by, the minutes left ticking, the way to send', () => {
