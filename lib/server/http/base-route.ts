@@ -40,6 +40,7 @@ export function baseRoute<P = Record<string, string | string[]>>(handler: RouteH
     response = withRequestId(response, requestId);
     // An answer that sets a cookie (a sign-in with its token, a 401 that clears one) is someone's alone.
     if (response.headers.has('set-cookie')) response = keptPrivate(response);
+    if (!READS.has(request.method)) response = uncompressed(response);
     logger.info('request', {
       request_id: requestId,
       method: request.method,
@@ -51,14 +52,31 @@ export function baseRoute<P = Record<string, string | string[]>>(handler: RouteH
   };
 }
 
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * An answer to a write goes as it is: `no-transform` asks Next.js's compression (and any proxy) to leave it. It is a
+ * few kilobytes of JSON, and under the load of an opening minute (docs/PERFORMANCE.md) gzipping each one took a tenth
+ * of the server's thread, which every sender waits for. Reads (the lists, the API's document) are still compressed.
+ */
+function uncompressed(response: Response): Response {
+  const given = response.headers.get('cache-control');
+  if (given && /(^|,)\s*no-transform\s*(,|$)/i.test(given)) return response;
+  return withHeader(response, 'Cache-Control', given ? `${given}, no-transform` : 'no-transform');
+}
+
 function withRequestId(response: Response, requestId: string): Response {
+  return withHeader(response, 'X-Request-Id', requestId);
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
   try {
-    response.headers.set('X-Request-Id', requestId);
+    response.headers.set(name, value);
     return response;
   } catch {
     // Immutable headers (a fetched response passed through): copy them.
     const headers = new Headers(response.headers);
-    headers.set('X-Request-Id', requestId);
+    headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import { ApiError } from '@/lib/server/http/errors';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
+import { openings, requestTypes } from '@/lib/server/db/schema';
 import { estimatedAdmission, openingState, pollAfterSeconds, queueOpensAt } from '@/lib/openings/opening-rules';
 import type { OfficeOpening, OpeningInfo, QueuePlaceAnswer } from '@/lib/contract/openings';
 import type { AppLocale } from '@/i18n/routing';
@@ -86,8 +88,16 @@ export async function leaveQueue(service: Service, userId: string, now: Date = n
  * (409 queue_required, naming the queue's page). Before the opening nobody sends; after it ended, everyone may
  * (the places and the reserve list decide). Inside the send's transaction.
  */
-export async function requireTurn(tx: Db, service: string, userId: string, locale: AppLocale, now: Date = new Date()): Promise<(() => Promise<void>) | null> {
-  const opening = await findOpening(service, tx);
+export async function requireTurn(
+  tx: Db,
+  service: string,
+  userId: string,
+  locale: AppLocale,
+  now: Date = new Date(),
+  // The opening as the caller read it in this transaction (typeWithOpening, one round trip with the service), if it did.
+  known?: { opening: Opening | null },
+): Promise<(() => Promise<void>) | null> {
+  const opening = known ? known.opening : await findOpening(service, tx);
   if (!opening) return null;
   const state = openingState(opening, now);
   if (state === 'over') return null;
@@ -96,6 +106,12 @@ export async function requireTurn(tx: Db, service: string, userId: string, local
   const turn = await queueStore().turn(keyOf(opening), userId, now, tx);
   if (!turn) throw new ApiError('queue_required', { extra: { queue: { url: queue, opens_at: opening.opensAt.toISOString() } } });
   return () => queueStore().markSent(keyOf(opening), userId, now, tx);
+}
+
+/** A service and its opening (if it has one), in one round trip: what a send reads first. */
+export async function typeWithOpening(tx: Db, typeId: string): Promise<{ type: typeof requestTypes.$inferSelect; opening: Opening | null } | undefined> {
+  const [row] = await tx.select({ type: requestTypes, opening: openings }).from(requestTypes).leftJoin(openings, eq(openings.typeId, requestTypes.id)).where(eq(requestTypes.id, typeId)).limit(1);
+  return row;
 }
 
 export async function officeOpening(service: Service, now: Date = new Date()): Promise<OfficeOpening> {

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/server/db/client';
 import { invitations, requests, users } from '@/lib/server/db/schema';
 import { notify } from '@/lib/server/notifications/notify';
 import type { RequestStatus } from '@/lib/requests/statuses';
-import { companionById } from './companions';
+import { companionById, companionsOf } from './companions';
 import type { MoneyNoticeParams } from './money-notice';
 
 // Notices to each invited companion (issue 42, item 2): the moves of the request
@@ -26,6 +26,8 @@ export function companionEventOf(from: RequestStatus, to: RequestStatus, flagged
 
 /** In the move's transaction: a notice to each companion who took up their invitation and is still on the request. */
 export async function notifyCompanions(tx: Db, moved: typeof requests.$inferSelect, from: RequestStatus, to: RequestStatus, money: MoneyNoticeParams = {}) {
+  // Only a companion still listed is told (companionById below): none listed, no one to ask the database about.
+  if (!companionsOf(moved.data).length) return;
   const companions = await tx
     .select({ userId: invitations.acceptedBy, pilgrimId: invitations.pilgrimId, organiser: users.name })
     .from(invitations)

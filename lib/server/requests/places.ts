@@ -63,6 +63,11 @@ function soldOut(row: Pick<PackagePlaceRow, 'places' | 'held'> | undefined, pkg:
   });
 }
 
+/** 409 sold_out after a guarded take found too few left: what is left now, read again. */
+export async function refuseSoldOut(tx: Db, typeId: string, wanted: { package: string; count: number }, locale: AppLocale): Promise<never> {
+  soldOut(await packageRow(tx, typeId, wanted.package), wanted.package, wanted.count, locale);
+}
+
 /**
  * Too few places left for the request being sent: 409 sold_out from a plain
  * read, before its answers are checked or a place is taken. On the day a
@@ -122,7 +127,7 @@ export async function holdPlaces(
 ) {
   const more = moreThanHeld(current, hold);
   if (current && current.package !== hold.package) await tx.delete(placeHolds).where(eq(placeHolds.requestId, request.id));
-  if (more > 0 && !(await take(tx, request.typeId, hold.package, more))) soldOut(await packageRow(tx, request.typeId, hold.package), hold.package, hold.count, locale);
+  if (more > 0 && !(await take(tx, request.typeId, hold.package, more))) await refuseSoldOut(tx, request.typeId, hold, locale);
   // Fewer: never guarded, a hold is given back even when the office set fewer places than are held.
   if (more < 0) await giveBack(tx, request.typeId, hold.package, -more);
   const values = { typeId: request.typeId, package: hold.package, places: hold.count, heldUntil: hold.heldUntil, updatedAt: new Date() };

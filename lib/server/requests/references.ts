@@ -25,6 +25,10 @@ export async function nextReference(db: Db, code: string, year = currentHijriYea
     insert into reference_counters (code, year, last) values (${code}, ${year}, 1)
     on conflict (code, year) do update set last = reference_counters.last + 1
     returning last`)) as unknown as { rows: { last: number }[] };
-  const last = Number(result.rows[0]!.last);
+  return formatReference(code, year, Number(result.rows[0]!.last));
+}
+
+/** `code-year-number`, the number six digits or more (first-hold.ts writes the same in SQL: lpad). */
+export function formatReference(code: string, year: number, last: number): string {
   return `${code}-${year}-${String(last).padStart(6, '0')}`;
 }

@@ -15,14 +15,15 @@ import type { AppLocale } from '@/i18n/routing';
 import { markRefundDue, releasePayments, voidOpenPayments } from '@/lib/server/payments/payments';
 import { moneyOf } from '@/lib/payments/money';
 import { findRequestType, packageFeeOf, takesApplications } from './request-types';
-import { requireTurn } from '@/lib/server/openings/queue-places';
+import { requireTurn, typeWithOpening } from '@/lib/server/openings/queue-places';
 import { requestFormats } from '@/lib/i18n/formats';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { moveRequest } from './move-request';
 import { sendAgain } from './send-again';
 import { nextReference } from './references';
 import { deleteDraftWithFiles } from './request-files';
-import { dropChange, giveBackLapsedHold, holdChange, holdPlaces, refuseWhenFull, restoreChange } from './places';
+import { dropChange, giveBackLapsedHold, holdChange, holdPlaces, refuseSoldOut, refuseWhenFull, restoreChange } from './places';
+import { takeFirstHold } from './first-hold';
 import { offerPlaces, reservePositionOf } from './reserve-offers';
 import { lockAccount, refuseSecondUnpaid, refuseSharedPassport } from './hoarding';
 import { liveInvitations } from './invitations';
@@ -218,15 +219,19 @@ export async function submitRequest(userId: string, id: string, reader: { locale
   const sent = await db.transaction(async (tx) => {
     const row = await ownRequest(tx, userId, id, true);
     if (row.status !== 'draft' && row.status !== 'changes_requested') throw new ApiError('conflict', { messageKey: 'wrong_state' });
-    const type = await typeOf(tx, row);
+    // The service and its opening in one read.
+    const read = await typeWithOpening(tx, row.typeId);
+    if (!read) throw new Error(`request ${row.id} has an unknown type ${row.typeId}`);
+    const { type } = read;
     // The office closed the service, or its applications have closed (Hajj, in Shawwal): a draft waits. A request sent back
     // for changes was sent while it was open, and goes back.
     if (row.status === 'draft' && !takesApplications(type)) throw new ApiError('conflict', { messageKey: 'service_closed' });
     // While the service's opening admits through its queue, a draft is sent only in its turn (409 queue_required).
-    const turn = row.status === 'draft' ? await requireTurn(tx, type.id, userId, reader.locale) : null;
+    const turn = row.status === 'draft' ? await requireTurn(tx, type.id, userId, reader.locale, new Date(), read) : null;
     // A draft reopened from payment whose pay-by time has passed gives its places back first (and they go down the
     // reserve list): it is sent as anew, never keeping them past the pay-by time it had (issue 58, item 2).
-    const lapsed = row.status === 'draft' ? await giveBackLapsedHold(tx, row.id) : undefined;
+    // A draft never sent (no reference) holds nothing.
+    const lapsed = row.status === 'draft' && row.reference !== null ? await giveBackLapsedHold(tx, row.id) : undefined;
     if (lapsed) await offerPlaces(tx, lapsed.typeId, lapsed.package);
     // The fee is computed again at every submit, from the pilgrims in the request now.
     const pilgrims = pilgrimsOf(row.data).length;
@@ -262,11 +267,13 @@ export async function submitRequest(userId: string, id: string, reader: { locale
       const submittedAt = kept ? new Date(kept.getTime() - deadline) : new Date();
       // Until the pay-by time (the same sum as payBy and deadlines.ts); payment keeps them.
       const heldUntil = kept ?? new Date(submittedAt.getTime() + deadline);
-      await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, current, reader.locale);
-      const summary = requestSummary(
-        await moveRequest(tx, row, 'pending_payment', 'user', null, {
-          // A request withdrawn from payment keeps the reference it was given.
-          reference: row.reference ?? (await nextReference(tx, type.code)),
+      // A first send (no hold yet, the common case on the day a season opens) takes its places and its reference
+      // last, in one statement (first-hold.ts), after the move below: the package's row is locked the least time.
+      const first = current === undefined;
+      if (!first) await holdPlaces(tx, row, { package: chosen, count: pilgrims, heldUntil }, current, reader.locale);
+      const moved = await moveRequest(tx, row, 'pending_payment', 'user', null, {
+        // A request withdrawn from payment keeps the reference it was given; a first send is numbered with its take.
+        reference: row.reference ?? (first ? null : await nextReference(tx, type.code)),
           // The chosen package's fee as it is now; fixed on the request, so a later price change never touches it.
           feeMinor: packageFeeOf(type, chosen) * pilgrims,
           currency: type.currency,
@@ -277,13 +284,17 @@ export async function submitRequest(userId: string, id: string, reader: { locale
           paymentReminderAt: kept ? row.paymentReminderAt : null,
           completedSteps,
           version: row.version + 1,
-        }),
-        // Sent from a draft: nothing taken yet (a request withdrawn from payment had its checkouts voided).
-        [],
-      );
+        });
       // The turn is used (it stays open until its send_by for another request of the account).
       await turn?.();
-      return { summary, feeChanged: false };
+      if (first) {
+        const reference = await takeFirstHold(tx, { requestId: row.id, typeId: row.typeId, code: type.code, package: chosen, count: pilgrims, heldUntil });
+        // Too few left since the read above (another sender won them): 409 sold_out, and all of this rolls back.
+        if (reference === null) return refuseSoldOut(tx, row.typeId, { package: chosen, count: pilgrims }, reader.locale);
+        moved.reference = reference;
+      }
+      // Sent from a draft: nothing taken yet (a request withdrawn from payment had its checkouts voided).
+      return { summary: requestSummary(moved, []), feeChanged: false };
     }
     // Sent again after changes: the fee paid covers `feePilgrims` pilgrims, and only that many may travel on it.
     if (row.feePilgrims !== null && pilgrims !== row.feePilgrims) {

@@ -6,6 +6,7 @@ import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { companion } from '@/test/answers';
 import { documentRows, readyDraft } from '@/test/requests';
+import { companionOn } from '@/test/payments';
 import { cancelWithRefund, consoleCall, paidRequest, signedInStaff, useOpsKey } from '@/test/staff';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import * as oneRoute from './[id]/route';
@@ -320,5 +321,48 @@ describe('holding places while the pilgrim pays', () => {
     expect(await placesLeft()).toBe(0);
     expect((await call(oneRoute.DELETE, { method: 'DELETE', token, params: { id } })).status).toBe(204);
     expect(await placesLeft()).toBe(2);
+  });
+});
+
+describe('a first send takes its places and its number last (issue 59, item 8; first-hold.ts)', () => {
+  const counter = async () => Number((await queryRows<{ last: number }>(sql`select coalesce(max(last), 0) as last from reference_counters where code = 'HJ'`))[0]!.last);
+  const noticesOf = (requestId: string) =>
+    queryRows<{ user_id: string; type: string; reference: string }>(sql`select user_id, type, params ->> 'reference' as reference from notifications where request_id = ${requestId} order by seq`);
+
+  it('numbers the request, its hold and every notice its move made (the applicant and an invited companion) with one reference', async () => {
+    const owner = await newUser();
+    await leaveOnly(5);
+    const id = await readyDraft(owner.token);
+    const member = await companionOn(owner.token, id);
+    const before = await counter();
+    const sent = await submit(owner.token, id);
+    expect(sent.status).toBe(200);
+    const reference = sent.json!.data.reference as string;
+    expect(reference).toMatch(new RegExp(`^HJ-\\d{4}-${String(before + 1).padStart(6, '0')}$`));
+    expect(await counter()).toBe(before + 1);
+    expect((await queryRows<{ reference: string; places: number }>(sql`select r.reference, h.places from requests r join place_holds h on h.request_id = r.id where r.id = ${id}`))[0]).toEqual({ reference, places: 2 });
+    const notices = await noticesOf(id);
+    expect(notices.filter((n) => n.user_id === owner.user.id && n.type === 'request_submitted').map((n) => n.reference)).toEqual([reference]);
+    expect(notices.filter((n) => n.user_id === member.user.id && n.type === 'shared_request_update').map((n) => n.reference)).toEqual([reference]);
+  });
+
+  it('several sends at once for the last place: one is numbered and holds it, the others are told sold_out and leave no number, hold or notice', async () => {
+    await leaveOnly(1);
+    const senders = await Promise.all(Array.from({ length: 4 }, async () => {
+      const { token } = await newUser();
+      return { token, id: await readyDraft(token, { companions: 0 }) };
+    }));
+    const before = await counter();
+    const answers = await Promise.all(senders.map(({ token, id }) => submit(token, id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.json!.error.code === 'sold_out')).toBe(true);
+    expect(await counter()).toBe(before + 1);
+    expect(await placesLeft()).toBe(0);
+    for (const [index, { id }] of senders.entries()) {
+      const won = answers[index]!.status === 200;
+      const [row] = await queryRows<{ status: string; reference: string | null; holds: number }>(sql`select status, reference, (select count(*)::int from place_holds where request_id = ${id}) as holds from requests where id = ${id}`);
+      expect(row).toEqual(won ? { status: 'pending_payment', reference: answers[index]!.json!.data.reference, holds: 1 } : { status: 'draft', reference: null, holds: 0 });
+      expect((await noticesOf(id)).length).toBe(won ? 1 : 0);
+    }
   });
 });
