@@ -1,9 +1,8 @@
 import 'server-only';
 import { describeError, logger } from '@/lib/server/log/logger';
 import { readText } from '@/lib/server/http/request-body';
-import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { payments, placeHolds, refundProposals, requests, requestTypes } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { publicSiteUrl } from '@/lib/server/http/origin';
@@ -91,9 +90,19 @@ const HOLD_ENDED_CONFIRMED = 'hold_ended_void_confirmed';
 const VOID_WATCHED: Record<string, string> = { voided: VOID_CONFIRMED, [HOLD_ENDED]: HOLD_ENDED_CONFIRMED };
 
 /** The request a user may pay for: their own, or one they are on as a companion who accepted an invitation (issue 42). */
+/**
+ * The request the user may pay (their own, or one they are a companion on), with whether the office is cancelling it
+ * with a refund (a proposal awaiting its second member): the applicant's in one read, "Pay" being pressed by everyone
+ * who got a place on the day a season opens.
+ */
 async function payableRequest(db: Db, userId: string, requestId: string) {
-  const [own] = await db.select().from(requests).where(and(eq(requests.id, requestId), eq(requests.userId, userId))).limit(1);
-  return own ?? (await companionAccess(db, userId, requestId)).row;
+  // Spelled out with its table: in a select list drizzle writes columns bare, and a bare "id" here would be the proposal's.
+  const refunding = sql<boolean>`exists (select 1 from ${refundProposals} rp where rp.request_id = ${requests}.id and rp.decision is null)`;
+  const [own] = await db.select({ row: getTableColumns(requests), refunding }).from(requests).where(and(eq(requests.id, requestId), eq(requests.userId, userId))).limit(1);
+  if (own) return own;
+  const { row } = await companionAccess(db, userId, requestId);
+  const [proposal] = await db.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, requestId), isNull(refundProposals.decision))).limit(1);
+  return { row, refunding: proposal !== undefined };
 }
 
 /**
@@ -115,7 +124,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     return byKey ?? known.find((row) => (OPEN as readonly string[]).includes(row.status));
   };
 
-  const request = await payableRequest(db, userId, requestId);
+  const { row: request, refunding } = await payableRequest(db, userId, requestId);
   const ofRequest = await paymentsOf();
   const paid = paidParts(ofRequest);
   const part = askedPart ?? nextPart(request, ofRequest);
@@ -150,8 +159,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     await voidOpenPayments(requestId);
   }
   // The office is cancelling it with a refund (a proposal awaiting a second member): no more money comes in meanwhile.
-  const [proposal] = await db.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, requestId), isNull(refundProposals.decision))).limit(1);
-  if (proposal) throw new ApiError('conflict', { messageKey: 'refund_under_way' });
+  if (refunding) throw new ApiError('conflict', { messageKey: 'refund_under_way' });
   if (!request.currency) throw new Error(`request ${requestId} has no fee`);
   const provider = activeProvider();
   if (!provider) throw new ApiError('service_unavailable', { messageKey: 'payments_unavailable' });
@@ -159,20 +167,18 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     await db.update(requests).set({ paymentPlan: plan }).where(and(eq(requests.id, requestId), eq(requests.status, 'pending_payment')));
   }
 
-  let payment: PaymentRow;
-  try {
-    [payment] = (await db
-      .insert(payments)
-      .values({ requestId, userId, provider: provider.name, amountMinor: due, currency: request.currency, idempotencyKey, part })
-      .returning()) as [PaymentRow];
-  } catch (error) {
-    // Two starts at once: the other one won; answer its payment.
-    if (isUniqueViolation(error)) {
-      const winner = await existing();
-      if (winner && winner.userId !== userId) throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
-      if (winner) return winner;
-    }
-    throw error;
+  // Two starts at once (a double click, two tabs): one payment in flight per request, and one per key (unique
+  // indexes); the other start finds the winner's and answers it, without an error raised and caught on the way.
+  const [payment] = await db
+    .insert(payments)
+    .values({ requestId, userId, provider: provider.name, amountMinor: due, currency: request.currency, idempotencyKey, part })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) {
+    const winner = await existing();
+    if (winner && winner.userId !== userId) throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
+    if (winner) return winner;
+    throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
   }
 
   const origin = publicSiteUrl();
