@@ -29,8 +29,11 @@ function clockEvent(from: RequestStatus, to: RequestStatus): 'sent' | 'paid' | '
 /** The office's calendar (one row, seeded by the migration). */
 export async function workCalendar(tx: Db): Promise<WorkCalendar> {
   const [row] = await tx.select({ work_days: officeCalendar.workDays, holidays: officeCalendar.holidays }).from(officeCalendar).where(eq(officeCalendar.id, 1));
-  return row ?? { work_days: [0, 1, 2, 3, 4], holidays: [] };
+  return row ?? DEFAULT_CALENDAR;
 }
+
+// Sunday to Thursday, no holidays: what the migration seeds, if its row were ever missing.
+const DEFAULT_CALENDAR: WorkCalendar = { work_days: [0, 1, 2, 3, 4], holidays: [] };
 
 /**
  * The clock's columns after a move from `from` to `to`, read in the move's
@@ -40,18 +43,27 @@ export async function clockOfMove(tx: Db, requestId: string, from: RequestStatus
   const event = clockEvent(from, to);
   if (!event) return {};
   if (event === 'stop') return { dueAt: null, clockLeftSeconds: null };
+  // The request's clock, its service's target and the office's calendar in one round trip (a move is on every send).
   const [row] = await tx
-    .select({ dueAt: requests.dueAt, left: requests.clockLeftSeconds, days: requestTypes.reviewDays, clockFrom: requestTypes.clockFrom })
+    .select({
+      dueAt: requests.dueAt,
+      left: requests.clockLeftSeconds,
+      days: requestTypes.reviewDays,
+      clockFrom: requestTypes.clockFrom,
+      workDays: officeCalendar.workDays,
+      holidays: officeCalendar.holidays,
+    })
     .from(requests)
     .innerJoin(requestTypes, eq(requestTypes.id, requests.typeId))
+    .leftJoin(officeCalendar, eq(officeCalendar.id, 1))
     .where(eq(requests.id, requestId));
   if (!row) return {};
+  const calendar: WorkCalendar = row.workDays ? { work_days: row.workDays, holidays: row.holidays ?? [] } : DEFAULT_CALENDAR;
   if (event === 'sent' || event === 'paid') {
     // Started by the event the service counts from; the other one leaves it as it is.
     if (row.clockFrom !== event) return {};
-    return { dueAt: addWorkingSeconds(now, workingDays(row.days), await workCalendar(tx)), clockLeftSeconds: null };
+    return { dueAt: addWorkingSeconds(now, workingDays(row.days), calendar), clockLeftSeconds: null };
   }
-  const calendar = await workCalendar(tx);
   if (event === 'pause') return { dueAt: null, clockLeftSeconds: row.dueAt ? workingSecondsBetween(now, row.dueAt, calendar) : null };
   // Sent again: the time it had left, or a whole target for a clock that had not started (a service counting from payment).
   return { dueAt: addWorkingSeconds(now, row.left ?? workingDays(row.days), calendar), clockLeftSeconds: null };
