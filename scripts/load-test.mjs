@@ -30,7 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { HEALTH_RATIO_BUDGET, openingDay, openingDayBudget, openingDayFailures, openingDayTable, readTheDatabase } from './opening-day.mjs';
+import { openingDay, openingDayBudget, openingDayFailures, openingDayTable, readTheDatabase } from './opening-day.mjs';
 import { serverEnv } from './server-node-options.mjs';
 import { openingMinute, openingMinuteTable } from './opening-minute.mjs';
 
@@ -324,8 +324,8 @@ async function openingDays() {
     console.log(`\n${openingDayTable([r])}\n`);
     console.log(`${r.label}: ${r.db.held} of ${r.places} places held, ${r.db.statuses.submitted ?? 0} paid and sent, ${r.db.reserveList} on the reserve list, ${r.db.chargesTaken} charges taken, ${r.db.doubleCharges} double, ${r.db.refunds} refunds; ${r.distinctCheckouts} checkouts for ${r.pay.whole.count} holders: ${failures.length ? `FAIL\n  - ${failures.join('\n  - ')}` : 'pass'}`);
     const budget = openingDayBudget(r);
-    const ratios = budget.steps.map((s) => `${s.step} ${s.p99} ms = ${s.ratio === null ? '?' : s.ratio.toFixed(1)} × the health check's ${s.healthP99} (${s.count} at once)`);
-    console.log(`${r.label}: p99 within ${HEALTH_RATIO_BUDGET} × the health check's (DESIGN section 8): ${budget.pass ? 'pass' : 'MISS'}\n  - ${ratios.join('\n  - ')}`);
+    const ratios = budget.steps.map((s) => `${s.step} ${s.p99} ms = ${s.ratio === null ? '?' : s.ratio.toFixed(1)} × the health check's ${s.healthP99} (${s.count} at once; budget ${s.budget} ×)`);
+    console.log(`${r.label}: p99 within budget (send and "Pay" 2 ×, the capture 3 × the health check's): ${budget.pass ? 'pass' : 'MISS'}\n  - ${ratios.join('\n  - ')}`);
     console.log(JSON.stringify(r));
     failed ||= failures.length > 0 || !budget.pass;
   }

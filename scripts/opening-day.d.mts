@@ -22,8 +22,9 @@ export type OpeningDayRun = {
   payHealth?: Step;
   returnHealth?: Step;
 };
-export type BudgetStep = { step: string; p99: number | null; healthP99: number | null; count: number; ratio: number | null; pass: boolean };
+export type BudgetStep = { step: string; p99: number | null; healthP99: number | null; count: number; ratio: number | null; budget: number; pass: boolean };
 export const HEALTH_RATIO_BUDGET: number;
+export const SEND_AND_PAY_RATIO_BUDGET: number;
 export function openingDayBudget(run: Pick<OpeningDayRun, 'submit' | 'pay' | 'submitHealth' | 'payHealth' | 'returnHealth'>): { steps: BudgetStep[]; pass: boolean };
 export function percentile(values: number[], p: number): number | null;
 export function summarise(answers: Answer[]): Step;

@@ -125,21 +125,23 @@ export async function healthBurst(origin, n) {
 
 /** How many times the health check's p99 a step's p99 may take (DESIGN section 8). */
 export const HEALTH_RATIO_BUDGET = 3;
+/** Sending and "Pay" pressed, since issue 59 (item 8: a send that costs a third): 2 ×. */
+export const SEND_AND_PAY_RATIO_BUDGET = 2;
 
 /**
  * The steps DESIGN section 8 budgets (send, and the portal's two payment calls:
  * "Pay" pressed and the return that captures), each with its p99, the health
  * burst's of the same size and their ratio; `pass` when every ratio is within
- * HEALTH_RATIO_BUDGET. The test checkout is the gateway's page, not the portal's.
+ * its budget (send and "Pay" 2 ×, the capture 3 ×). The test checkout is the gateway's page, not the portal's.
  */
 export function openingDayBudget(run) {
   const steps = [
-    { step: 'send', p99: run.submit.p99, health: run.submitHealth },
-    { step: 'pay: "Pay" pressed', p99: run.pay.start.p99, health: run.payHealth },
-    { step: 'pay: back to the portal (capture)', p99: run.pay.return.p99, health: run.returnHealth },
-  ].map(({ step, p99, health }) => {
+    { step: 'send', p99: run.submit.p99, health: run.submitHealth, budget: SEND_AND_PAY_RATIO_BUDGET },
+    { step: 'pay: "Pay" pressed', p99: run.pay.start.p99, health: run.payHealth, budget: SEND_AND_PAY_RATIO_BUDGET },
+    { step: 'pay: back to the portal (capture)', p99: run.pay.return.p99, health: run.returnHealth, budget: HEALTH_RATIO_BUDGET },
+  ].map(({ step, p99, health, budget }) => {
     const ratio = p99 === null || !health?.p99 ? null : p99 / health.p99;
-    return { step, p99, healthP99: health?.p99 ?? null, count: health?.count ?? 0, ratio, pass: ratio !== null && ratio <= HEALTH_RATIO_BUDGET };
+    return { step, p99, healthP99: health?.p99 ?? null, count: health?.count ?? 0, ratio, budget, pass: ratio !== null && ratio <= budget };
   });
   return { steps, pass: steps.every((s) => s.pass) };
 }

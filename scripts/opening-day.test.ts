@@ -9,7 +9,7 @@ import { queryRows } from '@/lib/server/db/client';
 import * as submitRoute from '@/app/api/v1/requests/[id]/submit/route';
 import * as reserveRoute from '@/app/api/v1/requests/[id]/reserve/route';
 import * as changeRoute from '@/app/api/v1/office/catalogue/[id]/route';
-import { HEALTH_RATIO_BUDGET, openingDayBudget, openingDayFailures, percentile, readTheDatabase, summarise, type OpeningDayRun, type Step } from './opening-day.mjs';
+import { HEALTH_RATIO_BUDGET, SEND_AND_PAY_RATIO_BUDGET, openingDayBudget, openingDayFailures, percentile, readTheDatabase, summarise, type OpeningDayRun, type Step } from './opening-day.mjs';
 
 // `npm run load -- --opening-day` (scripts/opening-day.mjs): its percentile, its
 // verdict, and the SQL it reads the database with, on the real schema.
@@ -105,28 +105,29 @@ describe('the opening day verdict', () => {
   });
 });
 
-describe("the opening day's time budget (DESIGN section 8: send and pay within 3 × the health check's p99)", () => {
+describe("the opening day's time budget (send and \"Pay\" within 2 × the health check's p99, issue 59; the capture 3 ×, DESIGN section 8)", () => {
   const timed = (p99: number, count: number): Step => ({ ...ok({ 200: count }), p99 });
 
-  it('sets each step beside the health burst of its own size, and passes at exactly 3 ×', () => {
-    expect(HEALTH_RATIO_BUDGET).toBe(3);
+  it('sets each step beside the health burst of its own size, and passes at exactly its budget', () => {
+    expect([SEND_AND_PAY_RATIO_BUDGET, HEALTH_RATIO_BUDGET]).toEqual([2, 3]);
     const day = { ...goodDay(), submitHealth: timed(600, 300), payHealth: timed(200, 100), returnHealth: timed(100, 50) };
-    day.submit = { ...day.submit, p99: 1800 };
-    day.pay = { ...day.pay, start: timed(450, 100), return: timed(300, 50) };
+    day.submit = { ...day.submit, p99: 1200 };
+    day.pay = { ...day.pay, start: timed(350, 100), return: timed(300, 50) };
     const budget = openingDayBudget(day);
-    expect(budget.steps.map(({ step, ratio, count, pass }) => ({ step, ratio, count, pass }))).toEqual([
-      { step: 'send', ratio: 3, count: 300, pass: true },
-      { step: 'pay: "Pay" pressed', ratio: 2.25, count: 100, pass: true },
-      { step: 'pay: back to the portal (capture)', ratio: 3, count: 50, pass: true },
+    expect(budget.steps.map(({ step, ratio, count, budget, pass }) => ({ step, ratio, count, budget, pass }))).toEqual([
+      { step: 'send', ratio: 2, count: 300, budget: 2, pass: true },
+      { step: 'pay: "Pay" pressed', ratio: 1.75, count: 100, budget: 2, pass: true },
+      { step: 'pay: back to the portal (capture)', ratio: 3, count: 50, budget: 3, pass: true },
     ]);
     expect(budget.pass).toBe(true);
   });
 
-  it('misses when one step is slower than 3 ×, as the day the design measured (send 3.6 s beside 0.6 s, 6 ×)', () => {
+  it('misses when sending is slower than 2 × (the 3 × of DESIGN section 8 is no longer enough for it)', () => {
     const day = { ...goodDay(), submitHealth: timed(600, 300), payHealth: timed(200, 100), returnHealth: timed(100, 50) };
-    day.submit = { ...day.submit, p99: 3600 };
+    day.submit = { ...day.submit, p99: 1800 };
+    day.pay = { ...day.pay, start: timed(300, 100), return: timed(100, 50) };
     const budget = openingDayBudget(day);
-    expect(budget.steps[0]).toMatchObject({ ratio: 6, pass: false });
+    expect(budget.steps[0]).toMatchObject({ ratio: 3, pass: false });
     expect(budget.pass).toBe(false);
   });
 
