@@ -196,6 +196,6 @@ describe('answers about a signed-in person', () => {
     expect(signIn.status).toBe(200);
     expectPrivate(signIn, 'POST /api/v1/auth/login');
     const mine = await call(requestsRoute.GET, { token: signIn.json!.token as string });
-    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(mine, 'GET /api/v1/requests after signing in');
   });
 });

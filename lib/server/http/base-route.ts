@@ -53,6 +53,7 @@ export function baseRoute<P = Record<string, string | string[]>>(handler: RouteH
 }
 
 const READS = new Set(['GET', 'HEAD']);
+const NO_TRANSFORM = /(^|,)\s*no-transform\s*(,|$)/i;
 
 /**
  * An answer to a write goes as it is: `no-transform` asks Next.js's compression (and any proxy) to leave it. It is a
@@ -61,7 +62,7 @@ const READS = new Set(['GET', 'HEAD']);
  */
 function uncompressed(response: Response): Response {
   const given = response.headers.get('cache-control');
-  if (given && /(^|,)\s*no-transform\s*(,|$)/i.test(given)) return response;
+  if (given && NO_TRANSFORM.test(given)) return response;
   return withHeader(response, 'Cache-Control', given ? `${given}, no-transform` : 'no-transform');
 }
 
