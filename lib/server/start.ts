@@ -8,6 +8,7 @@ import { gatewayRefusal, gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
 import { startMailDelivery } from './mail/worker';
 import { smsRefusal, smsStartLine } from './sms/provider-choice';
+import { startSmsDelivery } from './sms/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { refuseMalformedPaths } from './http/malformed-path';
 import { refuseUnknownLanguagePages } from './http/unknown-language';
@@ -66,6 +67,7 @@ export async function startServer() {
   startOpenings();
   startHousekeeping();
   startMailDelivery();
+  startSmsDelivery();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }
 
