@@ -9,6 +9,7 @@ import { isAppLocale } from '@/i18n/routing';
 import { smsKindOf, type SmsKind } from '@/lib/notifications/sms-kinds';
 import { enqueueSms } from '@/lib/server/sms/outbox';
 import { smsNoticeText } from '@/lib/server/sms/notice-text';
+import { recordDelivery } from './deliveries';
 
 export type NotificationInput = {
   userId: string;
@@ -93,13 +94,14 @@ async function queuePush(tx: Db, userId: string, notificationId: string): Promis
           and not exists (select 1 from push_outbox o where o.notification_id = ${notificationId} and o.device_token = d.token)
         returning id`,
   )) as unknown as { rows: unknown[] };
+  if (queued.rows.length > 0) await recordDelivery(tx, notificationId, 'push', 'queued');
   return queued.rows.length;
 }
 
 /** An e-mail when the address is confirmed, the kind is wanted, and none is waiting for this notice. */
 async function queueMail(tx: Db, input: NotificationInput, notificationId: string) {
   const category = EMAIL_CATEGORY[input.type];
-  await tx.execute(
+  const queued = (await tx.execute(
     sql`insert into mail_outbox (kind, user_id, notification_id)
         select 'notification', u.id, ${notificationId} from users u
         left join email_preferences p on p.user_id = u.id
@@ -107,8 +109,10 @@ async function queueMail(tx: Db, input: NotificationInput, notificationId: strin
           and (${category} = 'account'
             or (${category} = 'requests' and coalesce(p.requests, true))
             or (${category} = 'payments' and coalesce(p.payments, true)))
-          and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})`,
-  );
+          and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})
+        returning id`,
+  )) as unknown as { rows: unknown[] };
+  if (queued.rows.length > 0) await recordDelivery(tx, notificationId, 'email', 'queued');
 }
 
 const SMS_SWITCH: Record<SmsKind, string> = {
