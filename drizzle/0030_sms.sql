@@ -36,7 +36,8 @@ CREATE TABLE "sms_messages" (
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
-	"state_at" timestamp with time zone DEFAULT now() NOT NULL
+	"state_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"fallback_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "sms_preferences" (

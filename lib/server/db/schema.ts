@@ -594,6 +594,8 @@ export const smsMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     stateAt: timestamp('state_at', { withTimezone: true }).notNull().defaultNow(),
+    // When this notice went by e-mail instead (issue 62, item 5): a permanent failure, or no receipt in 10 minutes; once.
+    fallbackAt: timestamp('fallback_at', { withTimezone: true }),
   },
   (table) => [
     index('sms_messages_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null and state in ('queued', 'failed_temporary')`),

@@ -10,6 +10,7 @@ import { ADDRESS_MAIL_KINDS, composeAccountMail, composeNotificationMail, type C
 import { renderMail } from './render';
 import type { MailResult } from './transport';
 import { recordDelivery } from '@/lib/server/notifications/deliveries';
+import { smsInsteadOfEmail } from '@/lib/server/notifications/fallback';
 
 const BATCH = 20;
 // An SMTP server down for a day loses nothing: 30 s, 1 min, 2 min … 1 h, up to 30 tries (about a day).
@@ -77,6 +78,8 @@ export async function deliverMailOutbox(): Promise<{ sent: number; retried: numb
         logger.error('mail dropped', { outbox: row.id, attempts: row.attempts, error });
         await record('failed_permanent');
         await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+        // An urgent notice that e-mail cannot bring goes by SMS instead, once (issue 62, item 5).
+        if (row.notification_id) await smsInsteadOfEmail(db, row.notification_id);
       } else {
         await record('failed_temporary');
         totals.retried += 1;
