@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { IN_BOTH } from './helpers';
-import { signUp } from './session';
+import { officeMoves, paidAtCounter, requestAwaitingPayment, signUp } from './session';
 import { expectAccessible } from './axe';
 
 type Messages = typeof en;
@@ -73,5 +73,38 @@ for (const locale of IN_BOTH) {
     await page.reload();
     await expect(page.getByRole('region', { name: m.MobileSettings.title }).getByRole('switch', { name: m.SmsSettings.decision })).not.toBeChecked();
     await expect(page.getByRole('region', { name: m.MobileSettings.title }).getByText(m.MobileSettings.confirmed, { exact: true })).toBeVisible();
+  });
+}
+
+for (const locale of IN_BOTH) {
+  const m = MESSAGES[locale];
+  test(`the notifications list says how a notice reached the pilgrim: by SMS and by e-mail (${locale})`, async ({ context, page }) => {
+    test.setTimeout(120_000);
+    numbers += 1;
+    const e164 = `+96650${String(Date.now() % 10_000).padStart(4, '0')}${String(numbers + (locale === 'ar' ? 150 : 100)).padStart(3, '0')}`;
+    const { token } = await signUp(context, page, locale);
+    const auth = { authorization: `Bearer ${token}` };
+    await context.request.patch('/api/v1/me', { data: { locale }, headers: auth });
+    // The number confirmed through the API, with the code from the file sink.
+    expect((await context.request.post('/api/v1/me/mobile', { data: { mobile: e164 }, headers: auth })).status()).toBe(200);
+    const code = /[0-9\u0660-\u0669]{6}/.exec((await smsTo(e164, 'mobile_code')).text)![0];
+    expect((await context.request.post('/api/v1/me/mobile/confirm', { data: { code }, headers: auth })).status()).toBe(200);
+    // The office approves the paid request: the decision goes by e-mail and by SMS.
+    const { id, reference } = await requestAwaitingPayment(context.request, token);
+    await paidAtCounter(context.request, token, id);
+    await officeMoves(context.request, id, 'under_review');
+    await officeMoves(context.request, id, 'approved');
+    const sms = await smsTo(e164, 'decision');
+    expect(sms.text).toContain(reference);
+
+    // "How it reached you: by SMS, delivered; by e-mail, sent", in the page's language, once the e-mail went too.
+    await page.goto(`/${locale}/notifications`);
+    await expect(async () => {
+      await page.reload();
+      const deliveries = page.getByTestId('notification').filter({ hasText: reference }).first().getByTestId('notification-deliveries');
+      await expect(deliveries).toContainText(lead(m.Notifications.deliveries), { timeout: 2_000 });
+      await expect(deliveries).toContainText(locale === 'en' ? 'by SMS, delivered' : 'برسالة نصية، وصل', { timeout: 2_000 });
+      await expect(deliveries).toContainText(locale === 'en' ? 'by e-mail, sent' : 'بالبريد الإلكتروني، أُرسل', { timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
   });
 }
