@@ -60,4 +60,5 @@ CREATE INDEX "sms_messages_due_idx" ON "sms_messages" USING btree ("next_attempt
 CREATE INDEX "sms_messages_number_idx" ON "sms_messages" USING btree ("to_number","created_at");--> statement-breakpoint
 CREATE INDEX "sms_messages_user_idx" ON "sms_messages" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "sms_messages_notification_idx" ON "sms_messages" USING btree ("notification_id");--> statement-breakpoint
+CREATE INDEX "sms_messages_fallback_idx" ON "sms_messages" USING btree ("created_at") WHERE notification_id is not null and fallback_at is null and state <> 'delivered';--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_messages_provider_id_key" ON "sms_messages" USING btree ("provider","provider_id");

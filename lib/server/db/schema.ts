@@ -602,6 +602,8 @@ export const smsMessages = pgTable(
     index('sms_messages_number_idx').on(table.toNumber, table.createdAt),
     index('sms_messages_user_idx').on(table.userId, table.createdAt),
     index('sms_messages_notification_idx').on(table.notificationId),
+    // The fallback's sweep (every 10 s): the notices' messages not delivered and not fallen back yet.
+    index('sms_messages_fallback_idx').on(table.createdAt).where(sql`notification_id is not null and fallback_at is null and state <> 'delivered'`),
     uniqueIndex('sms_messages_provider_id_key').on(table.provider, table.providerId),
   ],
 );
