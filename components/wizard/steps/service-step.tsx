@@ -92,7 +92,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
       />
       {riteStart && lastMonth && (
         <p className="text-sm text-muted" data-arrive-by>
-          {t('dates.arriveBy', { month: formats.hijriMonth(lastMonth) ?? lastMonth, type: typeName, day: riteStart.hijri })}
+          {t('dates.arriveBy', { month: formats.hijriMonth(lastMonth, { genitive: true }) ?? lastMonth, type: typeName, day: riteStart.hijri })}
         </p>
       )}
     </StepShell>
