@@ -131,7 +131,7 @@ test('the applicant invites from the companions step, and the invitation stays w
 
   await page.goto(`/en/profile/requests/drafts/complete?id=${id}&step=companions`);
   const panel = page.getByTestId('wizard-invitation-companion-0');
-  await expect(panel.getByRole('textbox', { name: m.Families.email })).toHaveValue(email);
+  await expect(panel.getByRole('textbox', { name: 'His e-mail address' })).toHaveValue(email);
   await panel.getByRole('button', { name: m.Families.invite }).click();
   await expect(panel.getByRole('status')).toContainText(email);
 

@@ -6,6 +6,7 @@ import type { SharedRequest } from '@/lib/contract/families';
 import { useConfirmSharedAnswers, useLeaveSharedRequest, useSharedRequest } from '@/lib/families/families-api';
 import { useRouter } from '@/i18n/navigation';
 import { useFormats } from '@/lib/i18n/use-formats';
+import { genderOf } from '@/lib/requests/gender';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { ChevronBackIcon } from '@/components/ui/icons';
@@ -96,7 +97,7 @@ function Overview({ request }: { request: SharedRequest }) {
   return (
     <section aria-labelledby="shared-overview" className={boxClass}>
       <SharedSummary request={request} titleId="shared-overview" large />
-      <p className="mt-4 text-muted">{request.editable ? t('canCorrect') : t('readOnly')}</p>
+      <p className="mt-4 text-muted">{request.editable ? t('canCorrect', { gender: genderOf(request.answers) }) : t('readOnly', { gender: genderOf(request.answers) })}</p>
       {request.flagged && request.flagged.length > 0 && (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="changes-asked">
           {t('changesAsked')}
@@ -121,7 +122,7 @@ function Confirmation({ request }: { request: SharedRequest }) {
   }
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
-      <p className="mb-3">{t('confirmLead')}</p>
+      <p className="mb-3">{t('confirmLead', { gender: genderOf(request.answers) })}</p>
       {confirm.isError && (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-900">
           {confirm.error instanceof ApiClientError ? confirm.error.message : t('offline')}

@@ -233,7 +233,7 @@ export function ReviewStep({
       <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
         <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]}>
-          <CompanionConfirmation invitation={request.invitations.find((item) => (idOf(companion) ? item.pilgrim_id === idOf(companion) : item.pilgrim === `companion-${i}`))} />
+          <CompanionConfirmation person={companion} invitation={request.invitations.find((item) => (idOf(companion) ? item.pilgrim_id === idOf(companion) : item.pilgrim === `companion-${i}`))} />
         </Group>
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
