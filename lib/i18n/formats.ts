@@ -73,6 +73,7 @@ function buildFormats(locale: string, timeZone: string) {
   const kilobytes = new Intl.NumberFormat(intl.number, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   // Built on first use per currency: building an Intl formatter costs more than using one.
   const money = new Map<string, Intl.NumberFormat>();
+  const currencies = new Intl.DisplayNames([locale === 'ar' ? 'ar' : 'en'], { type: 'currency' });
 
   return {
     /** Between two parts of one line: the language's comma, never "·" (beside Arabic-Indic digits it reads as ٠; docs/DIGITS.md). */
@@ -137,6 +138,13 @@ function buildFormats(locale: string, timeZone: string) {
       // The formatter's own decimals are the currency's (currencyDigits), read without building another.
       return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
     },
+    /** A currency as a label names it ("Fee (SAR)", «الرسوم (ريال سعودي)»): English writes the code, as its amounts do; Arabic the name in words. */
+    currencyLabel: (currency: string) => (locale === 'ar' ? (currencies.of(currency) ?? currency) : currency),
+    /**
+     * A figure put into a form field to be edited (a fee "15000.00", a count "4"), in the page's digits: on Arabic
+     * pages «١٥٠٠٠٫٠٠» with the Arabic decimal separator; the form reads either digits back (westernDigits, minorOf).
+     */
+    editable: (text: string) => (locale === 'ar' ? pageDigits(text, 'ar').replace('.', '\u066B') : text),
     fileSize: (bytes: number) => kilobytes.format(Math.max(1, Math.round(bytes / 1024))),
   };
 }
