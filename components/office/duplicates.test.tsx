@@ -51,6 +51,10 @@ describe('a duplicate in the console', () => {
       expect(panel(['exact'])).toBe(exact);
       expect(panel(['exact', 'possible'])).toBe(exact);
       expect(panel(['possible'])).toBe(possible);
+      // A request without a reference yet (on the reserve list): its link still has words.
+      cleanup();
+      const unsent = show(locale, <DuplicatesPanel request={{ id: 'r1', duplicates: [{ ...match('exact'), reference: null }] } as unknown as OfficeRequest} basePath={`/${locale}/office/requests`} />);
+      expect(unsent.container.querySelector('a')!.textContent).toBe(locale === 'en' ? 'A request not sent yet' : 'طلب لم يُرسل بعد');
     });
   }
 });

@@ -23,7 +23,12 @@ export function DuplicatesPanel({ request, basePath }: { request: OfficeRequest;
       <ul className="flex flex-col gap-2">
         {request.duplicates.map((match) => (
           <li key={`${match.pilgrim}-${match.request_id}-${match.other_pilgrim}`} className={match.strength === 'exact' ? 'font-semibold' : ''}>
-            <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>
+            {/* A request on the reserve list has no reference yet: the link still says where it leads. */}
+            {match.reference ? (
+              <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>
+            ) : (
+              <a href={`${basePath}/${match.request_id}`} className={linkClass}>{t('request.duplicates.noReference')}</a>
+            )}
             {formats.separator}
             {t('request.duplicates.match', { pilgrim: label(match.pilgrim), how: t(`request.duplicates.${match.field}`), status: t(`status.${match.status}`), other: label(match.other_pilgrim) })}
           </li>
