@@ -139,18 +139,21 @@ export function report({ date, machine, options, pages, databases }) {
   return { markdown: lines.join('\n'), missed };
 }
 
-/** The heading of the section `npm run load -- --opening-day`'s figures are written under, by hand. */
-export const KEPT_HEADING = '## Opening day';
+/** The headings of the sections written by hand from other commands: `npm run load -- --opening-minute` and `--opening-day`. */
+export const KEPT_HEADINGS = ['## The opening minute', '## Opening day'];
 
 /**
- * What the bench keeps of the PERFORMANCE.md it replaces: the opening-day
- * section (its own command, run by hand), from its heading to the next `## `
- * heading or the end; '' when there is none.
+ * What the bench keeps of the PERFORMANCE.md it replaces: each section of
+ * KEPT_HEADINGS (their own commands, run by hand), from its heading to the
+ * next `## ` heading or the end, in the order they had; '' when there is none.
  */
 export function keptSection(previous) {
   const lines = (previous ?? '').split('\n');
-  const start = lines.findIndex((line) => line.trim() === KEPT_HEADING || line.startsWith(`${KEPT_HEADING} `));
-  if (start < 0) return '';
-  const end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
-  return `${lines.slice(start, end < 0 ? undefined : end).join('\n').trimEnd()}\n`;
+  const kept = [];
+  for (const [start, line] of lines.entries()) {
+    if (!KEPT_HEADINGS.some((heading) => line.trim() === heading || line.startsWith(`${heading} `))) continue;
+    const end = lines.findIndex((other, i) => i > start && other.startsWith('## '));
+    kept.push(`${lines.slice(start, end < 0 ? undefined : end).join('\n').trimEnd()}\n`);
+  }
+  return kept.join('\n');
 }

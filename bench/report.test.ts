@@ -48,6 +48,11 @@ describe('what the bench keeps of the file it replaces', () => {
     expect(keptSection('# Performance\n\n## Opening day\nlast line')).toBe('## Opening day\nlast line\n');
   });
 
+  it('keeps the opening-minute section too, each in the order it had (the bench dropped it before)', () => {
+    const previous = ['# Performance', '## Pages', 'x', '## The opening minute (npm run load -- --opening-minute)', '| m |', '', '## Opening day (npm run load -- --opening-day)', '| d |', '## Budgets missed', ''].join('\n');
+    expect(keptSection(previous)).toBe('## The opening minute (npm run load -- --opening-minute)\n| m |\n\n## Opening day (npm run load -- --opening-day)\n| d |\n');
+  });
+
   it('keeps nothing when there is no such section, or no file', () => {
     expect(keptSection('# Performance\n\n## Budgets missed\nNone.\n')).toBe('');
     expect(keptSection(undefined)).toBe('');

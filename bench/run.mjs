@@ -207,7 +207,7 @@ const cpus = os.cpus();
 const machine = `${cpus.length} cores (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end`;
 const { markdown, missed } = report({ date: started.toISOString().replace('T', ' ').slice(0, 16) + ' UTC', machine, options, pages: { floor, ...pglite.pages }, databases });
 const performanceMd = path.join(root, 'docs', 'PERFORMANCE.md');
-// The opening day's figures come from another command (npm run load -- --opening-day): kept as they were.
+// The opening minute's and the opening day's figures come from other commands (npm run load -- --opening-minute, --opening-day): kept as they were.
 const kept = keptSection(existsSync(performanceMd) ? readFileSync(performanceMd, 'utf8') : '');
 writeFileSync(performanceMd, kept ? `${markdown.trimEnd()}\n\n${kept}` : markdown);
 console.log(markdown);
