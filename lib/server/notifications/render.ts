@@ -17,7 +17,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const formatsFor = (locale: AppLocale) => requestFormats(locale, OFFICE_TIME_ZONE);
 
 /** The notification in the reader's language: rendered when read, so a language change applies to old ones too. */
-export function renderNotification(row: NotificationRow, locale: AppLocale, deliveries: NotificationItem['deliveries'] = []): NotificationItem {
+export function renderNotification(row: NotificationRow, locale: AppLocale): NotificationItem {
   const t = translatorFor(locale);
   const formats = formatsFor(locale);
   const p = row.params;
@@ -67,7 +67,6 @@ export function renderNotification(row: NotificationRow, locale: AppLocale, deli
     link: notificationLink(row.requestId, type, text('service') || undefined),
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
-    deliveries,
   };
 }
 
