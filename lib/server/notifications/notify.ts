@@ -52,8 +52,7 @@ export async function notify(tx: Db, input: NotificationInput) {
         .returning({ id: notifications.id, seq: notifications.seq })
     : await tx.insert(notifications).values({ userId: input.userId, type: input.type, params, requestId: input.requestId ?? null }).returning({ id: notifications.id, seq: notifications.seq });
   const news = !recent || JSON.stringify(sorted(recent.params)) !== JSON.stringify(sorted(params));
-  const pushed = news ? await queuePush(tx, input.userId, row!.id) : 0;
-  if (news) await queueMail(tx, input, row!.id);
+  const pushed = news ? await queuePushAndMail(tx, input, row!.id) : 0;
   await publish(tx, { k: 'notification', u: input.userId, s: row!.seq, push: pushed > 0 });
   return row!;
 }
@@ -77,31 +76,35 @@ async function recentNotice(tx: Db, input: NotificationInput, requestId: string)
   return recent;
 }
 
-/** A push message for each of the user's devices that has none waiting for this notice. */
-async function queuePush(tx: Db, userId: string, notificationId: string): Promise<number> {
-  const queued = (await tx.execute(
-    sql`insert into push_outbox (notification_id, device_token)
-        select ${notificationId}, d.token from push_devices d
-        where d.user_id = ${userId}
-          and not exists (select 1 from push_outbox o where o.notification_id = ${notificationId} and o.device_token = d.token)
-        returning id`,
-  )) as unknown as { rows: unknown[] };
-  return queued.rows.length;
-}
-
-/** An e-mail when the address is confirmed, the kind is wanted, and none is waiting for this notice. */
-async function queueMail(tx: Db, input: NotificationInput, notificationId: string) {
+/**
+ * The push messages and the e-mail of a notice in one round trip (a notice is written inside every move, and on the
+ * day a season opens every send waits for its move): a push message for each of the user's devices that has none
+ * waiting for this notice; an e-mail when the address is confirmed, the kind is wanted, and none is waiting. Answers
+ * how many push messages were queued.
+ */
+async function queuePushAndMail(tx: Db, input: NotificationInput, notificationId: string): Promise<number> {
   const category = EMAIL_CATEGORY[input.type];
-  await tx.execute(
-    sql`insert into mail_outbox (kind, user_id, notification_id)
-        select 'notification', u.id, ${notificationId} from users u
-        left join email_preferences p on p.user_id = u.id
-        where u.id = ${input.userId} and u.email_verified_at is not null
-          and (${category} = 'account'
-            or (${category} = 'requests' and coalesce(p.requests, true))
-            or (${category} = 'payments' and coalesce(p.payments, true)))
-          and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})`,
-  );
+  const queued = (await tx.execute(
+    sql`with pushed as (
+          insert into push_outbox (notification_id, device_token)
+          select ${notificationId}, d.token from push_devices d
+          where d.user_id = ${input.userId}
+            and not exists (select 1 from push_outbox o where o.notification_id = ${notificationId} and o.device_token = d.token)
+          returning id
+        ), mailed as (
+          insert into mail_outbox (kind, user_id, notification_id)
+          select 'notification', u.id, ${notificationId} from users u
+          left join email_preferences p on p.user_id = u.id
+          where u.id = ${input.userId} and u.email_verified_at is not null
+            and (${category} = 'account'
+              or (${category} = 'requests' and coalesce(p.requests, true))
+              or (${category} = 'payments' and coalesce(p.payments, true)))
+            and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})
+          returning id
+        )
+        select (select count(*) from pushed)::int as pushed, (select count(*) from mailed)::int as mailed`,
+  )) as unknown as { rows: { pushed: number }[] };
+  return Number(queued.rows[0]?.pushed ?? 0);
 }
 
 const sorted = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
