@@ -9,6 +9,7 @@ import { isCrossSite } from './cross-site';
 import { ApiError } from './errors';
 import { requestLocale } from './locale';
 import { keptPrivate } from './private-answer';
+import { withNoTransform } from './respond';
 import { requestIdOf, routeOf } from './request-id';
 import { clearedSessionCookie } from './session-cookie';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
@@ -53,7 +54,6 @@ export function baseRoute<P = Record<string, string | string[]>>(handler: RouteH
 }
 
 const READS = new Set(['GET', 'HEAD']);
-const NO_TRANSFORM = /(^|,)\s*no-transform\s*(,|$)/i;
 
 /**
  * An answer to a write goes as it is: `no-transform` asks Next.js's compression (and any proxy) to leave it. It is a
@@ -62,8 +62,8 @@ const NO_TRANSFORM = /(^|,)\s*no-transform\s*(,|$)/i;
  */
 function uncompressed(response: Response): Response {
   const given = response.headers.get('cache-control');
-  if (given && NO_TRANSFORM.test(given)) return response;
-  return withHeader(response, 'Cache-Control', given ? `${given}, no-transform` : 'no-transform');
+  const value = withNoTransform(given);
+  return value === given ? response : withHeader(response, 'Cache-Control', value);
 }
 
 function withRequestId(response: Response, requestId: string): Response {

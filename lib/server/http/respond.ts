@@ -8,13 +8,21 @@ import 'server-only';
  */
 export const UNCOMPRESSED_BELOW_BYTES = 4096;
 
+const NO_TRANSFORM = /(^|,)\s*no-transform\s*(,|$)/i;
+
+/** A Cache-Control value that also says `no-transform` (once). */
+export function withNoTransform(given: string | null): string {
+  if (!given) return 'no-transform';
+  return NO_TRANSFORM.test(given) ? given : `${given}, no-transform`;
+}
+
 /** `{"data": ..., "meta"?: ...}` */
 export function ok(data: unknown, init: { status?: number; meta?: Record<string, unknown>; headers?: HeadersInit } = {}) {
   const body = JSON.stringify(init.meta ? { data, meta: init.meta } : { data });
   const headers = new Headers(init.headers);
   headers.set('Content-Type', 'application/json');
   // Characters, not bytes: Arabic text counts less than it weighs, which errs towards compressing.
-  if (body.length < UNCOMPRESSED_BELOW_BYTES) headers.set('Cache-Control', headers.has('Cache-Control') ? `${headers.get('Cache-Control')}, no-transform` : 'no-transform');
+  if (body.length < UNCOMPRESSED_BELOW_BYTES) headers.set('Cache-Control', withNoTransform(headers.get('Cache-Control')));
   return new Response(body, { status: init.status ?? 200, headers });
 }
 

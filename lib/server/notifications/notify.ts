@@ -102,7 +102,7 @@ async function queuePushAndMail(tx: Db, input: NotificationInput, notificationId
             and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})
           returning id
         )
-        select (select count(*) from pushed)::int as pushed, (select count(*) from mailed)::int as mailed`,
+        select (select count(*) from pushed)::int as pushed`,
   )) as unknown as { rows: { pushed: number }[] };
   return Number(queued.rows[0]?.pushed ?? 0);
 }

@@ -89,7 +89,6 @@ const HOLD_ENDED_CONFIRMED = 'hold_ended_void_confirmed';
 // A voided payment still asked about (reconciliation), and what each becomes once the gateway confirms.
 const VOID_WATCHED: Record<string, string> = { voided: VOID_CONFIRMED, [HOLD_ENDED]: HOLD_ENDED_CONFIRMED };
 
-/** The request a user may pay for: their own, or one they are on as a companion who accepted an invitation (issue 42). */
 /**
  * The request the user may pay (their own, or one they are a companion on), with whether the office is cancelling it
  * with a refund (a proposal awaiting its second member): the applicant's in one read, "Pay" being pressed by everyone
@@ -101,8 +100,8 @@ async function payableRequest(db: Db, userId: string, requestId: string) {
   const [own] = await db.select({ row: getTableColumns(requests), refunding }).from(requests).where(and(eq(requests.id, requestId), eq(requests.userId, userId))).limit(1);
   if (own) return own;
   const { row } = await companionAccess(db, userId, requestId);
-  const [proposal] = await db.select({ id: refundProposals.id }).from(refundProposals).where(and(eq(refundProposals.requestId, requestId), isNull(refundProposals.decision))).limit(1);
-  return { row, refunding: proposal !== undefined };
+  const [proposed] = await db.select({ refunding }).from(requests).where(eq(requests.id, requestId)).limit(1);
+  return { row, refunding: proposed?.refunding === true };
 }
 
 /**
