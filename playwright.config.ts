@@ -71,7 +71,7 @@ export default defineConfig({
       timeout: 10_000,
     },
     {
-      // A fresh production build, served by `next start`, with its own data folder;
+      // A fresh production build, served as `npm start` serves it (scripts/server.mjs), with its own data folder;
       // `npm test` builds once before its Playwright phases (E2E_BUILT=1) and each serves that build.
       command: process.env.E2E_BUILT === '1' ? 'node scripts/start.mjs' : 'node scripts/start.mjs --rebuild',
       // What the build reads (PORT, for the prerendered pages' origin) is set for `npm test`'s build phase too (scripts/test-all.mjs).

@@ -41,11 +41,14 @@ export async function freePort(from, to) {
 }
 
 /**
- * `next start` on a port; resolves once `probePath` answers. `app` servers get
+ * The app's server (scripts/server.mjs), or `next start`, on a port; resolves once `probePath` answers. `app` servers get
  * the Node options `npm start` gives the app.
  */
 export async function start(root, dir, { port, env = {}, probePath = '/', app = false }) {
-  const child = spawn(process.execPath, [nextBin(root), 'start', '--port', String(port)], {
+  // The app as `npm start` serves it (its front door before Next.js: scripts/server.mjs); anything else (the bare
+  // Next.js page of the floor) as `next start` does.
+  const command = app ? [path.join(dir, 'scripts', 'server.mjs'), '--port', String(port)] : [nextBin(root), 'start', '--port', String(port)];
+  const child = spawn(process.execPath, command, {
     cwd: dir,
     // Its own process group, so stop() ends whatever next start spawned too.
     detached: true,

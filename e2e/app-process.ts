@@ -94,9 +94,9 @@ export async function createDatabase(adminUrl: string, prefix: string) {
 
 export type AppProcess = { origin: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-/** Starts `next start` on `port` with the given environment and waits until it answers. */
+/** Starts the app's server (scripts/server.mjs, as `npm start` runs it) on `port` with the given environment and waits until it answers. */
 export async function startApp(port: number, env: Record<string, string>, timeoutMs = 90_000): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port)], {
     // Tests register many accounts from this machine's one address: the registration limit is raised (it is tested in Vitest).
     env: { ...process.env, OPS_API_KEY: E2E_OPS_KEY, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -201,7 +201,7 @@ async function startServer(db, port) {
       await cleanup.end();
     };
   }
-  const child = spawn(process.execPath, [...(process.env.LOAD_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROFILE_DIR}`] : []), nextBin, 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...(process.env.LOAD_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROFILE_DIR}`] : []), path.join(root, 'scripts', 'server.mjs'), '-p', String(port)], {
     cwd: root,
     // The Node options `npm start` serves with, so the memory figures are the deployment's.
     // The users are registered from this one machine: the per-address registration limit is raised.

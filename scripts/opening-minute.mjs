@@ -16,7 +16,6 @@ import { adminCookie, summarise, timed, verificationTokens } from './opening-day
 import { serverEnv } from './server-node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The rank of the first later arrival (lib/server/openings/queue-store.ts: LATE_RANK).
@@ -59,7 +58,7 @@ async function startInstances(port, redisUrl) {
   const dataDir = path.join(root, '.data', tag);
   mkdirSync(dataDir, { recursive: true });
   const start = (p) =>
-    spawn(process.execPath, [...(process.env.LOAD_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROFILE_DIR}`] : []), nextBin, 'start', '-p', String(p)], {
+    spawn(process.execPath, [...(process.env.LOAD_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROFILE_DIR}`] : []), path.join(root, 'scripts', 'server.mjs'), '-p', String(p)], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...serverEnv({ ...process.env, DATABASE_URL: databaseUrl }), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', PORT: String(p), OPS_API_KEY: opsKey },
       stdio: ['ignore', 'ignore', 'inherit'],

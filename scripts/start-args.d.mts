@@ -1,2 +1,2 @@
 // Types of scripts/start-args.mjs for the test that imports it.
-export function nextStartArgs(args: string[], source: Record<string, string | undefined>, keepAliveMs: string): string[];
+export function serverArgs(args: string[], source: Record<string, string | undefined>, keepAliveMs: string): string[];

@@ -1,4 +1,4 @@
-// The arguments `npm start` gives `next start`: every option the caller passed
+// The arguments `npm start` gives scripts/server.mjs (which takes `next start`'s options): every option the caller passed
 // (`npm start -- -H 127.0.0.1 --port 8080`) goes through as given; the
 // environment fills in only what they did not say: PORT (3000 by default),
 // HOSTNAME (the address to listen on, as Next.js's own server reads it; unset,
@@ -12,11 +12,11 @@ const given = (args, ...names) => args.some((arg) => names.some((name) => arg ==
  * @param {Record<string, string | undefined>} source the environment
  * @param {string} keepAliveMs the default keep-alive timeout
  */
-export function nextStartArgs(args, source, keepAliveMs) {
+export function serverArgs(args, source, keepAliveMs) {
   const own = args.filter((arg) => arg !== '--rebuild');
   const defaults = [];
   if (!given(own, '-p', '--port')) defaults.push('--port', source.PORT || '3000');
   if (source.HOSTNAME && !given(own, '-H', '--hostname')) defaults.push('--hostname', source.HOSTNAME);
   if (!given(own, '--keepAliveTimeout')) defaults.push('--keepAliveTimeout', keepAliveMs);
-  return ['start', ...defaults, ...own];
+  return [...defaults, ...own];
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serverEnv } from './server-node-options.mjs';
-import { nextStartArgs } from './start-args.mjs';
+import { serverArgs } from './start-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -13,13 +13,13 @@ const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 mkdirSync(dataDir, { recursive: true });
 
 function run(args, env = {}) {
-  const result = spawnSync(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, ...env } });
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.slice(2).includes('--rebuild')) {
   console.log('No build found: building the app first (about half a minute).');
-  run(['build']);
+  run([nextBin, 'build']);
 }
 // Idle keep-alive connections stay open 65 s (Node's default is 5 s): longer
 // than a load balancer's idle timeout (60 s on the common ones), so the app
@@ -29,5 +29,6 @@ const KEEP_ALIVE_MS = '65000';
 // Payments: nothing is chosen here. On the embedded default (APP_URL unset, so
 // http://localhost:PORT) the server takes test payments; on any other address it
 // needs the Moyasar keys or PAYMENT_GATEWAY=test, or refuses to start
-// (lib/server/payments/gateway-choice.ts).
-run(nextStartArgs(process.argv.slice(2), process.env, KEEP_ALIVE_MS), serverEnv());
+// (lib/server/payments/gateway-choice.ts). The server: Next.js behind the app's
+// front door (scripts/server.mjs; docs/ARCHITECTURE.md, "The way in").
+run([path.join(root, 'scripts', 'server.mjs'), ...serverArgs(process.argv.slice(2), process.env, KEEP_ALIVE_MS)], serverEnv());

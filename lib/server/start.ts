@@ -14,6 +14,8 @@ import { stampUnknownPages } from './http/unknown-pages';
 import { answerUnparsableRequests } from './http/header-overflow';
 import { hashStaticPageScripts } from './http/static-page-csp';
 import { refuseUnknownMethods } from './http/unknown-method';
+import { answerHotRoutes } from './http/hot-routes';
+import { frontDoorServed } from './http/front-door';
 import { startHousekeeping } from './auth/housekeeping';
 import { tickOpenings } from './openings/openings';
 import { singleFlight } from './jobs/single-flight';
@@ -33,8 +35,15 @@ export async function startServer() {
     console.error(refusal);
     process.exit(1);
   }
+  // The front door (front-door.ts; docs/ARCHITECTURE.md, "The way in"): what the HTTP server does with a request
+  // before Next.js sees it. The last step added sees each request first.
+  if (!frontDoorServed() && process.env.NODE_ENV === 'production') {
+    logger.warn('started without scripts/server.mjs (npm start): the front door is closed, so malformed paths, unknown methods and the opening queue go to Next.js');
+  }
   // Before the first request: rate limits need the peer's address (socket-address.ts).
   stampSocketAddresses();
+  // The opening minute's busiest requests, answered by their own route handlers without Next.js's routing (hot-routes.ts).
+  answerHotRoutes();
   // A path Next.js cannot decode would be its bare 500 (malformed-path.ts).
   refuseMalformedPaths();
   // A public page's address under a first segment that is no language and that the proxy never sees (/fonts, /__nextjs_x/faqs): a 404, never rendered and kept on disk (unknown-language.ts).

@@ -27,7 +27,9 @@ function routes() {
     .map((file) => {
       const route = '/' + path.relative(root, path.dirname(file)).split(path.sep).map((segment) => segment.replace(/^\[(.+)\]$/, '{$1}')).join('/');
       const source = readFileSync(file, 'utf8');
-      return { route, methods: METHODS.filter((method) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source)) };
+      // Defined in the file, or re-exported from where a second door calls them too (lib/server/http/hot-routes.ts).
+      const exported = (method: string) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source) || new RegExp(`export \\{[^}]*\\b${method}\\b[^}]*\\} from`).test(source);
+      return { route, methods: METHODS.filter(exported) };
     })
     // The catch-all answers 404 to every path the API does not have.
     .filter(({ route }) => route !== '/api/v1/{...rest}');

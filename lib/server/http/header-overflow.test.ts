@@ -1,3 +1,4 @@
+import { createFrontDoorServer } from './front-door-server.mjs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ let port: number;
 
 beforeAll(async () => {
   answerUnparsableRequests();
-  server = http.createServer((_request, response) => response.end('ok'));
+  server = createFrontDoorServer((_request, response) => response.end('ok'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Duplex } from 'node:stream';
 import { earlyAnswer, rawAnswer } from './early-answer';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 import { isMethodToken, methodNotAllowed } from './unknown-method';
 
 const GUARDED = Symbol.for('portal.header-overflow-guarded');
@@ -13,7 +13,7 @@ const TOO_LARGE = 'HPE_HEADER_OVERFLOW';
 const UNKNOWN_METHOD = 'HPE_INVALID_METHOD';
 
 /**
- * From now on, every HTTP server of this process answers a request whose
+ * From now on, the front door (front-door.ts) answers a request whose
  * headers are too large with a 431 in the API's error shape (a page elsewhere),
  * instead of Node's bare status line with no body; a method Node does not
  * know, when it is a token, gets the 405 of a method no route takes
@@ -21,7 +21,7 @@ const UNKNOWN_METHOD = 'HPE_INVALID_METHOD';
  * way. Installed once at start.
  */
 export function answerUnparsableRequests() {
-  interceptServerEvents(GUARDED, (event, args) => {
+  addToFrontDoor(GUARDED, (event, args) => {
     if (event !== 'clientError') return false;
     const [error, socket] = args as [ParseError, Duplex];
     answer(error, socket);

@@ -1,10 +1,11 @@
+import { createFrontDoorServer } from './front-door-server.mjs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasMalformedPath, refuseMalformedPaths } from './malformed-path';
 
-// A real HTTP server, as `next start` makes one: the listener stands for Next.js,
+// A real HTTP server, as scripts/server.mjs makes one: the listener stands for Next.js,
 // which answers a path it cannot decode with a bare 500.
 let server: http.Server;
 let port: number;
@@ -12,7 +13,7 @@ const reached: string[] = [];
 
 beforeAll(async () => {
   refuseMalformedPaths();
-  server = http.createServer((request, response) => {
+  server = createFrontDoorServer((request, response) => {
     reached.push(request.url ?? '');
     response.end('ok');
   });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type http from 'node:http';
 import { earlyAnswer } from './early-answer';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 
 const GUARDED = Symbol.for('portal.malformed-path-guarded');
 
@@ -17,7 +17,7 @@ export function hasMalformedPath(target: string): boolean {
 }
 
 /**
- * From now on, every HTTP server of this process answers a request whose path
+ * From now on, the front door (front-door.ts) answers a request whose path
  * cannot be percent-decoded with a 400 before Next.js sees it: Next.js decodes
  * route parameters itself and answers such a path with a bare 500 that no
  * route handler can catch. The API gets its error shape (DESIGN section 6),
@@ -25,7 +25,7 @@ export function hasMalformedPath(target: string): boolean {
  * beside the socket-address stamp.
  */
 export function refuseMalformedPaths() {
-  interceptServerEvents(GUARDED, (event, args) => {
+  addToFrontDoor(GUARDED, (event, args) => {
     if (event !== 'request') return false;
     const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
     if (!hasMalformedPath(request.url ?? '/')) return false;

@@ -1,9 +1,10 @@
+import { createFrontDoorServer } from './front-door-server.mjs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_ADDRESS_HEADER, stampSocketAddresses } from './socket-address';
 
-// A real HTTP server, as `next start` makes one: what reaches the request
+// A real HTTP server, as scripts/server.mjs makes one: what reaches the request
 // listener is what Next.js would hand to a route handler.
 let server: http.Server;
 let port: number;
@@ -11,7 +12,7 @@ const seen: http.IncomingHttpHeaders[] = [];
 
 beforeAll(async () => {
   stampSocketAddresses();
-  server = http.createServer((request, response) => {
+  server = createFrontDoorServer((request, response) => {
     seen.push(request.headers);
     response.end('ok');
   });

@@ -1,6 +1,6 @@
 import 'server-only';
 import type http from 'node:http';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 
 /**
  * The request header that carries the TCP peer's address to route handlers.
@@ -13,18 +13,20 @@ export const SOCKET_ADDRESS_HEADER = 'x-portal-socket-address';
 const STAMPED = Symbol.for('portal.socket-address-stamped');
 
 /**
- * From now on, every HTTP server of this process writes the peer's address
+ * From now on, the front door (front-door.ts) writes the peer's address
  * into SOCKET_ADDRESS_HEADER of each request before any listener (Next.js)
  * sees it, replacing whatever a client sent under that name. Called once at
- * start (instrumentation), so it covers `npm start`, `next start` and `next
- * dev` alike; patching the prototype reaches the server Next.js has made.
+ * start (instrumentation), as the first step of the front door, so every other
+ * step sees the address too.
  */
 export function stampSocketAddresses() {
-  interceptServerEvents(STAMPED, (event, args) => {
-    if (event === 'request') {
-      const request = args[0] as http.IncomingMessage;
-      request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
-    }
+  addToFrontDoor(STAMPED, (event, args) => {
+    if (event === 'request') stampSocketAddress(args[0] as http.IncomingMessage);
     return false;
   });
+}
+
+/** Writes the peer's address into SOCKET_ADDRESS_HEADER, over whatever a client sent under that name. */
+export function stampSocketAddress(request: http.IncomingMessage) {
+  request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
 }

@@ -1,3 +1,4 @@
+import { createFrontDoorServer } from './front-door-server.mjs';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +24,7 @@ describe('a prerendered page as it leaves the server', () => {
   beforeAll(async () => {
     hashStaticPageScripts();
     // Stands for Next.js: headers by writeHead, the page in pieces, a cookie when asked.
-    server = http.createServer((request, response) => {
+    server = createFrontDoorServer((request, response) => {
       const cookie = request.url?.includes('cookie') ? { 'set-cookie': 'has_session=1' } : {};
       if (request.headers['if-none-match'] === '"v1"') {
         response.writeHead(304, { etag: '"v1"', 'cache-control': 's-maxage=31536000' });
@@ -97,7 +98,7 @@ describe('a prerendered page answered again within a second (static-page-answers
   const seen: string[] = [];
   beforeAll(async () => {
     hashStaticPageScripts();
-    server = http.createServer((request, response) => {
+    server = createFrontDoorServer((request, response) => {
       seen.push(request.url ?? '');
       const url = request.url ?? '';
       const extra = url.includes('stale') ? { 'x-nextjs-cache': 'STALE' } : url.includes('cookie') ? { 'set-cookie': 'has_session=1' } : { 'x-nextjs-cache': 'HIT' };

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { isStaticPage } from '@/lib/routing/static-pages';
 import { pageCsp } from '@/lib/security/csp';
 import { firebaseAuthDomain, isDevelopment } from '@/lib/security/page-csp-options';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 import { answerKey, keepAnswer, keptAnswer, sendKept } from './static-page-answers';
 
 const INSTALLED = Symbol.for('portal.static-page-csp');
@@ -62,7 +62,7 @@ function prepare(body: Buffer, wantsGzip: boolean): Prepared {
  * here too: Next.js would compress it before it could be read.
  */
 export function hashStaticPageScripts() {
-  interceptServerEvents(INSTALLED, (event, args) => {
+  addToFrontDoor(INSTALLED, (event, args) => {
     if (event !== 'request') return false;
     const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
     if (request.method !== 'GET' || request.headers.rsc) return false;

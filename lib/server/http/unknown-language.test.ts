@@ -1,3 +1,4 @@
+import { createFrontDoorServer } from './front-door-server.mjs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ describe('refuseUnknownLanguagePages', () => {
 
   beforeAll(async () => {
     refuseUnknownLanguagePages();
-    server = http.createServer((request, response) => {
+    server = createFrontDoorServer((request, response) => {
       reached.push(request.url ?? '');
       response.end('ok');
     });

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { isDevelopment } from '@/lib/security/page-csp-options';
 import { API_CSP } from '@/lib/security/static-headers.mjs';
 import { earlyAnswer } from './early-answer';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 
 const GUARDED = Symbol.for('portal.unknown-language-guarded');
 
@@ -32,13 +32,13 @@ export function isUnknownLanguagePage(target: string, development = isDevelopmen
 }
 
 /**
- * From now on, every HTTP server of this process answers those addresses with
+ * From now on, the front door (front-door.ts) answers those addresses with
  * a 404 before Next.js sees them (security issue, item 2): the API's error
  * shape on /api, a short page elsewhere, in the reader's language, never stored.
  * Installed once at start, beside the malformed-path guard.
  */
 export function refuseUnknownLanguagePages() {
-  interceptServerEvents(GUARDED, (event, args) => {
+  addToFrontDoor(GUARDED, (event, args) => {
     if (event !== 'request') return false;
     const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
     if (!isUnknownLanguagePage(request.url ?? '/')) return false;

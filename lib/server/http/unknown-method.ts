@@ -2,7 +2,7 @@ import 'server-only';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { earlyAnswer, rawAnswer } from './early-answer';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 
 const GUARDED = Symbol.for('portal.unknown-method-guarded');
 
@@ -33,23 +33,17 @@ const languageOf = (request: http.IncomingMessage) => {
 };
 
 /**
- * From now on, every HTTP server of this process answers a method no route
+ * From now on, the front door (front-door.ts) answers a method no route
  * takes with a 405 and `Allow` before anything else sees the request (issue
  * 58, item 4): Next.js answered TRACE with a 500 on every route and rendered
  * the pages for PROPFIND or PURGE; Node closed the connection on a CONNECT
  * without a word. Methods Node cannot parse at all (TRACK) come through its
- * `clientError`, answered in header-overflow.ts. Installed last at start, so
- * it runs first. The body, if any, is not read: the connection closes.
+ * `clientError`, answered in header-overflow.ts. A CONNECT comes to the front
+ * door as its own event (front-door-server.mjs listens for it). Installed last
+ * at start, so it runs first. The body, if any, is not read: the connection closes.
  */
 export function refuseUnknownMethods() {
-  const answered = new WeakSet<http.Server>();
-  interceptServerEvents(GUARDED, (event, args, server) => {
-    if (event === 'connection' && !answered.has(server)) {
-      // Node emits `connect` only to a server that listens for it, and otherwise drops the socket.
-      answered.add(server);
-      if (server.listenerCount('connect') === 0) server.on('connect', () => undefined);
-      return false;
-    }
+  addToFrontDoor(GUARDED, (event, args) => {
     if (event === 'connect') {
       const [request, socket] = args as [http.IncomingMessage, Duplex];
       const answer = methodNotAllowed(request.url ?? '/', languageOf(request));

@@ -1,3 +1,4 @@
+import { createFrontDoorServer } from './front-door-server.mjs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
@@ -76,7 +77,7 @@ describe('stampUnknownPages', () => {
   beforeAll(async () => {
     stampUnknownPages(isUnknownRoute);
     // Stands for Next.js: the catch-all draws the page with a 200, or redirects.
-    server = http.createServer((request, response) => {
+    server = createFrontDoorServer((request, response) => {
       if (request.url?.endsWith('/')) {
         response.writeHead(308, { location: request.url.slice(0, -1) });
         response.end();

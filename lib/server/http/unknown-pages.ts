@@ -4,7 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { routing } from '@/i18n/routing';
 import { isStaticPage, isStaticPageAddress } from '@/lib/routing/static-pages';
-import { interceptServerEvents } from './server-events';
+import { addToFrontDoor } from './front-door';
 
 const STAMPED = Symbol.for('portal.unknown-static-pages');
 
@@ -75,7 +75,7 @@ function isUnknownRoute(target: string): boolean {
  * theirs. `matcher` replaces the build's routes (tests).
  */
 export function stampUnknownPages(matcher: (target: string) => boolean = isUnknownRoute) {
-  interceptServerEvents(STAMPED, (event, args) => {
+  addToFrontDoor(STAMPED, (event, args) => {
     if (event !== 'request') return false;
     const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
     const target = request.url ?? '/';

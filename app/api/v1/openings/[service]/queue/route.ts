@@ -1,17 +1,3 @@
-import { route } from '@/lib/server/http/handler';
-import { serviceParam } from '@/lib/server/http/params';
-import { ok } from '@/lib/server/http/respond';
-import { joinQueue, leaveQueue, readQueuePlace } from '@/lib/server/openings/queue-places';
-import { draftReadiness } from '@/lib/server/requests/draft-readiness';
-
-// The opening queue of a service (issue 59, docs/OPENING.md), for a signed-in pilgrim with a confirmed address.
-// POST joins (201; a second join, from any tab or device, answers the same place: 200) and says what the pilgrim's
-// draft still needs; GET reads the place (one round trip to the queue); DELETE leaves it.
-export const POST = route.user({ verifiedEmail: true, params: { service: serviceParam } }, async ({ session, params }) => {
-  const { answer, joined } = await joinQueue(params.service, session.user.id);
-  return ok({ ...answer, draft: await draftReadiness(session.user.id, params.service) }, { status: joined ? 201 : 200 });
-});
-
-export const GET = route.user({ params: { service: serviceParam } }, async ({ session, params }) => ok(await readQueuePlace(params.service, session.user.id)));
-
-export const DELETE = route.user({ params: { service: serviceParam } }, async ({ session, params }) => ok(await leaveQueue(params.service, session.user.id)));
+// The opening queue of a service: its handlers live in lib/server/openings/queue-route.ts, where the front door's
+// hot routes (lib/server/http/hot-routes.ts) answer them too, before Next.js's routing, in an opening minute.
+export { DELETE, GET, POST } from '@/lib/server/openings/queue-route';
