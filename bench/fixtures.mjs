@@ -13,6 +13,19 @@ const SIGN_IN_ACCOUNTS = 60;
 /** An address of the documentation range (RFC 5737), one per pilgrim: only ever a header value. */
 const benchAddress = (i) => `198.51.100.${i + 1}`;
 
+/**
+ * A pilgrim signed in, with a confirmed address, as a browser carries them: the Cookie header of the session (and
+ * its hint, which the proxy reads). For the pages a visitor sees only signed in (the opening queue's page).
+ */
+export async function signedInVisitor(base, dataDir) {
+  const call = apiClient(base);
+  const email = `bench.visitor.${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Bench#${randomBytes(6).toString('hex')}A1`;
+  const { token } = await call('POST', '/auth/register', { body: { name: 'Bench Visitor', email, password, password_confirmation: password } });
+  await confirmAddress(call, email, path.join(dataDir, 'mail'));
+  return { Cookie: `session=${token}; has_session=1` };
+}
+
 export async function seed(base, { drafts: draftCount, dataDir, opsKey }) {
   const call = apiClient(base);
   const email = `bench.${randomBytes(4).toString('hex')}@example.com`;

@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 // run Lighthouse again"): such a run is repeated, up to three attempts in all.
 const ATTEMPTS = 3;
 
-export async function lighthouse(root, url) {
+export async function lighthouse(root, url, headers) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await lighthouseOnce(root, url);
+      return await lighthouseOnce(root, url, headers);
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;
       console.log(`Lighthouse ${new URL(url).pathname}: attempt ${attempt} failed (${String(error.message).split('\n')[0].slice(0, 160)}); again …`);
@@ -18,9 +18,11 @@ export async function lighthouse(root, url) {
   }
 }
 
-async function lighthouseOnce(root, url) {
+async function lighthouseOnce(root, url, headers) {
   const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [cli, url, '--quiet', '--only-categories=performance', '--output=json', '--output-path=stdout', '--chrome-flags=--headless=new --no-sandbox'];
+  // A page seen signed in (the queue page) gets the session's cookie on its requests.
+  if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   const { stdout } = await promisify(execFile)(process.execPath, args, {
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     maxBuffer: 256 * 1024 * 1024,
@@ -48,10 +50,10 @@ const median = (values) => {
 export async function lighthouseBesideFloor(root, floorUrl, pages, rounds) {
   const results = Object.fromEntries(pages.map(({ name }) => [name, { page: [], floor: [] }]));
   for (let round = 1; round <= rounds; round++) {
-    for (const { name, url } of pages) {
+    for (const { name, url, headers } of pages) {
       console.log(`Lighthouse round ${round}/${rounds}: floor, then ${name} …`);
       results[name].floor.push(await lighthouse(root, floorUrl));
-      results[name].page.push(await lighthouse(root, url));
+      results[name].page.push(await lighthouse(root, url, headers));
     }
   }
   return Object.fromEntries(Object.entries(results).map(([name, runs]) => [name, { page: summarize(runs.page), floor: summarize(runs.floor) }]));

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { firstLoadJs } from './first-load-js.mjs';
-import { seed } from './fixtures.mjs';
+import { seed, signedInVisitor } from './fixtures.mjs';
 import { writeFloorApp } from './floor-app.mjs';
 import { lighthouseBesideFloor } from './lighthouse.mjs';
 import { CONNECTIONS, floorOf, QUIET_DRAFTS, run, scenarios, settle } from './load.mjs';
@@ -42,7 +42,8 @@ const port = () => freePort(portFrom, portFrom + 99);
 const LOCALES = ['en', 'ar'];
 const PUBLIC_PAGES = ['', '/faqs', '/static/about', '/static/terms', '/static/privacy', '/static/contact', '/auth/login', '/auth/register'];
 // One static page stands for the four (the same template).
-const LIGHTHOUSE_PAGES = ['', '/faqs', '/static/about', '/auth/login', '/auth/register'];
+// The queue page too (issue 59, item 9): everyone arrives there in an opening minute, signed in (signedInVisitor).
+const LIGHTHOUSE_PAGES = ['', '/faqs', '/static/about', '/auth/login', '/auth/register', '/openings/hajj'];
 const at = (locale, page) => `/${locale}${page}`;
 
 /** The bare Next.js app (floor-app.mjs), served for the whole run: the floor of the JavaScript and of Lighthouse. */
@@ -75,11 +76,18 @@ async function pageThroughput(url) {
   return { floor, pages: figures };
 }
 
-async function measurePages(url, floorApp) {
+/** The Lighthouse pages by name, each with its address and, for a page seen only signed in, the visitor's headers. */
+async function lighthousePages(url, names, dataDir) {
+  const visitor = names.some(needsSession) ? await signedInVisitor(url, dataDir) : undefined;
+  return names.map((name) => ({ name, url: url + name, headers: needsSession(name) ? visitor : undefined }));
+}
+const needsSession = (name) => name.includes('/openings/');
+
+async function measurePages(url, floorApp, dataDir) {
   const js = {};
   for (const locale of LOCALES) for (const page of PUBLIC_PAGES) js[at(locale, page)] = await firstLoadJs(url, at(locale, page));
   const throughput = await pageThroughput(url);
-  const pages = LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => ({ name: at(locale, page), url: url + at(locale, page) })));
+  const pages = await lighthousePages(url, LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => at(locale, page))), dataDir);
   const lighthouse = await lighthouseBesideFloor(root, floorApp.url + '/', pages, options.lighthouseRounds);
   return { js, throughput, lighthouse };
 }
@@ -135,7 +143,7 @@ async function measureOn(name, env, floorApp) {
   const server = await start(root, root, { port: await port(), env: { ...env, DATA_DIR: dataDir, OPS_API_KEY: opsKey, TRUST_PROXY_HOPS: '1' }, probePath: '/api/build', app: true });
   try {
     const idle = rssMb(server.pid);
-    const pages = floorApp ? await measurePages(server.url, floorApp) : null;
+    const pages = floorApp ? await measurePages(server.url, floorApp, dataDir) : null;
     const { api, rssAfter } = await measureApi(server.url, server, dataDir, opsKey);
     return { pages, database: { name, api, rss: { idle, after: rssAfter } } };
   } finally {
@@ -151,9 +159,9 @@ async function lighthouseOnly(floorApp) {
   try {
     const chosen = values.pages?.split(',').map((page) => page.trim()).filter(Boolean);
     const names = chosen?.length ? chosen : LOCALES.flatMap((locale) => LIGHTHOUSE_PAGES.map((page) => at(locale, page)));
-    const pages = names.map((name) => ({ name, url: server.url + name }));
+    const pages = await lighthousePages(server.url, names, dataDir);
     // Each page rendered once first (the cached copy is what visitors get).
-    for (const { url } of pages) await fetch(url, { headers: PAGE_HEADERS });
+    for (const { url, headers } of pages) await fetch(url, { headers: { ...PAGE_HEADERS, ...headers } });
     const results = await lighthouseBesideFloor(root, floorApp.url + '/', pages, options.lighthouseRounds);
     let missed = 0;
     console.log(`\n| page | score | floor score | TBT ms | floor TBT ms | TBT ratio | CLS | result |\n|---|---:|---:|---:|---:|---:|---:|---|`);
