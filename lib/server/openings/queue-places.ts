@@ -53,12 +53,17 @@ async function openingOf(service: Service): Promise<Opening> {
   return opening;
 }
 
+/**
+ * Joins, or answers the place already held. The opening comes with the place from the store, as for a read (one
+ * round trip where it read the database's row first, then the store: in the opening minute every pilgrim joins
+ * at once), and the join is a second only for a place not yet held.
+ */
 export async function joinQueue(service: Service, userId: string, now: Date = new Date()): Promise<{ answer: QueuePlaceAnswer; joined: boolean }> {
-  const opening = await openingOf(service);
+  const before = await readWithOpening(service, userId);
+  const { opening } = before;
   const state = openingState(opening, now);
   if (state === 'upcoming') throw new ApiError('conflict', { messageKey: 'queue_not_open' });
   if (state === 'over') throw new ApiError('conflict', { messageKey: 'queue_over' });
-  const before = await queueStore().read(keyOf(opening), userId);
   const stays = before.place && before.place.state !== 'passed' && before.place.state !== 'left';
   const read = stays ? before : await queueStore().join(keyOf(opening), userId, now, now < opening.opensAt);
   return { answer: answerOf(service, opening, read, now), joined: !stays };
@@ -66,15 +71,19 @@ export async function joinQueue(service: Service, userId: string, now: Date = ne
 
 /** One round trip: the store answers the opening with the place (the database from its row, Redis from its copy). */
 export async function readQueuePlace(service: Service, userId: string, now: Date = new Date()): Promise<QueuePlaceAnswer> {
+  const read = await readWithOpening(service, userId);
+  return answerOf(service, read.opening, read, now);
+}
+
+/** The place and the opening, from the store; its copy of the opening made again from the row when it has none. */
+async function readWithOpening(service: Service, userId: string): Promise<QueueRead & { opening: Opening }> {
   const store = queueStore();
-  let read = await store.read(service, userId);
-  if (!read.opening) {
-    // Redis lost its copy (a restart), or the database has no opening: the row decides.
-    const opening = await openingOf(service);
-    await openingChanged(service);
-    read = { ...(await store.read(service, userId)), opening };
-  }
-  return answerOf(service, read.opening!, read, now);
+  const read = await store.read(service, userId);
+  if (read.opening) return { ...read, opening: read.opening };
+  // Redis lost its copy (a restart), or the database has no opening: the row decides (404 without one).
+  const opening = await openingOf(service);
+  await openingChanged(service);
+  return { ...(await store.read(service, userId)), opening };
 }
 
 export async function leaveQueue(service: Service, userId: string, now: Date = new Date()): Promise<QueuePlaceAnswer> {
