@@ -24,7 +24,8 @@ const app = next({ dev, dir: root, hostname: options.hostname ?? 'localhost', po
 const handle = app.getRequestHandler();
 // The server first, so the app, which adds its front door as it starts (instrumentation.ts → lib/server/start.ts),
 // finds it there; no request reaches it before it listens, after the app is ready.
-const server = createFrontDoorServer(handle, dev ? { upgrade: app.getUpgradeHandler() } : {});
+// In development the upgrades (the browser's live reload) are Next.js's, asked for once it is prepared.
+const server = createFrontDoorServer(handle, dev ? { upgrade: (request, socket, head) => app.getUpgradeHandler()(request, socket, head) } : {});
 if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
 await app.prepare();
 server.listen(options.port, options.hostname, () => {
