@@ -9,37 +9,42 @@ const TEXT = {
   ar: { title: 'الصفحة غير موجودة', prefix: 'الصفحة غير موجودة: ', nav: ar.Header.mainNav },
 } as const;
 
+// The not-found page in the default layout, saying the full path: one page walks the four addresses (a browser
+// context each cost more than the page), signed out, then with a session cookie for the profile's two.
 for (const locale of IN_ENGLISH) {
   const text = TEXT[locale];
 
-  test(`an address that matches nothing is a 404 inside the default layout (${locale})`, async ({ page }) => {
-    const response = await page.goto(`/${locale}/no/such/page`);
-    expect(response?.status()).toBe(404);
-    await expect(heading(page)).toHaveText(text.title);
-    await expect(page.getByTestId('error-message')).toContainText(`/${locale}/no/such/page`);
-    await expect(page.getByRole('navigation', { name: text.nav })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-  });
+  test(`addresses that find nothing are 404s inside the default layout, saying 'Page Not Found: {full path}' (${locale})`, async ({ page, context }) => {
+    await test.step('an address that matches nothing', async () => {
+      const response = await page.goto(`/${locale}/no/such/page`);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page)).toHaveText(text.title);
+      await expect(page.getByTestId('error-message')).toContainText(`/${locale}/no/such/page`);
+      await expect(page.getByRole('navigation', { name: text.nav })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
 
-  test(`an unknown static slug shows 'Page Not Found: {full path}' (${locale})`, async ({ page }) => {
-    const response = await page.goto(`/${locale}/static/refund-policy`);
-    expect(response?.status()).toBe(404);
-    await expect(heading(page)).toHaveText(text.title);
-    await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/static/refund-policy`);
-  });
+    await test.step('an unknown static slug', async () => {
+      const response = await page.goto(`/${locale}/static/refund-policy`);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page)).toHaveText(text.title);
+      await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/static/refund-policy`);
+    });
 
-  test(`a malformed request id shows 'Page Not Found: {full path}' (${locale})`, async ({ page, context }) => {
-    await addSessionCookie(context);
-    const response = await page.goto(`/${locale}/profile/requests/details/not-a-request`);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/profile/requests/details/not-a-request`);
-  });
+    await test.step('a malformed request id', async () => {
+      await addSessionCookie(context);
+      const response = await page.goto(`/${locale}/profile/requests/details/not-a-request`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/profile/requests/details/not-a-request`);
+    });
 
-  test(`a malformed draft id keeps the query in the full path (${locale})`, async ({ page, context }) => {
-    await addSessionCookie(context);
-    const response = await page.goto(`/${locale}/profile/requests/drafts/complete?id=42`);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/profile/requests/drafts/complete?id=42`);
+    await test.step('a malformed draft id keeps the query in the full path', async () => {
+      // Set again: the page before found no session behind the made-up cookie and cleared it (session-heal.spec.ts).
+      await addSessionCookie(context);
+      const response = await page.goto(`/${locale}/profile/requests/drafts/complete?id=42`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId('error-message')).toHaveText(`${text.prefix}/${locale}/profile/requests/drafts/complete?id=42`);
+    });
   });
 }
 

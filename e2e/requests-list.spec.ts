@@ -168,7 +168,17 @@ for (const locale of IN_ENGLISH) {
       await expect(page.getByRole('heading', { name: m.Drafts.empty.title })).toBeVisible();
     });
 
-    test('the drafts list pages through more drafts than fit on one page', async ({ page, context }) => {
+    // With another user's request at the end: the missing state (it was a test of its own, with a browser context
+    // for the owner and a sign-up each; the owner needs no browser, only the API).
+    test("the drafts list pages through more drafts than fit on one page; another user's request shows the missing state", async ({ page, context, playwright }) => {
+      const owner = await playwright.request.newContext({ baseURL: BASE_URL });
+      const registered = await owner.post('/api/v1/auth/register', {
+        data: { name: 'Aisha Rahman', email: `owner.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'Labbaik#2026', password_confirmation: 'Labbaik#2026' },
+      });
+      expect(registered.status(), await registered.text()).toBe(201);
+      const theirs = await new RequestsApi(owner, (await registered.json()).token).draft('hajj');
+      await owner.dispose();
+
       const api = await signUp(context, page, locale);
       await Promise.all(Array.from({ length: 21 }, () => api.draft('hajj')));
       const pageOf = (n: number) => m.RequestsList.pagination.pageOf.replace('{page}', digits(locale, String(n))).replace('{total}', digits(locale, '2'));
@@ -189,6 +199,13 @@ for (const locale of IN_ENGLISH) {
       await pages.getByRole('link', { name: m.RequestsList.pagination.previous }).click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/profile/requests/drafts`);
       await expect(drafts.getByRole('listitem')).toHaveCount(20);
+
+      await test.step("another user's request shows the missing state", async () => {
+        await page.goto(`/${locale}/profile/requests/details/${theirs.id}`);
+        await expect(page.getByRole('heading', { name: m.Requests.missing.title })).toBeVisible();
+        await expect(page.getByRole('link', { name: m.Requests.missing.back })).toBeVisible();
+        await expect(page.getByText(m.Requests.missing.body)).toBeVisible();
+      });
     });
 
     // One account for the list, its failed load, its filter and the language switch (they were three tests, each
@@ -340,19 +357,6 @@ for (const locale of IN_ENGLISH) {
       await expect(overview.getByRole('link', { name: m.RequestDetails.actions.edit })).toHaveCount(0);
       await expect(overview.getByRole('button', { name: m.RequestDetails.reopen.trigger })).toHaveCount(0);
       await expect(answer(fee, m.RequestDetails.fee.payment)).toHaveText(m.Money.line.unpaid);
-    });
-
-    test("another user's request shows the missing state", async ({ page, context, browser }) => {
-      const owner = await browser.newContext({ baseURL: BASE_URL });
-      const ownerPage = await owner.newPage();
-      const theirs = await (await signUp(owner, ownerPage, locale)).draft('hajj');
-      await owner.close();
-
-      await signUp(context, page, locale);
-      await page.goto(`/${locale}/profile/requests/details/${theirs.id}`);
-      await expect(page.getByRole('heading', { name: m.Requests.missing.title })).toBeVisible();
-      await expect(page.getByRole('link', { name: m.Requests.missing.back })).toBeVisible();
-      await expect(page.getByText(m.Requests.missing.body)).toBeVisible();
     });
   });
 }

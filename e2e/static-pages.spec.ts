@@ -72,32 +72,33 @@ for (const locale of IN_ARABIC) {
     }
   });
 
-  test(`the sign-in forms validate in the browser on the prerendered pages (${locale})`, async ({ page }) => {
+  // Signed out, on one page (they were two tests, a browser context each).
+  test(`the prerendered pages run in the browser: the sign-in forms validate, the home page shows the sign-in link from the store and navigates on the client (${locale})`, async ({ page }) => {
     const check = await watchViolations(page);
     const checkMessages = watchMissingMessages(page);
-    // The login form validates in the browser (zod, jitless under the CSP).
-    await visit(page, `/${locale}/auth/login`);
-    await page.getByRole('button', { name: m.Auth.login.submit, exact: true }).click();
-    await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)').first()).toBeVisible();
-    // So does registration, with the sentences of the shared rules (only the namespaces the forms read are on the page).
-    await visit(page, `/${locale}/auth/register`);
-    await page.getByRole('textbox', { name: m.Auth.fields.email }).fill('not an address');
-    await page.getByRole('button', { name: m.Auth.register.submit, exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: m.Validation.email.replace('{field}', m.Fields.email) }).first()).toBeVisible();
-    await check();
-    checkMessages();
-  });
+    await test.step('the sign-in forms validate in the browser', async () => {
+      // The login form validates in the browser (zod, jitless under the CSP).
+      await visit(page, `/${locale}/auth/login`);
+      await page.getByRole('button', { name: m.Auth.login.submit, exact: true }).click();
+      await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)').first()).toBeVisible();
+      // So does registration, with the sentences of the shared rules (only the namespaces the forms read are on the page).
+      await visit(page, `/${locale}/auth/register`);
+      await page.getByRole('textbox', { name: m.Auth.fields.email }).fill('not an address');
+      await page.getByRole('button', { name: m.Auth.register.submit, exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: m.Validation.email.replace('{field}', m.Fields.email) }).first()).toBeVisible();
+      await check();
+      checkMessages();
+    });
 
-  test(`the prerendered home page shows the sign-in link from the store and navigates on the client (${locale})`, async ({ page }) => {
-    const check = await watchViolations(page);
-    const checkMessages = watchMissingMessages(page);
-    // The header's sign-in link appears only once the store is read in the browser; a client-side navigation works.
-    await visit(page, `/${locale}`);
-    await expect(page.getByRole('link', { name: m.Header.signIn, exact: true })).toBeVisible();
-    await page.getByRole('link', { name: m.Header.faqs, exact: true }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/${locale}/faqs`));
-    await check();
-    checkMessages();
+    await test.step('the home page: the sign-in link from the store, a client-side navigation', async () => {
+      // The header's sign-in link appears only once the store is read in the browser; a client-side navigation works.
+      await visit(page, `/${locale}`);
+      await expect(page.getByRole('link', { name: m.Header.signIn, exact: true })).toBeVisible();
+      await page.getByRole('link', { name: m.Header.faqs, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/faqs`));
+      await check();
+      checkMessages();
+    });
   });
 
   test(`a signed-in visitor sees their account and their draft on the prerendered home page (${locale})`, async ({ page, context }) => {

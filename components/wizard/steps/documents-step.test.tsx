@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import type { RequestDocument } from '@/lib/contract/requests';
+import { ApiClientError } from '@/lib/fetch-json';
 import type { Draft } from '../use-draft';
 import { DocumentsStep } from './documents-step';
 
@@ -38,7 +39,7 @@ function renderStep(
   onDone: () => void,
   { companions = [] as Record<string, unknown>[], documents = [] as RequestDocument[], locale = 'en' as 'en' | 'ar' } = {},
 ) {
-  const draft = { answers: { applicant: { name_latin: 'Aisha Rahman' }, companions }, complete } as unknown as Draft;
+  const draft = { answers: { applicant: { name_latin: 'Aisha Rahman', name_ar: 'عائشة رحمن' }, companions }, complete } as unknown as Draft;
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ar} timeZone="Asia/Riyadh">
@@ -48,10 +49,13 @@ function renderStep(
   );
 }
 
-function choose(kind: 'passport' | 'photo', pilgrim = 'Aisha Rahman') {
-  const label = en.Wizard.chooseFile.replace('{document}', en.Fields[kind]).replace('{pilgrim}', pilgrim);
-  const input = screen.getByRole('button', { name: label }).parentElement!.querySelector('input[type=file]') as HTMLInputElement;
-  const file = new File([new Uint8Array([137, 80, 78, 71])], `${kind}.png`, { type: 'image/png' });
+/** The label of a document's "choose a file" button, in the language's own words. */
+function chooseLabel(kind: 'passport' | 'photo', pilgrim = 'Aisha Rahman', m = en) {
+  return m.Wizard.chooseFile.replace('{document}', m.Fields[kind]).replace('{pilgrim}', pilgrim);
+}
+
+function choose(kind: 'passport' | 'photo', pilgrim = 'Aisha Rahman', file = new File([new Uint8Array([137, 80, 78, 71])], `${kind}.png`, { type: 'image/png' }), m = en) {
+  const input = screen.getByRole('button', { name: chooseLabel(kind, pilgrim, m) }).parentElement!.querySelector('input[type=file]') as HTMLInputElement;
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   fireEvent.change(input);
 }
@@ -131,4 +135,47 @@ describe('the documents step', () => {
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     expect(FakeUpload.sent[0]!.body!.get('pilgrim')).toBe(bob);
   });
+  // Moved from e2e/upload-errors.spec.ts (issue 60, item 8): both refusals are the browser's own (size and type are
+  // checked before anything is sent), so nothing of them needs a real browser; now in both languages.
+  for (const [locale, limit, size] of [
+    ['en', '2 MB', '3 MB'],
+    ['ar', '٢ ميغابايت', '٣ ميغابايت'],
+  ] as const) {
+    it(`a refused upload says why, and the summary lists it with the missing documents, each linked to its button (${locale})`, async () => {
+      const m = locale === 'en' ? en : (ar as typeof en);
+      const w = m.Wizard;
+      // The server's answer to "Continue" with nothing stored: both of the applicant's documents missing.
+      const missing = new ApiClientError(422, {
+        error: { code: 'validation_failed', message: 'Check the answers.', fields: { 'documents.applicant.passport': ['required'], 'documents.applicant.photo': ['required'] } },
+      });
+      const complete = vi.fn<Draft['complete']>().mockRejectedValue(missing);
+      const { container } = renderStep(complete, vi.fn(), { locale });
+      const pilgrim = locale === 'ar' ? 'عائشة رحمن' : 'Aisha Rahman';
+
+      // Too large: the limit and the file's own size, in the page's digits.
+      choose('passport', pilgrim, new File([new Uint8Array(3 * 1024 * 1024)], 'scan.pdf', { type: 'application/pdf' }), m);
+      const tooLarge = w.uploadTooLarge
+        .replace('{document}', m.Fields.passport.toLocaleLowerCase(locale))
+        .replace('{pilgrim}', pilgrim)
+        .replace('{limit}', limit)
+        .replace('{size}', size);
+      // Beside the file, as its slot's alert.
+      await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.tagName === 'P' && alert.textContent === tooLarge)).toBe(true));
+
+      // Not a type the photo takes.
+      choose('photo', pilgrim, new File([new TextEncoder().encode('GIF89a')], 'photo.gif', { type: 'image/gif' }), m);
+      const wrongType = w.uploadWrongType.photo.replace('{document}', m.Fields.photo.toLocaleLowerCase(locale)).replace('{pilgrim}', pilgrim);
+      await waitFor(() => expect(screen.getAllByText(wrongType, { exact: true }).map((element) => element.tagName)).toContain('P'));
+      // Neither went to the server.
+      expect(FakeUpload.sent).toHaveLength(0);
+
+      // Continue: the summary takes focus and lists both refusals (in place of "missing" for the same documents), each linked to its button.
+      fireEvent.submit(container.querySelector('form')!);
+      const summary = await waitFor(() => screen.getAllByRole('alert').find((alert) => alert.textContent?.includes(m.Forms.summaryTitle))!);
+      await waitFor(() => expect(document.activeElement).toBe(summary));
+      expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([tooLarge, wrongType]);
+      fireEvent.click(within(summary).getByRole('link', { name: wrongType }));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: chooseLabel('photo', pilgrim, m) })));
+    });
+  }
 });
