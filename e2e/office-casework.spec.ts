@@ -71,7 +71,7 @@ for (const locale of IN_ENGLISH) {
 
     // The request: its package, and the other requests with the same passport.
     await expect(desk.getByTestId('request-package')).toHaveText(m.RequestDetails.packages.standard);
-    const duplicates = desk.getByRole('region', { name: o.request.duplicates.title });
+    const duplicates = desk.getByRole('region', { name: o.request.duplicates.titleExact });
     await expect(duplicates).toContainText(o.request.duplicates.passport_number);
     await expect(duplicates.getByRole('link').first()).toHaveText(/^[A-Z]{2}-\d{4}-\d{6}$/);
     await expectAccessible(desk, 'request with duplicates');

@@ -26,6 +26,8 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
   const values: Record<string, string | number> = {
     name: text('name'),
     reference: text('reference'),
+    // A request on the reserve list has no reference yet: its title says "your request", never an empty slot.
+    hasReference: text('reference') ? 'yes' : 'no',
     stage: text('stage') || 'first',
     status: isRequestStatus(p.status) ? t(`RequestStatus.${p.status}`) : '',
     note: text('note') || 'none',
