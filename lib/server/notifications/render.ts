@@ -17,7 +17,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const formatsFor = (locale: AppLocale) => requestFormats(locale, OFFICE_TIME_ZONE);
 
 /** The notification in the reader's language: rendered when read, so a language change applies to old ones too. */
-export function renderNotification(row: NotificationRow, locale: AppLocale): NotificationItem {
+export function renderNotification(row: NotificationRow, locale: AppLocale, deliveries: NotificationItem['deliveries'] = []): NotificationItem {
   const t = translatorFor(locale);
   const formats = formatsFor(locale);
   const p = row.params;
@@ -69,6 +69,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     link: notificationLink(row.requestId, type, text('service') || undefined),
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
+    deliveries,
   };
 }
 
