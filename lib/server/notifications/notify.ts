@@ -9,7 +9,6 @@ import { isAppLocale } from '@/i18n/routing';
 import { smsKindOf, type SmsKind } from '@/lib/notifications/sms-kinds';
 import { enqueueSms } from '@/lib/server/sms/outbox';
 import { smsNoticeText } from '@/lib/server/sms/notice-text';
-import { recordDelivery } from './deliveries';
 
 export type NotificationInput = {
   userId: string;
@@ -59,8 +58,7 @@ export async function notify(tx: Db, input: NotificationInput) {
         .returning({ id: notifications.id, seq: notifications.seq })
     : await tx.insert(notifications).values({ userId: input.userId, type: input.type, params, requestId: input.requestId ?? null }).returning({ id: notifications.id, seq: notifications.seq });
   const news = !recent || JSON.stringify(sorted(recent.params)) !== JSON.stringify(sorted(params));
-  const pushed = news ? await queuePush(tx, input.userId, row!.id) : 0;
-  if (news) await queueMail(tx, input, row!.id);
+  const pushed = news ? await queuePushAndMail(tx, input, row!.id) : 0;
   if (news) await queueSms(tx, input, row!.id);
   await publish(tx, { k: 'notification', u: input.userId, s: row!.seq, push: pushed > 0 });
   return row!;
@@ -85,34 +83,44 @@ async function recentNotice(tx: Db, input: NotificationInput, requestId: string)
   return recent;
 }
 
-/** A push message for each of the user's devices that has none waiting for this notice. */
-async function queuePush(tx: Db, userId: string, notificationId: string): Promise<number> {
-  const queued = (await tx.execute(
-    sql`insert into push_outbox (notification_id, device_token)
-        select ${notificationId}, d.token from push_devices d
-        where d.user_id = ${userId}
-          and not exists (select 1 from push_outbox o where o.notification_id = ${notificationId} and o.device_token = d.token)
-        returning id`,
-  )) as unknown as { rows: unknown[] };
-  if (queued.rows.length > 0) await recordDelivery(tx, notificationId, 'push', 'queued');
-  return queued.rows.length;
-}
-
-/** An e-mail when the address is confirmed, the kind is wanted, and none is waiting for this notice. */
-async function queueMail(tx: Db, input: NotificationInput, notificationId: string) {
+/**
+ * The push messages and the e-mail of a notice, and their "queued" deliveries, in one round trip (a notice is
+ * written inside every move, and on the day a season opens every send waits for its move): a push message for each
+ * of the user's devices that has none waiting for this notice; an e-mail when the address is confirmed, the kind is
+ * wanted, and none is waiting. A delivery already further on (an earlier message of a notice brought up to date
+ * went) stays as it is: recordDelivery's rule, for which "queued" never moves a state. Answers how many push
+ * messages were queued.
+ */
+async function queuePushAndMail(tx: Db, input: NotificationInput, notificationId: string): Promise<number> {
   const category = EMAIL_CATEGORY[input.type];
   const queued = (await tx.execute(
-    sql`insert into mail_outbox (kind, user_id, notification_id)
-        select 'notification', u.id, ${notificationId} from users u
-        left join email_preferences p on p.user_id = u.id
-        where u.id = ${input.userId} and u.email_verified_at is not null
-          and (${category} = 'account'
-            or (${category} = 'requests' and coalesce(p.requests, true))
-            or (${category} = 'payments' and coalesce(p.payments, true)))
-          and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})
-        returning id`,
-  )) as unknown as { rows: unknown[] };
-  if (queued.rows.length > 0) await recordDelivery(tx, notificationId, 'email', 'queued');
+    sql`with pushed as (
+          insert into push_outbox (notification_id, device_token)
+          select ${notificationId}, d.token from push_devices d
+          where d.user_id = ${input.userId}
+            and not exists (select 1 from push_outbox o where o.notification_id = ${notificationId} and o.device_token = d.token)
+          returning id
+        ), mailed as (
+          insert into mail_outbox (kind, user_id, notification_id)
+          select 'notification', u.id, ${notificationId} from users u
+          left join email_preferences p on p.user_id = u.id
+          where u.id = ${input.userId} and u.email_verified_at is not null
+            and (${category} = 'account'
+              or (${category} = 'requests' and coalesce(p.requests, true))
+              or (${category} = 'payments' and coalesce(p.payments, true)))
+            and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})
+          returning id
+        ), delivered as (
+          insert into notification_deliveries (notification_id, channel, state)
+          select ${notificationId}::uuid, channel, 'queued' from (
+            select 'push' as channel where exists (select 1 from pushed)
+            union all select 'email' where exists (select 1 from mailed)) queued
+          on conflict (notification_id, channel) do nothing
+          returning 1
+        )
+        select (select count(*) from pushed)::int as pushed`,
+  )) as unknown as { rows: { pushed: number }[] };
+  return Number(queued.rows[0]?.pushed ?? 0);
 }
 
 const SMS_SWITCH: Record<SmsKind, string> = {
