@@ -21,6 +21,11 @@ export type Locale = 'en' | 'ar';
  * lang and dir, mirroring, fonts, axe, the language switch and negotiation, the phone widths.
  */
 export const IN_BOTH: readonly Locale[] = ['en', 'ar'];
+/**
+ * The riyal as the console's labels name it ("Fee (SAR)", «الرسوم (ريال سعودي)»): English writes the code, as its
+ * amounts do; Arabic the name in words (issue 63, item 8: "(SAR)" translated).
+ */
+export const CURRENCY_LABEL: Record<Locale, string> = { en: 'SAR', ar: 'ريال سعودي' };
 export const IN_ARABIC: readonly Locale[] = ['ar'];
 export const IN_ENGLISH: readonly Locale[] = ['en'];
 

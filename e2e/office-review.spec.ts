@@ -5,7 +5,7 @@ import { watchViolations } from './csp-violations';
 import { paidRequest, requestAwaitingPayment, signInStaff, signUp, uniquePassport } from './session';
 import { expectAccessible } from './axe';
 import { linkIn, mailTo } from './mail';
-import { IN_ARABIC, IN_ENGLISH } from './helpers';
+import { CURRENCY_LABEL, IN_ARABIC, IN_ENGLISH } from './helpers';
 
 // Issue 18: the office works a request in the console, and the pilgrim sees
 // what it asked for. Staff sign in through the API (office.spec.ts walks the
@@ -136,7 +136,7 @@ for (const locale of IN_ARABIC) {
     await desk.getByRole('radio', { name: o.request.moves.cancelled }).check();
     // A partial refund: 500 riyals kept.
     const partial = fee - 50_000;
-    await desk.getByRole('textbox', { name: o.request.refund.amount.replace('{currency}', 'SAR') }).fill((partial / 100).toFixed(2));
+    await desk.getByRole('textbox', { name: o.request.refund.amount.replace('{currency}', CURRENCY_LABEL[locale]) }).fill((partial / 100).toFixed(2));
     await desk.getByRole('textbox', { name: o.request.noteToPilgrim }).fill('Cancelled at the applicant’s request by phone.');
     await desk.getByRole('button', { name: o.request.confirmDecision }).click();
     // Confirmed first, with the amount and whose request.
@@ -188,7 +188,7 @@ for (const locale of IN_ARABIC) {
     await desk.goto(`/${locale}/office/requests/${id}`);
     await expect(desk.getByTestId('request-status')).toHaveText(o.status.pending_payment);
     const form = desk.getByRole('region', { name: o.request.counter.title });
-    const amount = form.getByRole('textbox', { name: o.request.counter.amount.replace('{currency}', 'SAR') });
+    const amount = form.getByRole('textbox', { name: o.request.counter.amount.replace('{currency}', CURRENCY_LABEL[locale]) });
     // The amount starts as the fee; the receipt number is asked for.
     const fee = (await (await context.request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.fee_minor as number;
     await expect(amount).toHaveValue((fee / 100).toFixed(2));

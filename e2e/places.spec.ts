@@ -62,9 +62,15 @@ test.describe('the reserve list', () => {
         const id = await draftThrough(context.request, token, 'declaration', 'premium');
         await page.goto(`/${locale}/profile/requests/drafts/complete?id=${id}&step=review`);
         await page.locator('label').filter({ hasText: m.Wizard.declarationCheckbox }).click();
-        await page.getByRole('button', { name: m.Wizard.submit }).click();
+        // Known full as the page opens (issue 63, item 1): said at once with the reserve list under it, and no
+        // "continue to payment" on the button or in the cost while sending is not possible.
+        await expect(page.getByTestId('package-full').getByTestId('join-reserve')).toBeVisible();
+        await expect(page.getByRole('button', { name: m.Wizard.submit })).toHaveCount(0);
+        await page.getByRole('button', { name: m.Wizard.submitWhenFull }).click();
 
-        // Refused: the message says so, and the reserve list is offered beside it.
+        // Refused: the message names the reserve list, and the join box is right under it.
+        const refusal = page.getByRole('alert').filter({ hasText: m.Forms.summaryTitle });
+        await expect(refusal).toContainText(locale === 'ar' ? 'انضم إلى قائمة الانتظار أدناه' : 'join the reserve list below');
         await expect(page.getByTestId('join-reserve')).toBeVisible();
         // sold_out is said before the answers are checked; joining checks them as sending does. A photo
         // removed meanwhile (another tab): the error summary takes focus and names it, and nothing is joined.

@@ -16,7 +16,7 @@ const WORDS = {
     next: { title: 'What happens next', headings: ['1. Your visa', '2. Your dates', '3. What to bring', '4. Whom to call'], hajjDays: 'The days of Hajj are Dhuʻl-Hijjah 8, 1448 AH to Dhuʻl-Hijjah 13, 1448 AH' },
     submit: 'Accept and continue to payment', firstNotice: 'Pay to send your request', password: 'a capital and a small English letter (like A and a)' },
   ar: {
-    next: { title: 'ما الخطوات التالية', headings: ['١. التأشيرة', '٢. مواعيدك', '٣. ما تحضره معك', '٤. بمن تتصل'], hajjDays: 'أيام الحج من ٨ ذو الحجة ١٤٤٨ هـ إلى ١٣ ذو الحجة ١٤٤٨ هـ' },
+    next: { title: 'ما الخطوات التالية', headings: ['١. التأشيرة', '٢. مواعيدك', '٣. ما تحضره معك', '٤. بمن تتصل'], hajjDays: 'أيام الحج من ٨ ذي الحجة ١٤٤٨ هـ إلى ١٣ ذي الحجة ١٤٤٨ هـ' },
     submit: 'أوافق وأتابع إلى الدفع', firstNotice: 'ادفع لإرسال طلبك', password: 'حرف إنجليزي كبير (مثل A) وحرف إنجليزي صغير (مثل a)' },
 } as const;
 

@@ -7,6 +7,7 @@ import type { CompanionInvitation as CompanionInvitationInfo, RequestDetails } f
 import { inviteCompanionSchema } from '@/lib/requests/api-schemas';
 import { isMinorOn } from '@/lib/requests/minor';
 import { useFormats } from '@/lib/i18n/use-formats';
+import { genderOf } from '@/lib/requests/gender';
 import { useInviteCompanion, useWithdrawInvitation } from '@/lib/families/families-api';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
@@ -35,18 +36,18 @@ export function CompanionInvitation({ request, index, person }: { request: Reque
 
   return (
     <div className="mt-4 border-t border-slate-200 pt-4 [overflow-wrap:anywhere]" data-testid={`invitation-${pilgrim}`}>
-      <h4 className="font-semibold">{t('panelTitle')}</h4>
+      <h4 className="font-semibold">{t('panelTitle', { gender: genderOf(person) })}</h4>
       {invitation ? (
-        <InvitationState requestId={request.id} invitation={invitation} />
+        <InvitationState requestId={request.id} invitation={invitation} gender={genderOf(person)} />
       ) : (
-        <InviteForm requestId={request.id} pilgrim={pilgrim} target={id ?? pilgrim} email={typeof person.email === 'string' ? person.email : ''} />
+        <InviteForm requestId={request.id} pilgrim={pilgrim} target={id ?? pilgrim} email={typeof person.email === 'string' ? person.email : ''} gender={genderOf(person)} />
       )}
     </div>
   );
 }
 
 /** What became of an invitation: sent or accepted, confirmed or not, corrected by them; and the way to withdraw it. */
-export function InvitationState({ requestId, invitation }: { requestId: string; invitation: CompanionInvitationInfo }) {
+export function InvitationState({ requestId, invitation, gender }: { requestId: string; invitation: CompanionInvitationInfo; gender: ReturnType<typeof genderOf> }) {
   const t = useTranslations('Families');
   const fields = useTranslations('Fields');
   const locale = useLocale();
@@ -63,17 +64,17 @@ export function InvitationState({ requestId, invitation }: { requestId: string; 
     <div className="mt-2 space-y-2 [overflow-wrap:anywhere]">
       <p role="status">
         {invitation.state === 'accepted'
-          ? t('accepted', { email: `\u2068${invitation.email}\u2069` })
+          ? t('accepted', { gender, email: `\u2068${invitation.email}\u2069` })
           : t('invited', { email: `\u2068${invitation.email}\u2069`, date: when(invitation.invited_at) })}
       </p>
       {invitation.state === 'accepted' && (
         <p className={invitation.confirmed_at ? 'font-semibold text-emerald-800' : 'text-muted'} data-testid={`confirmed-${pilgrim}`}>
-          {invitation.confirmed_at ? t('confirmed', { date: when(invitation.confirmed_at) }) : t('notConfirmed')}
+          {invitation.confirmed_at ? t('confirmed', { gender, date: when(invitation.confirmed_at) }) : t('notConfirmed', { gender })}
         </p>
       )}
       {invitation.edited_at && invitation.edited_fields.length > 0 && (
         <p className="text-sm" data-testid={`edited-${pilgrim}`}>
-          {t('edited', { fields: list(invitation.edited_fields.map((field) => messageOf(fields, field))), date: when(invitation.edited_at) })}
+          {t('edited', { gender, fields: list(invitation.edited_fields.map((field) => messageOf(fields, field))), date: when(invitation.edited_at) })}
         </p>
       )}
       <Button variant="secondary" onPress={() => withdraw.mutate(invitation.pilgrim_id)} isPending={withdraw.isPending}>
@@ -83,7 +84,7 @@ export function InvitationState({ requestId, invitation }: { requestId: string; 
   );
 }
 
-function InviteForm({ requestId, pilgrim, target, email }: { requestId: string; pilgrim: string; target: string; email: string }) {
+function InviteForm({ requestId, pilgrim, target, email, gender }: { requestId: string; pilgrim: string; target: string; email: string; gender: ReturnType<typeof genderOf> }) {
   const t = useTranslations('Families');
   const invite = useInviteCompanion(requestId);
   const formId = `invite-${pilgrim}`;
@@ -92,10 +93,10 @@ function InviteForm({ requestId, pilgrim, target, email }: { requestId: string; 
     await invite.mutateAsync({ pilgrim: target, email: values.email });
   });
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="mt-2 flex flex-col gap-3" aria-label={t('inviteLabel')}>
-      <p className="text-sm text-muted">{t('inviteLead')}</p>
+    <Form onSubmit={submit} validationBehavior="aria" className="mt-2 flex flex-col gap-3" aria-label={t('inviteLabel', { gender })}>
+      <p className="text-sm text-muted">{t('inviteLead', { gender })}</p>
       <ErrorSummary errors={summary} formId={formId} attempt={attempt} />
-      <FormTextField control={form.control} formId={formId} name="email" type="email" autoComplete="off" label={t('email')} dir="ltr" />
+      <FormTextField control={form.control} formId={formId} name="email" type="email" autoComplete="off" label={t('email', { gender })} dir="ltr" />
       <div>
         <Button type="submit" isPending={form.formState.isSubmitting}>
           {t('invite')}

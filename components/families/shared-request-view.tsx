@@ -1,11 +1,12 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { ApiClientError } from '@/lib/api-client';
 import type { SharedRequest } from '@/lib/contract/families';
 import { useConfirmSharedAnswers, useLeaveSharedRequest, useSharedRequest } from '@/lib/families/families-api';
 import { useRouter } from '@/i18n/navigation';
 import { useFormats } from '@/lib/i18n/use-formats';
+import { genderOf } from '@/lib/requests/gender';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { ChevronBackIcon } from '@/components/ui/icons';
@@ -17,6 +18,8 @@ import { NextPartPay, PaymentChoice, PaymentParts } from '@/components/payments/
 import { SharedAnswersForm } from './shared-answers-form';
 import { SharedSummary } from './shared-summary';
 import { SharedDocumentUpload } from './shared-document-upload';
+import { FlagWhy } from '@/components/wizard/flagged';
+import { personName } from '@/components/requests/answers-of';
 
 const boxClass = 'rounded-xl border border-slate-200 bg-white p-5';
 
@@ -27,6 +30,7 @@ const boxClass = 'rounded-xl border border-slate-200 bg-white p-5';
  */
 export function SharedRequestView({ id }: { id: string }) {
   const t = useTranslations('Families');
+  const locale = useLocale();
   const request = useSharedRequest(id);
   const waiting = requestLoadState(request, { loading: t('loading'), title: t('error.title'), body: t('error.body'), retry: t('error.retry') });
   if (waiting || !request.data) return waiting;
@@ -50,11 +54,41 @@ export function SharedRequestView({ id }: { id: string }) {
         <h2 id="own-documents" className="mb-4 text-xl font-semibold">
           {t('yourDocuments')}
         </h2>
-        {data.documents.length === 0 ? <p className="text-muted">{t('noDocuments')}</p> : <PilgrimDocuments heading="h3" pilgrims={[{ key: data.pilgrim, name: t('yourDocuments') }]} documents={data.documents} />}
+        <FlaggedDocuments request={data} />
+        {/* One «مستنداتك» heading: the section's (issue 63, item 9); the documents are named by the companion's name for screen readers. */}
+        {data.documents.length === 0 ? (
+          <p className="text-muted">{t('noDocuments')}</p>
+        ) : (
+          <PilgrimDocuments heading={null} pilgrims={[{ key: data.pilgrim, name: personName(data.answers, locale) ?? t('yourDocuments') }]} documents={data.documents} />
+        )}
         {data.editable && <SharedDocumentUpload id={data.id} />}
       </section>
       <Leave id={data.id} />
     </div>
+  );
+}
+
+/**
+ * The scans the office asked to replace, each with the office's reason and note (issue 63, item 5): the companion
+ * reads why, as the applicant does in the wizard, not only that something is to change.
+ */
+function FlaggedDocuments({ request }: { request: SharedRequest }) {
+  const wizard = useTranslations('Wizard');
+  const fields = useTranslations('Fields');
+  const kinds = (['passport', 'photo'] as const).filter((kind) => request.flagged?.includes(kind));
+  if (kinds.length === 0) return null;
+  return (
+    <ul className="mb-4 flex flex-col gap-3">
+      {kinds.map((kind) => (
+        <li key={kind} className="border-s-4 border-amber-600 ps-3" data-flagged="true" data-testid={`flagged-${kind}`}>
+          <span className="block font-semibold">{fields(kind)}</span>
+          <span className="block text-sm font-semibold text-amber-900">
+            {wizard('flaggedMark')}
+            <FlagWhy note={request.flag_notes?.[kind]} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -96,7 +130,7 @@ function Overview({ request }: { request: SharedRequest }) {
   return (
     <section aria-labelledby="shared-overview" className={boxClass}>
       <SharedSummary request={request} titleId="shared-overview" large />
-      <p className="mt-4 text-muted">{request.editable ? t('canCorrect') : t('readOnly')}</p>
+      <p className="mt-4 text-muted">{request.editable ? t('canCorrect', { gender: genderOf(request.answers) }) : t('readOnly', { gender: genderOf(request.answers) })}</p>
       {request.flagged && request.flagged.length > 0 && (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="changes-asked">
           {t('changesAsked')}
@@ -121,7 +155,7 @@ function Confirmation({ request }: { request: SharedRequest }) {
   }
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
-      <p className="mb-3">{t('confirmLead')}</p>
+      <p className="mb-3">{t('confirmLead', { gender: genderOf(request.answers) })}</p>
       {confirm.isError && (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-900">
           {confirm.error instanceof ApiClientError ? confirm.error.message : t('offline')}

@@ -11,6 +11,7 @@ import { isMinorOn } from '@/lib/requests/minor';
 import { useInviteCompanion } from '@/lib/families/families-api';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { genderOf } from '@/lib/requests/gender';
 import { InvitationState } from './companion-invitation';
 
 /**
@@ -34,7 +35,9 @@ export function WizardInvite<T extends FieldValues>({
   travelMonth: unknown;
   beforeInvite: () => Promise<void>;
 }) {
-  const [dateOfBirth, ownEmail, pilgrimId] = useWatch({ control, name: [`companions.${index}.date_of_birth`, `companions.${index}.email`, `companions.${index}.pilgrim_id`] as Path<T>[] }) as [unknown, unknown, unknown];
+  const [dateOfBirth, ownEmail, pilgrimId, typedGender] = useWatch({ control, name: [`companions.${index}.date_of_birth`, `companions.${index}.email`, `companions.${index}.pilgrim_id`, `companions.${index}.gender`] as Path<T>[] }) as [unknown, unknown, unknown, unknown];
+  // The companion as typed: «ادعُها» for a woman (issue 63, item 8).
+  const gender = genderOf({ gender: typedGender });
   const t = useTranslations('Families');
   const invite = useInviteCompanion(request.id);
   const pilgrim = `companion-${index}`;
@@ -56,14 +59,14 @@ export function WizardInvite<T extends FieldValues>({
 
   return (
     <div className="mt-4 border-t border-slate-200 pt-4" data-testid={`wizard-invitation-${pilgrim}`}>
-      <h3 className="font-semibold">{t('panelTitle')}</h3>
+      <h3 className="font-semibold">{t('panelTitle', { gender })}</h3>
       {invitation ? (
-        <InvitationState requestId={request.id} invitation={invitation} />
+        <InvitationState requestId={request.id} invitation={invitation} gender={gender} />
       ) : (
         <div className="mt-2 flex flex-col gap-3">
-          <p className="text-sm text-muted">{t('inviteLead')}</p>
+          <p className="text-sm text-muted">{t('inviteLead', { gender })}</p>
           <TextField
-            label={t('email')}
+            label={t('email', { gender })}
             type="email"
             autoComplete="off"
             dir="ltr"

@@ -93,7 +93,7 @@ export function ServiceCard({ service }: { service: HomeService }) {
           </ul>
         </div>
       )}
-      <p className="mt-4 text-sm text-muted">{t('companions', { count: formats.number(service.companion_limit) })}</p>
+      <p className="mt-4 text-sm text-muted">{t('companions', { limit: service.companion_limit, count: formats.number(service.companion_limit) })}</p>
     </li>
   );
 }

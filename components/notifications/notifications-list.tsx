@@ -94,6 +94,11 @@ function NotificationRow({ item }: { item: NotificationItem }) {
               {joinParts(locale, when.hijri, when.gregorian)}
             </time>
           </p>
+          {item.deliveries.length > 0 && (
+            <p data-testid="notification-deliveries" className="mt-1 text-sm text-muted">
+              {t('deliveries', { list: item.deliveries.map((delivery) => t('delivery', delivery)).join(locale === 'ar' ? '؛ ' : '; ') })}
+            </p>
+          )}
         </div>
       </div>
     </li>

@@ -93,7 +93,7 @@ function planOf(values: ServiceValues, t: ReturnType<typeof useTranslations<'Off
   return { plan: { deposit_percent: deposit ?? 0, instalments }, errors };
 }
 
-function ServiceForm({ service }: { service: OfficeRequestType }) {
+export function ServiceForm({ service }: { service: OfficeRequestType }) {
   const t = useTranslations('Office.catalogue');
   const locale = useLocale();
   const formats = useFormats();
@@ -141,20 +141,21 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       };
     }),
     {
-      fees: Object.fromEntries(PACKAGES.map((name) => [name, ((service.fees_minor[name] ?? service.fee_minor) / 100).toFixed(2)])),
+      // In the page's digits (issue 63, item 8): «١٥٠٠٠٫٠٠», «٤», «٢٠» on Arabic pages; either digits are read back.
+      fees: Object.fromEntries(PACKAGES.map((name) => [name, formats.editable(((service.fees_minor[name] ?? service.fee_minor) / 100).toFixed(2))])),
       season_start: service.season.start,
       season_end: service.season.end,
-      companion_limit: String(service.companion_limit),
+      companion_limit: formats.editable(String(service.companion_limit)),
       packages: service.packages,
       open: service.open ? 'yes' : 'no',
-      places: Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : String(service.places[name])])),
-      review_days: String(service.review_days),
+      places: Object.fromEntries(PACKAGES.map((name) => [name, service.places[name] == null ? '' : formats.editable(String(service.places[name]))])),
+      review_days: formats.editable(String(service.review_days)),
       clock_from: service.clock_from,
       plan: service.payment_plan ? 'yes' : 'no',
-      plan_deposit: service.payment_plan ? String(service.payment_plan.deposit_percent) : '20',
+      plan_deposit: formats.editable(service.payment_plan ? String(service.payment_plan.deposit_percent) : '20'),
       plan_instalments: Array.from({ length: PLAN_ROWS }, (_, index) => {
         const instalment = service.payment_plan?.instalments[index];
-        return { percent: instalment ? String(instalment.percent) : '', due: instalment?.due ?? '' };
+        return { percent: instalment ? formats.editable(String(instalment.percent)) : '', due: instalment?.due ?? '' };
       }),
     },
     {
@@ -199,7 +200,7 @@ function ServiceForm({ service }: { service: OfficeRequestType }) {
       {saved && <p role="status" className="rounded-lg bg-brand-50 p-3">{t('saved', { service: name })}</p>}
       <ErrorSummary errors={summary} formId={service.id} attempt={attempt} />
       <fieldset className="flex flex-col gap-2" aria-describedby={id('fee-hint')}>
-        <legend className="mb-1 font-semibold">{t('fee', { currency: service.currency })}</legend>
+        <legend className="mb-1 font-semibold">{t('fee', { currency: formats.currencyLabel(service.currency) })}</legend>
         <span className="text-sm text-muted" id={id('fee-hint')}>{t('feeHint')}</span>
         {PACKAGES.filter((name) => packages.includes(name)).map((name) => (
           <NumberField key={name} id={id(`fees.${name}`)} label={packageNames(`${name}.name`)} {...form.register(`fees.${name}`)} inputMode="decimal" error={errorOf(`fees.${name}`)} />

@@ -63,11 +63,11 @@ const umrah = (opening: OfficeRequestType['opening']): OfficeRequestType => ({
   places: { standard: null }, places_held: { standard: 0 }, reserve_list: {}, review_days: 5, clock_from: 'sent', payment_plan: null,
 });
 
-function section(service: OfficeRequestType) {
+function section(service: OfficeRequestType, locale: 'en' | 'ar' = 'en') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Riyadh">
+      <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ar} timeZone="Asia/Riyadh">
         <OpeningSection service={service} />
       </NextIntlClientProvider>
     </QueryClientProvider>,
@@ -76,6 +76,16 @@ function section(service: OfficeRequestType) {
 }
 
 describe('the opening in Services and fees', () => {
+  // Issue 63, item 8: the opening's figures in the page's digits, as the catalogue's («٦٠», not "60", on an Arabic page).
+  it('shows its figures in Arabic-Indic digits on an Arabic page, Western on an English one', () => {
+    section(umrah(null), 'ar');
+    expect((screen.getByLabelText(ar.Office.opening.rate) as HTMLInputElement).value).toBe('٦٠');
+    expect((screen.getByLabelText(ar.Office.opening.window) as HTMLInputElement).value).toBe('١٥');
+    cleanup();
+    section(umrah(null));
+    expect((screen.getByLabelText(en.Office.opening.rate) as HTMLInputElement).value).toBe('60');
+  });
+
   it('sets an opening typed in Riyadh time: sent with its +03:00 offset, shown back in both calendars', async () => {
     vi.mocked(officeRequest).mockResolvedValue({ data: umrah(null) });
     const client = section(umrah(null));

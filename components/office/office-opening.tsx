@@ -78,6 +78,7 @@ export function OfficeOpening({ service }: { service: OfficeRequestType }) {
 function OpeningForm({ service, name, onSaved }: { service: OfficeRequestType; name: string; onSaved: (saved: 'saved' | 'removed' | null) => void }) {
   const t = useTranslations('Office.opening');
   const locale = useLocale();
+  const formats = useFormats();
   const save = useCatalogueChange(service.id);
   const opening = service.opening;
   // Admitting: its time is history (the server refuses a change); an ended one may be set anew.
@@ -98,9 +99,10 @@ function OpeningForm({ service, name, onSaved }: { service: OfficeRequestType; n
     }),
     {
       opens_at: opening ? riyadhLocal(opening.opens_at) : '',
-      admit_per_minute: opening ? String(opening.admit_per_minute) : '60',
-      queue_opens_minutes_before: opening ? String(Math.round((Date.parse(opening.opens_at) - Date.parse(opening.queue_opens_at)) / MINUTE)) : '30',
-      send_window_minutes: opening ? String(opening.send_window_minutes) : '15',
+      // In the page's digits, as the catalogue's figures (issue 63, item 8); either digits are read back.
+      admit_per_minute: formats.editable(opening ? String(opening.admit_per_minute) : '60'),
+      queue_opens_minutes_before: formats.editable(opening ? String(Math.round((Date.parse(opening.opens_at) - Date.parse(opening.queue_opens_at)) / MINUTE)) : '30'),
+      send_window_minutes: formats.editable(opening ? String(opening.send_window_minutes) : '15'),
     },
     {
       checkOn: 'submit',

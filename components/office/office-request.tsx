@@ -147,7 +147,7 @@ function CounterPayment({ request, onRecorded }: { request: OfficeRequestData; o
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorSummary errors={summary} formId="counter" attempt={attempt} />
         <label className="flex flex-col gap-1">
-          <span className="font-semibold">{t('request.counter.amount', { currency })}</span>
+          <span className="font-semibold">{t('request.counter.amount', { currency: formats.currencyLabel(currency) })}</span>
           <span className="text-sm text-muted" id="counter-amount-hint">{t('request.counter.amountHint', { fee })}</span>
           {errorOf('amount') && <span className="text-sm font-medium text-red-700" id="counter-amount-error">{errorOf('amount')}</span>}
           <input id="counter-amount" {...form.register('amount')} inputMode="decimal" dir="ltr" autoComplete="off" aria-invalid={errorOf('amount') ? true : undefined} aria-describedby={described('amount', 'counter-amount-hint')} className={inputClass} />

@@ -234,3 +234,19 @@ describe.each(['en', 'ar'] as const)('check answers before a resend, after a pac
     expect(cost(details(deposit, 'changes_requested'), 'standard')).toContain(en2('Deposit paid: SAR 6,000.00; SAR 24,000.00 still to pay', 'دُفع العربون'));
   });
 });
+
+// The card a payment was made with (issue 63, item 8): named in words, its masked number «•••• 1111» in an isolate of
+// its own, left to right and marked as an identifier, so that Arabic around it never reorders it.
+describe('the card of a payment', () => {
+  for (const [locale, word] of [['en', 'Card'], ['ar', 'البطاقة']] as const) {
+    it(`reads "${word} •••• 1111", the number left to right (${locale})`, () => {
+      const { getByTestId } = show(<RequestFee request={details(deposit, 'submitted')} />, locale);
+      const card = getByTestId('card-p1');
+      expect(card.textContent).toBe(`${word} •••• 1111`);
+      const number = card.querySelector('bdi')!;
+      expect(number.getAttribute('dir')).toBe('ltr');
+      expect(number.hasAttribute('data-identifier')).toBe(true);
+      expect(number.textContent).toBe('•••• 1111');
+    });
+  }
+});

@@ -13,7 +13,16 @@ import { Button } from '@/components/ui/button';
  * Joining checks the answers as sending does (sold_out is said before them):
  * `onInvalid` gets a 422, for the page's error summary to name each answer.
  */
-export function JoinReserve({ requestId, onInvalid }: { requestId: string; onInvalid?: (error: ApiClientError) => void }) {
+export function JoinReserve({
+  requestId,
+  onInvalid,
+  beforeJoin,
+}: {
+  requestId: string;
+  onInvalid?: (error: ApiClientError) => void;
+  /** Saves what is typed first (check answers' declaration, ticked a moment ago): joining checks the saved answers. */
+  beforeJoin?: () => Promise<unknown>;
+}) {
   const t = useTranslations('Reserve');
   const joinReserve = useJoinReserve();
   const router = useRouter();
@@ -28,6 +37,7 @@ export function JoinReserve({ requestId, onInvalid }: { requestId: string; onInv
           onPress={async () => {
             setFailed(false);
             try {
+              await beforeJoin?.();
               await joinReserve.mutateAsync(requestId);
               router.push(`/profile/requests/details/${requestId}`);
             } catch (error) {

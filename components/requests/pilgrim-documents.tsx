@@ -19,7 +19,16 @@ const KINDS = ['passport', 'photo'] as const;
  * Each pilgrim's passport scan and photo under the pilgrim's name, each with
  * its picture and a download (check answers and the request's details).
  */
-export function PilgrimDocuments({ pilgrims, documents, heading: Heading }: { pilgrims: NamedPilgrim[]; documents: RequestDocument[]; heading: 'h3' | 'h4' }) {
+export function PilgrimDocuments({
+  pilgrims,
+  documents,
+  heading: Heading,
+}: {
+  pilgrims: NamedPilgrim[];
+  documents: RequestDocument[];
+  /** null: no heading of the pilgrim's name (the companion's own page, whose section is already «مستنداتك»). */
+  heading: 'h3' | 'h4' | null;
+}) {
   const t = useTranslations('RequestDetails.documents');
   const fields = useTranslations('Fields');
   const locale = useLocale();
@@ -28,9 +37,11 @@ export function PilgrimDocuments({ pilgrims, documents, heading: Heading }: { pi
     <div className="flex flex-col gap-5">
       {pilgrims.map((pilgrim) => (
         <div key={pilgrim.key} className="flex flex-col gap-2">
-          <Heading className="font-semibold">
-            <bdi>{pilgrim.name}</bdi>
-          </Heading>
+          {Heading && (
+            <Heading className="font-semibold">
+              <bdi>{pilgrim.name}</bdi>
+            </Heading>
+          )}
           <ul aria-label={t('byPilgrim', { pilgrim: pilgrim.name })} className="grid gap-3 sm:grid-cols-2">
             {KINDS.map((kind) => {
               const doc = documents.find((d) => isOf(d, pilgrim) && d.kind === kind);

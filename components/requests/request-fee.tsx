@@ -57,7 +57,19 @@ export function RequestFee({ request }: { request: RequestDetails }) {
                     : t('attempt', { amount: money(payment.amount_minor, payment.currency), status: t(`attemptStatus.${payment.status}`) })}
                 </span>
                 {payment.paid_by && payment.status !== 'failed' && payment.status !== 'voided' && <span className="text-muted">{plan('paidBy', { name: payment.paid_by })}</span>}
-                {payment.card_last4 && <span dir="ltr">•••• {payment.card_last4}</span>}
+                {/* The card's last digits as printed on it, «•••• 1111», left to right in an isolate of their own beside Arabic words (issue 63, item 8). */}
+                {payment.card_last4 && (
+                  <span data-testid={`card-${payment.id}`}>
+                    {t.rich('card', {
+                      last4: payment.card_last4,
+                      number: (chunks) => (
+                        <bdi dir="ltr" data-identifier>
+                          {chunks}
+                        </bdi>
+                      ),
+                    })}
+                  </span>
+                )}
                 {payment.provider === 'counter' && payment.receipt_number && <span>{t('counter', { receipt: payment.receipt_number })}</span>}
                 {(payment.status === 'paid' || payment.status === 'refunded' || payment.status === 'partially_refunded' || payment.status === 'kept') && (
                   <a href={receiptUrl(payment.id)} download className="text-brand-800 underline underline-offset-2">

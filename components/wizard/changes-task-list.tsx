@@ -8,6 +8,7 @@ import { ChevronForwardIcon } from '@/components/ui/icons';
 import { answersOf, personName } from '@/components/requests/answers-of';
 import { stepOfFlag } from '@/lib/requests/flagged-steps';
 import { messageOf } from '@/lib/i18n/data-keys';
+import type { CompanionInvitation } from '@/lib/contract/requests';
 import { FlagWhy, type Flags } from './flagged';
 
 /**
@@ -32,6 +33,7 @@ export function ChangesTaskList({
   data,
   hrefOf,
   onGo,
+  invitations = [],
 }: {
   completed: readonly string[];
   /** What the office asked to change, per pilgrim, and why: said under the part where it is changed. */
@@ -39,6 +41,8 @@ export function ChangesTaskList({
   data: Record<string, unknown>;
   hrefOf: (step: WizardStep) => string;
   onGo: (step: WizardStep) => void;
+  /** The companions' invitations: a companion who corrected a flagged answer of theirs and confirmed it has done it (issue 63, item 5). */
+  invitations?: readonly CompanionInvitation[];
 }) {
   const t = useTranslations('Wizard');
   const fields = useTranslations('Fields');
@@ -58,10 +62,19 @@ export function ChangesTaskList({
         .filter((item) => stepOfFlag(pilgrim, item) === step)
         .map((item) => ({
           key: `${pilgrim}/${item}`,
+          byCompanion: doneByCompanion(pilgrim, item),
           label: step === 'applicant' ? messageOf(fields, item) : `${messageOf(fields, item)} (${who(pilgrim)})`,
           note: flags.notes[pilgrim]?.[item],
         })),
     );
+  /** A flagged answer of a companion that they corrected themselves and confirmed, as their answers read now. */
+  const doneByCompanion = (pilgrim: string, item: string) => {
+    const match = /^companion-(\d+)$/.exec(pilgrim);
+    if (!match) return false;
+    const id = answers.companions[Number(match[1])]?.pilgrim_id;
+    const invitation = invitations.find((each) => (typeof id === 'string' && id ? each.pilgrim_id === id : each.pilgrim === pilgrim));
+    return Boolean(invitation?.confirmed_at && invitation.edited_fields.includes(item));
+  };
   return (
     <section aria-labelledby="tasks-title" className="flex flex-col gap-4">
       <div>
@@ -74,7 +87,8 @@ export function ChangesTaskList({
         {parts.map((step, position) => {
           const items = asked(step);
           const explained = items.filter((item) => item.note?.reason || item.note?.note);
-          const state = partState(completed.includes(step), items.length > 0);
+          // Done once saved again, or once every flagged answer in it was corrected and confirmed by its companion.
+          const state = partState(completed.includes(step) || (items.length > 0 && items.every((item) => item.byCompanion)), items.length > 0);
           return (
             <li key={step} className="flex flex-wrap items-center justify-between gap-2 p-4" data-state={state.label}>
               <a

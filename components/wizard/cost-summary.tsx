@@ -42,7 +42,20 @@ export function resendCost(request: RequestDetails, type: Pick<RequestTypeInfo, 
  * difference to pay, or to be refunded), and whether the fee still covers the
  * pilgrims now in the request.
  */
-export function CostSummary({ request, type, servicePackage, pilgrims }: { request: RequestDetails; type: RequestTypeInfo; servicePackage: string | undefined; pilgrims: number }) {
+export function CostSummary({
+  request,
+  type,
+  servicePackage,
+  pilgrims,
+  full = false,
+}: {
+  request: RequestDetails;
+  type: RequestTypeInfo;
+  servicePackage: string | undefined;
+  pilgrims: number;
+  /** Too few places left to send (issue 63, item 1): paid once places are offered, not on the next page. */
+  full?: boolean;
+}) {
   const t = useTranslations('Wizard.cost');
   const errors = useTranslations('ApiErrors');
   const locale = useLocale();
@@ -66,7 +79,7 @@ export function CostSummary({ request, type, servicePackage, pilgrims }: { reque
       </h3>
       {!paid && (
         <p className="mt-2 text-lg font-semibold text-ink" data-cost>
-          {t('toPayNext', { line })}
+          {full ? t('toPayWhenPlaced', { line }) : t('toPayNext', { line })}
         </p>
       )}
       {resend?.kind === 'same' && (

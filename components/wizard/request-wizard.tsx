@@ -102,7 +102,7 @@ function Wizard({ request, type, mode }: { request: RequestDetails; type: Reques
               <SavedIndicator state={draft.saveState} savedAt={draft.savedAt} />
             </div>
           )}
-          {step === 'tasks' && <ChangesTaskList completed={draft.completed} flags={flags} data={request.data} hrefOf={hrefOf} onGo={(target) => go(target)} />}
+          {step === 'tasks' && <ChangesTaskList completed={draft.completed} flags={flags} data={request.data} invitations={request.invitations} hrefOf={hrefOf} onGo={(target) => go(target)} />}
           {step === 'service' && <ServiceStep key={step} {...common} type={type} />}
           {step === 'applicant' && <ApplicantStep key={step} {...common} />}
           {step === 'companions' && <CompanionsStep key={step} {...common} type={type} request={request} />}

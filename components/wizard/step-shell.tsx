@@ -19,6 +19,7 @@ export function StepShell({
   onBlur,
   isPending,
   continueLabel,
+  afterSummary,
   children,
 }: {
   formId: string;
@@ -31,6 +32,8 @@ export function StepShell({
   onBlur?: () => void;
   isPending?: boolean;
   continueLabel?: string;
+  /** Right under the error summary: the way forward from what it says (check answers' reserve list beside sold_out). */
+  afterSummary?: ReactNode;
   children: ReactNode;
 }) {
   const t = useTranslations('Wizard');
@@ -43,6 +46,7 @@ export function StepShell({
         {lead && <p className="mt-1 text-muted">{lead}</p>}
       </div>
       <ErrorSummary errors={summary} formId={formId} attempt={attempt} />
+      {afterSummary}
       {/* Leaving any field saves at once (focusout bubbles). */}
       <div onBlur={onBlur} className="flex flex-col gap-6">
         {children}

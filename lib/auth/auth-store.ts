@@ -11,6 +11,8 @@ export type UserData = {
   /** Whether the address is confirmed; submitting and paying need it. */
   email_verified?: boolean;
   phone?: string | null;
+  /** Whether that number was confirmed with a code texted to it (text messages go only to it then). */
+  mobile_confirmed?: boolean;
   locale?: string | null;
 };
 

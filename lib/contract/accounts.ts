@@ -10,7 +10,8 @@ export const publicUser = z.object({
   name: z.string(),
   email: z.string(),
   email_verified: z.boolean(),
-  phone: z.string().nullable(),
+  phone: z.string().nullable().describe('The mobile number, E.164'),
+  mobile_confirmed: z.boolean().describe('Whether the mobile number was confirmed with a code texted to it (POST /me/mobile, /me/mobile/confirm)'),
   locale: z.enum(['en', 'ar']),
   created_at: timestamp,
 });
@@ -48,3 +49,21 @@ export type PendingEmail = z.infer<typeof pendingEmail>;
 /** Which notification e-mails go out: answered in the shape PUT /me/email-preferences takes. */
 export const emailPreferences = emailPreferencesSchema;
 export type EmailPreferences = z.infer<typeof emailPreferences>;
+
+/** POST /me/mobile: the number the code was texted to (now the account's, unconfirmed) and when the code ends. */
+export const mobileCodeSent = z.object({
+  phone: z.string().describe('E.164'),
+  mobile_confirmed: z.literal(false),
+  code_expires_at: timestamp,
+});
+export type MobileCodeSent = z.infer<typeof mobileCodeSent>;
+
+/** GET/PUT /me/sms-preferences: which notices go by text message too, per kind (issue 62, item 3). */
+export const smsPreferences = z.object({
+  place_offered: z.boolean().describe('A place offered from the reserve list'),
+  opening_turn: z.boolean().describe('The pilgrim’s turn in an opening queue'),
+  payment_due: z.boolean().describe('A payment or instalment due within 24 hours'),
+  decision: z.boolean().describe('The office’s decision (approved or not)'),
+  changes_requested: z.boolean().describe('Changes the office asks for'),
+});
+export type SmsPreferences = z.infer<typeof smsPreferences>;

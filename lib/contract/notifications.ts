@@ -2,6 +2,7 @@ import { z } from '@/lib/validation/z';
 import { NOTIFICATION_TYPES } from '@/lib/notifications/types';
 import { firebaseClientConfig } from './accounts';
 import { envelope, timestamp, uuid } from './common';
+import { DELIVERY_CHANNELS, DELIVERY_STATES } from '@/lib/notifications/deliveries';
 
 // The pilgrim's notices (the list, read marks, the live stream's items) and the devices push messages go to.
 
@@ -17,6 +18,9 @@ export const notificationItem = z.object({
   link: z.string(),
   read: z.boolean(),
   created_at: timestamp,
+  deliveries: z
+    .array(z.object({ channel: z.enum(DELIVERY_CHANNELS), state: z.enum(DELIVERY_STATES), at: timestamp }))
+    .describe('How the notice went by each channel it went by (sms, email, push), with when its state last changed; empty on the live stream'),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 

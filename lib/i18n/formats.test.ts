@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestFormats } from './formats';
+import { printedMoment, requestFormats } from './formats';
 
 describe('request formats', () => {
   const en = requestFormats('en', 'Asia/Riyadh');
@@ -17,6 +17,24 @@ describe('request formats', () => {
     expect(en.hijriAnswer('01-09-1447')).toEqual({ hijri: 'Ramadan 1, 1447 AH', gregorian: 'February 18, 2026' });
     expect(en.hijriAnswer('30-02-1447')).toBeNull();
     expect(en.hijriAnswer('')).toBeNull();
+  });
+
+  // Issue 63, item 8: after a number or a preposition a month of «ذو» is in the genitive, «ذي»: « ٨ ذي الحجة»,
+  // «في ذي القعدة»; alone (a list's choice) it stays «ذو الحجة».
+  it('writes Dhu al-Qa‘dah and Dhu al-Hijjah in the genitive after a day, and when asked after a preposition', () => {
+    expect(ar.hijriAnswer('08-12-1448')!.hijri).toBe('٨ ذي الحجة ١٤٤٨ هـ');
+    expect(ar.hijriAnswer('29-11-1448')!.hijri).toBe('٢٩ ذي القعدة ١٤٤٨ هـ');
+    // 15 May 2027 is 9 Dhu al-Hijjah 1448 (Umm al-Qura).
+    expect(ar.moment('2027-05-15T09:00:00Z').hijri).toBe('٩ ذي الحجة ١٤٤٨ هـ');
+    expect(ar.moment('2027-05-15T09:00:00Z', { time: true }).hijri).toMatch(/^٩ ذي الحجة ١٤٤٨ هـ/);
+    expect(ar.deadline('2027-05-15T09:00:00Z').hijri).toMatch(/^٩ ذي الحجة/);
+    expect(ar.hijriMonth('12-1448')).toBe('ذو الحجة ١٤٤٨ هـ');
+    expect(ar.hijriMonth('11-1448', { genitive: true })).toBe('ذي القعدة ١٤٤٨ هـ');
+    expect(ar.travelMonth('12-1448')!.hijri).toBe('ذو الحجة ١٤٤٨ هـ');
+    // Other months, and English, as ICU writes them.
+    expect(ar.hijriMonth('09-1448', { genitive: true })).toBe('رمضان ١٤٤٨ هـ');
+    expect(en.hijriMonth('12-1448', { genitive: true })).toBe('Dhuʻl-Hijjah 1448 AH');
+    expect(printedMoment(new Date('2027-05-15T09:00:00Z'), 'Asia/Riyadh').hijri.ar).toBe('٩ ذي الحجة ١٤٤٨ هـ');
   });
 
   it('names a travel month', () => {

@@ -28,6 +28,15 @@ const INTL = {
 
 export type RequestFormats = ReturnType<typeof buildFormats>;
 
+/**
+ * The two Hijri months named «ذو …» in the genitive, «ذي …» (issue 63, item 8): after a day's number ("٨ ذي الحجة")
+ * or a preposition ("في ذي القعدة"). ICU writes them in the nominative in every position. Other months and other
+ * languages are unchanged.
+ */
+export function genitiveMonths(text: string): string {
+  return text.replace(/ذو (القعدة|الحجة)/g, 'ذي $1');
+}
+
 // Built once per language and time zone: the ten Intl formatters below cost more to build than to use (a
 // validation error, each notification and e-mail and each service card asked for a fresh set; 1.6 s of the
 // contract fuzz's 21). A page has one time zone and the server two at most, so the cache stays small.
@@ -47,6 +56,8 @@ export function requestFormats(locale: string, timeZone: string): RequestFormats
 
 function buildFormats(locale: string, timeZone: string) {
   const intl = locale === 'ar' ? INTL.ar : INTL.en;
+  // A Hijri date names its month after the day's number: in the genitive.
+  const dated = (format: Intl.DateTimeFormat) => (date: Date) => (locale === 'ar' ? genitiveMonths(format.format(date)) : format.format(date));
   const dateOnly = { year: 'numeric', month: 'long', day: 'numeric' } as const;
   const withTime = { ...dateOnly, hour: 'numeric', minute: '2-digit' } as const;
   const hijri = new Intl.DateTimeFormat(intl.hijri, { ...dateOnly, timeZone });
@@ -62,6 +73,7 @@ function buildFormats(locale: string, timeZone: string) {
   const kilobytes = new Intl.NumberFormat(intl.number, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   // Built on first use per currency: building an Intl formatter costs more than using one.
   const money = new Map<string, Intl.NumberFormat>();
+  const currencies = new Intl.DisplayNames([locale === 'ar' ? 'ar' : 'en'], { type: 'currency' });
 
   return {
     /** Between two parts of one line: the language's comma, never "·" (beside Arabic-Indic digits it reads as ٠; docs/DIGITS.md). */
@@ -70,27 +82,31 @@ function buildFormats(locale: string, timeZone: string) {
     /** A moment (ISO timestamp) in Hijri and Gregorian, the Hijri one with the time when asked. */
     moment: (iso: string, { time = false } = {}) => {
       const date = new Date(iso);
-      return { hijri: (time ? hijriTime : hijri).format(date), gregorian: gregorian.format(date) };
+      return { hijri: dated(time ? hijriTime : hijri)(date), gregorian: gregorian.format(date) };
     },
     /** A deadline (ISO timestamp): the Gregorian date with the time, as people read a deadline, and the Hijri date with the time. */
     deadline: (iso: string) => {
       const date = new Date(iso);
-      return { gregorian: gregorianTime.format(date), hijri: hijriTime.format(date) };
+      return { gregorian: gregorianTime.format(date), hijri: dated(hijriTime)(date) };
     },
     /** A DD-MM-YYYY Hijri answer with its Gregorian day; null when the text is not a valid date. */
     hijriAnswer: (text: string) => {
       if (!isHijriDate(text)) return null;
       const [year, month, day] = hijriToGregorian(parseHijri(text)!).split('-').map(Number) as [number, number, number];
       const date = new Date(Date.UTC(year, month - 1, day, 12));
-      return { hijri: hijriDay.format(date), gregorian: gregorianDay.format(date) };
+      return { hijri: dated(hijriDay)(date), gregorian: gregorianDay.format(date) };
     },
-    /** A MM-YYYY Hijri travel month ("Ramadan 1448"); null when the text is not one. */
-    hijriMonth: (text: string) => {
+    /**
+     * A MM-YYYY Hijri travel month ("Ramadan 1448"); null when the text is not one. `genitive` where a message puts it
+     * after a preposition («الوصول في ذي الحجة»); alone, a list's choice, it is in the nominative.
+     */
+    hijriMonth: (text: string, { genitive = false } = {}) => {
       const match = /^(0[1-9]|1[0-2])-(\d{4})$/.exec(text);
       if (!match) return null;
       // The 15th: the middle of the month, well away from either edge.
       const [year, month, day] = hijriToGregorian({ day: 15, month: Number(match[1]), year: Number(match[2]) }).split('-').map(Number) as [number, number, number];
-      return hijriMonth.format(new Date(Date.UTC(year, month - 1, day, 12)));
+      const name = hijriMonth.format(new Date(Date.UTC(year, month - 1, day, 12)));
+      return genitive && locale === 'ar' ? genitiveMonths(name) : name;
     },
     /**
      * A MM-YYYY travel month in both calendars: "Ramadan 1448", "February – March 2027"
@@ -122,6 +138,13 @@ function buildFormats(locale: string, timeZone: string) {
       // The formatter's own decimals are the currency's (currencyDigits), read without building another.
       return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
     },
+    /** A currency as a label names it ("Fee (SAR)", «الرسوم (ريال سعودي)»): English writes the code, as its amounts do; Arabic the name in words. */
+    currencyLabel: (currency: string) => (locale === 'ar' ? (currencies.of(currency) ?? currency) : currency),
+    /**
+     * A figure put into a form field to be edited (a fee "15000.00", a count "4"), in the page's digits: on Arabic
+     * pages «١٥٠٠٠٫٠٠» with the Arabic decimal separator; the form reads either digits back (westernDigits, minorOf).
+     */
+    editable: (text: string) => (locale === 'ar' ? pageDigits(text, 'ar').replace('.', '\u066B') : text),
     fileSize: (bytes: number) => kilobytes.format(Math.max(1, Math.round(bytes / 1024))),
   };
 }
@@ -151,7 +174,7 @@ export function printedMoment(moment: Date, timeZone: string) {
     hijriNumeric: formatHijri(hijri),
     hijriNumericAr: arabic(formatHijri(hijri)),
     timeAr: arabic(time),
-    hijri: { en: `${hijri.day} ${HIJRI_MONTHS.en[hijri.month - 1]} ${hijri.year} AH`, ar: arabic(`${hijri.day} ${HIJRI_MONTHS.ar[hijri.month - 1]} ${hijri.year} هـ`) },
+    hijri: { en: `${hijri.day} ${HIJRI_MONTHS.en[hijri.month - 1]} ${hijri.year} AH`, ar: arabic(genitiveMonths(`${hijri.day} ${HIJRI_MONTHS.ar[hijri.month - 1]} ${hijri.year} هـ`)) },
     gregorian: { en: `${day} ${GREGORIAN_MONTHS.en[month - 1]} ${year}`, ar: arabic(`${day} ${GREGORIAN_MONTHS.ar[month - 1]} ${year}م`) },
   };
 }

@@ -37,6 +37,20 @@ const schema = z.object({
     .string()
     .refine((value) => /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value.trim()), 'must be an e-mail address, optionally "Name" <address>')
     .optional(),
+  // Text messages (lib/server/sms/provider-choice.ts): unifonic or twilio; unset, picked by the keys present, else
+  // each message is a JSON file in DATA_DIR/sms (`npm run sms -- --latest`).
+  SMS_PROVIDER: z.enum(['file', 'unifonic', 'twilio']).optional(),
+  UNIFONIC_APP_SID: z.string().min(1).optional(),
+  UNIFONIC_SENDER_ID: z.string().min(1).max(11, 'must be at most 11 characters (a registered sender name)').optional(),
+  UNIFONIC_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  UNIFONIC_API_URL: z.string().url().default('https://el.cloud.unifonic.com'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC and 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  // The sender: a number in E.164 (+1…), an alphanumeric sender, or a Messaging Service SID (MG…).
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  // Text messages one account may be sent a day (notices; the mobile codes have their own limits).
+  SMS_DAILY_CAP_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   // Firebase web app settings, read at run time (no rebuild to switch them on).
   // With these four, Google sign-in is offered; see lib/server/firebase/config.ts.
   FIREBASE_API_KEY: z.string().min(1).optional(),

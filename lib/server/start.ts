@@ -7,6 +7,8 @@ import { applyPaymentDeadlines } from './payments/deadlines';
 import { gatewayRefusal, gatewayStartLine } from './payments/gateway-choice';
 import { startPushDelivery } from './push/worker';
 import { startMailDelivery } from './mail/worker';
+import { smsRefusal, smsStartLine } from './sms/provider-choice';
+import { startSmsDelivery } from './sms/worker';
 import { stampSocketAddresses } from './http/socket-address';
 import { refuseMalformedPaths } from './http/malformed-path';
 import { refuseUnknownLanguagePages } from './http/unknown-language';
@@ -33,6 +35,12 @@ export async function startServer() {
   const refusal = gatewayRefusal();
   if (refusal) {
     console.error(refusal);
+    process.exit(1);
+  }
+  // A provider named (or half-configured) without every value it needs: one line per missing value (provider-choice.ts).
+  const smsMissing = smsRefusal();
+  if (smsMissing.length > 0) {
+    for (const line of smsMissing) console.error(line);
     process.exit(1);
   }
   // The front door (front-door.ts; docs/ARCHITECTURE.md, "The way in"): what the HTTP server does with a request
@@ -62,10 +70,13 @@ export async function startServer() {
   // is taken" in both languages (issue 58, item 9); a warning on a site others reach (PAYMENT_GATEWAY=test).
   const gateway = gatewayStartLine();
   if (gateway) logger[gateway.level](gateway.message);
+  const sms = smsStartLine();
+  logger[sms.level](sms.message);
   startReconciliation();
   startOpenings();
   startHousekeeping();
   startMailDelivery();
+  startSmsDelivery();
   startPushDelivery().catch((error) => logger.error('push delivery did not start', { error: describeError(error) }));
 }
 

@@ -177,6 +177,7 @@ const SPECS: Record<string, Spec> = {
   'GET /api/v1/payments/{id}/outcome': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },
   'GET /api/v1/payments/{id}/receipt': { params: async (w) => ({ id: (await w.checkout()).paymentId }) },
   'POST /api/v1/webhooks/payments/{provider}': { params: async () => ({ provider: 'test' }) },
+  'POST /api/v1/webhooks/sms/{provider}': { params: async () => ({ provider: 'twilio' }) },
   'POST /api/v1/notifications/{id}/read': { params: async (w) => ({ id: await w.notification() }) },
   'PATCH /api/v1/devices/{token}': { params: async (w) => ({ token: await w.device() }) },
   'DELETE /api/v1/devices/{token}': { params: async (w) => ({ token: await w.device() }), renew: async (w) => w.forget('device') },

@@ -46,6 +46,10 @@ import * as officeStaffRoute from './office/staff/route';
 import * as officeStaffMemberRoute from './office/staff/[id]/route';
 import * as officeResetTwoFactorRoute from './office/staff/[id]/reset-two-factor/route';
 import * as webhookRoute from './webhooks/payments/[provider]/route';
+import * as smsWebhookRoute from './webhooks/sms/[provider]/route';
+import * as mobileRoute from './me/mobile/route';
+import * as mobileConfirmRoute from './me/mobile/confirm/route';
+import * as smsPreferencesRoute from './me/sms-preferences/route';
 import * as requestsRoute from './requests/route';
 import * as requestRoute from './requests/[id]/route';
 import * as cancelRoute from './requests/[id]/cancel/route';
@@ -317,6 +321,7 @@ describe('fuzzing every endpoint body', async () => {
     // No finance member has this address: a valid body is a 422 on received_by, never a payment.
     { name: 'POST ops/requests/[id]/payments', handler: opsPaymentRoute.POST, method: 'POST', fields: ['amount_minor', 'receipt_number', 'received_by'], params: async () => ({ id: submittedId }), headers: { 'x-ops-key': OPS_KEY }, valid: () => ({ amount_minor: 3_000_000, receipt_number: 'FUZZ-1', received_by: 'finance@office.example' }) },
     { name: 'POST webhooks/payments/test', handler: webhookRoute.POST, method: 'POST', fields: ['type', 'data', 'id'], params: async () => ({ provider: 'test' }) },
+    { name: 'POST webhooks/sms/twilio', handler: smsWebhookRoute.POST, method: 'POST', fields: ['MessageSid', 'MessageStatus', 'ErrorCode'], params: async () => ({ provider: 'twilio' }) },
     { name: 'POST requests', handler: requestsRoute.POST, method: 'POST', fields: ['type'], token: session, params: none, valid: () => ({ type: 'umrah' }) },
     {
       name: 'PATCH requests/[id]',
@@ -343,6 +348,10 @@ describe('fuzzing every endpoint body', async () => {
     },
     // A wrong current password: the owner's address never changes under the fuzz.
     { name: 'POST me/email', handler: meEmailRoute.POST, method: 'POST', fields: ['email', 'current_password'], token: session, params: none, valid: () => ({ email: 'fuzz.moved@example.com', current_password: 'Wrong#2026' }) },
+    // A code is asked for once (the limits are 3 an hour); a wrong code confirms nothing.
+    { name: 'POST me/mobile/confirm', handler: mobileConfirmRoute.POST, method: 'POST', fields: ['code'], token: session, params: none, valid: () => ({ code: '000000' }) },
+    { name: 'PUT me/sms-preferences', handler: smsPreferencesRoute.PUT, method: 'PUT', fields: ['place_offered', 'opening_turn', 'payment_due', 'decision', 'changes_requested'], token: session, params: none, valid: () => ({ place_offered: true, opening_turn: true, payment_due: true, decision: true, changes_requested: false }) },
+    { name: 'POST me/mobile', handler: mobileRoute.POST, method: 'POST', fields: ['mobile'], token: session, params: none, valid: () => ({ mobile: '+966501239876' }) },
     { name: 'PUT me/email-preferences', handler: emailPreferencesRoute.PUT, method: 'PUT', fields: ['requests', 'payments'], token: session, params: none, valid: () => ({ requests: true, payments: false }) },
     { name: 'POST requests/[id]/reopen', handler: reopenRoute.POST, method: 'POST', fields: ['reason'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     // Ends the owner's other sessions only (the fresh ones logout uses), never the one it is called with.
@@ -443,6 +452,7 @@ describe('fuzzing every endpoint body', async () => {
       { name: 'GET payments/[id]', handler: paymentRoute.GET as Handler, method: 'GET', param: 'id' },
       { name: 'GET payments/[id]/receipt', handler: receiptRoute.GET as Handler, method: 'GET', param: 'id' },
       { name: 'POST webhooks/payments/[provider]', handler: webhookRoute.POST as Handler, method: 'POST', param: 'provider' },
+      { name: 'POST webhooks/sms/[provider]', handler: smsWebhookRoute.POST as Handler, method: 'POST', param: 'provider' },
       { name: 'PATCH devices/[token]', handler: deviceTokenRoute.PATCH as Handler, method: 'PATCH', param: 'token' },
       { name: 'DELETE devices/[token]', handler: deviceTokenRoute.DELETE as Handler, method: 'DELETE', param: 'token' },
       { name: 'GET pages/[slug]', handler: pageRoute.GET as Handler, method: 'GET', param: 'slug' },
@@ -467,7 +477,7 @@ describe('fuzzing every endpoint body', async () => {
   it('a body over 64 KB is a 413, whatever the endpoint', async () => {
     // The endpoints that read their body (the others ignore it); uploads have their own limit (documents.test.ts).
     const reading = targets.filter((t) => !t.ignoresBody);
-    expect(reading).toHaveLength(28);
+    expect(reading).toHaveLength(32);
     for (const target of reading) {
       const big = { type: 'application/json', body: JSON.stringify({ [target.fields[0]!]: 'x'.repeat(65 * 1024) }) };
       const { status, json } = await send(target, big, await target.token?.());

@@ -79,6 +79,7 @@ const PARAMS: Record<string, () => Promise<Record<string, string>>> = {
     return { token: json!.data.token as string };
   },
   'POST /api/v1/webhooks/payments/{provider}': async () => ({ provider: 'test' }),
+  'POST /api/v1/webhooks/sms/{provider}': async () => ({ provider: 'twilio' }),
   'POST /api/v1/ops/requests/{id}/status': async () => ({ id: await submitted() }),
   'POST /api/v1/ops/requests/{id}/payments': async () => ({ id: await submitted() }),
   'POST /api/v1/office/requests/{id}/assign': async () => ({ id: await submitted() }),

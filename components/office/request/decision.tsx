@@ -204,7 +204,7 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
           )}
           {choice === 'cancelled' && paid && (
             <label className="flex flex-col gap-1">
-              <span className="font-semibold">{t('request.refund.amount', { currency: paid.currency })}</span>
+              <span className="font-semibold">{t('request.refund.amount', { currency: formats.currencyLabel(paid.currency) })}</span>
               <span className="text-sm text-muted" id="refund-hint">{t('request.refund.amountHint', { paid: formats.money(paid.amount_minor, paid.currency) })}</span>
               {refundError && <span className="text-sm font-medium text-red-700" id="refund-error">{refundError}</span>}
               <input id="decision-refund" {...form.register('refund')} inputMode="decimal" dir="ltr" autoComplete="off" aria-invalid={refundError ? true : undefined} aria-describedby={`refund-hint${refundError ? ' refund-error' : ''}`} className={`${fieldClass} w-56 max-w-full`} />

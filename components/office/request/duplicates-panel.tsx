@@ -15,12 +15,20 @@ export function DuplicatesPanel({ request, basePath }: { request: OfficeRequest;
   if (request.duplicates.length === 0) return null;
   return (
     <section aria-labelledby="duplicates-title" className="rounded-xl border border-amber-700 bg-amber-50 p-5">
-      <h2 id="duplicates-title" className="mb-1 text-lg font-bold">{t('request.duplicates.title')}</h2>
+      {/* The same passport and nationality, or national ID, is a duplicate; "possible" only when only a name and birth date match (issue 63, item 7). */}
+      <h2 id="duplicates-title" className="mb-1 text-lg font-bold">
+        {request.duplicates.some((match) => match.strength === 'exact') ? t('request.duplicates.titleExact') : t('request.duplicates.title')}
+      </h2>
       <p className="mb-3 text-sm">{t('request.duplicates.intro')}</p>
       <ul className="flex flex-col gap-2">
         {request.duplicates.map((match) => (
           <li key={`${match.pilgrim}-${match.request_id}-${match.other_pilgrim}`} className={match.strength === 'exact' ? 'font-semibold' : ''}>
-            <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>
+            {/* A request on the reserve list has no reference yet: the link still says where it leads. */}
+            {match.reference ? (
+              <a href={`${basePath}/${match.request_id}`} dir="ltr" className={`${linkClass} font-mono`}>{match.reference}</a>
+            ) : (
+              <a href={`${basePath}/${match.request_id}`} className={linkClass}>{t('request.duplicates.noReference')}</a>
+            )}
             {formats.separator}
             {t('request.duplicates.match', { pilgrim: label(match.pilgrim), how: t(`request.duplicates.${match.field}`), status: t(`status.${match.status}`), other: label(match.other_pilgrim) })}
           </li>

@@ -51,7 +51,7 @@ export function PackageRefund({ request, role }: { request: OfficeRequest; role:
       {can(role, 'payments') ? (
         <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-3">
           <label className="flex flex-col gap-1">
-            <span className="font-semibold">{t('amount', { currency: money.currency })}</span>
+            <span className="font-semibold">{t('amount', { currency: formats.currencyLabel(money.currency) })}</span>
             <span className="text-sm text-muted" id="package-refund-hint">{t('amountHint', { due: dueText })}</span>
             {error && <span role="alert" className="text-sm font-medium text-red-700" id="package-refund-error">{error}</span>}
             <input

@@ -97,6 +97,7 @@ export function ReviewStep({
 }) {
   const t = useTranslations('Wizard');
   const openings = useTranslations('Openings');
+  const apiErrors = useTranslations('ApiErrors');
   const fields = useTranslations('Fields');
   // The rows' fields are named by their data (an answer's key): read through messageOf (lib/i18n/data-keys.ts).
   const fieldLabel = (field: string) => messageOf(fields, field);
@@ -117,6 +118,12 @@ export function ReviewStep({
   const service = (draft.answers.service ?? {}) as Record<string, string>;
   const applicant = (draft.answers.applicant ?? {}) as Record<string, string>;
   const companions = (Array.isArray(draft.answers.companions) ? draft.answers.companions : []) as Record<string, string>[];
+  const pilgrimCount = 1 + companions.length;
+  // Full before anything is pressed (issue 63, item 1): the catalogue, read as the wizard opened, has fewer places left in
+  // the package than the request needs. Said as sending would say it, with the reserve list under it; sending may still
+  // be tried (places come back), and the server's refusal stays the word that counts.
+  const leftInCatalogue = service.package ? type.places_left?.[service.package] : undefined;
+  const fullInCatalogue = request.status === 'draft' && typeof leftInCatalogue === 'number' && leftInCatalogue < pilgrimCount;
   // No field of react-hook-form here (the declaration saves with the draft as it is ticked): what the
   // server refuses is an answer of another step, which leads to its group here, where its Change link is.
   const { form, summary, attempt, onSubmit, refused } = useApiForm(undefined, {}, {
@@ -163,6 +170,25 @@ export function ReviewStep({
     return [field, reached ? t('reachedThroughApplicant') : companion[field]];
   }
 
+  // While sending is not possible (full): the reserve list right under what says so, and no word of paying next.
+  const full = soldOut || fullInCatalogue;
+  const fullNotice = full ? (
+    <div className="flex flex-col gap-3" data-testid="package-full">
+      {!soldOut && typeof leftInCatalogue === 'number' && (
+        <p role="status" className="rounded-xl border-2 border-violet-700 bg-white p-4 font-semibold text-ink">
+          {apiErrors('sold_out', {
+            package: service.package ?? 'other',
+            left: leftInCatalogue,
+            left_shown: formatCount(leftInCatalogue, locale),
+            needed: pilgrimCount,
+            needed_shown: formatCount(pilgrimCount, locale),
+          })}
+        </p>
+      )}
+      <JoinReserve requestId={request.id} onInvalid={refused} beforeJoin={draft.flush} />
+    </div>
+  ) : undefined;
+
   // The documents under each pilgrim's name, as the documents step shows them: a companion's by their id (issue 57).
   const idOf = (companion: Record<string, string>) => (typeof companion.pilgrim_id === 'string' && companion.pilgrim_id ? companion.pilgrim_id : undefined);
   const pilgrims = [
@@ -179,6 +205,7 @@ export function ReviewStep({
       attempt={attempt}
       isPending={form.formState.isSubmitting}
       onBack={onBack}
+      afterSummary={fullNotice}
       // The button says what it does: while a fee is due it leads to the payment, which is what sends the request.
       // Sent again with a dearer package, the difference is paid before the request goes back to the office.
       continueLabel={
@@ -186,7 +213,9 @@ export function ReviewStep({
           ? resendCost(request, type, service.package, 1 + companions.length)?.kind === 'dearer'
             ? t('submit')
             : t('submitAgain')
-          : packageFee(type, service.package) > 0
+          : full
+            ? t('submitWhenFull')
+            : packageFee(type, service.package) > 0
             ? t('submit')
             : t('submitFree')
       }
@@ -204,7 +233,7 @@ export function ReviewStep({
       <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('mainApplicant')} step="applicant" rows={PERSON_ROWS.map((f) => [f, applicant[f]])} />
       {companions.map((companion, i) => (
         <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} key={i} repeated={i > 0} title={t('companionNumber', { number: formatCount(i + 1, locale) })} step="companions" rows={[['relation', companion.relation], ...PERSON_ROWS.map((f) => companionRow(companion, f))]}>
-          <CompanionConfirmation invitation={request.invitations.find((item) => (idOf(companion) ? item.pilgrim_id === idOf(companion) : item.pilgrim === `companion-${i}`))} />
+          <CompanionConfirmation person={companion} invitation={request.invitations.find((item) => (idOf(companion) ? item.pilgrim_id === idOf(companion) : item.pilgrim === `companion-${i}`))} />
         </Group>
       ))}
       {companions.length === 0 && <Group shown={shown} labels={{ field: fieldLabel, change: t('change'), changeGroup: (group) => t('changeGroup', { group }) }} onChange={onChange} title={t('steps.companions')} step="companions" rows={[['companions', t('noCompanionsShort')]]} />}
@@ -215,7 +244,7 @@ export function ReviewStep({
       >
         <PilgrimDocuments heading="h4" pilgrims={pilgrims} documents={documents} />
       </Group>
-      <CostSummary request={request} type={type} servicePackage={service.package} pilgrims={1 + companions.length} />
+      <CostSummary request={request} type={type} servicePackage={service.package} pilgrims={pilgrimCount} full={full} />
       <section aria-labelledby="review-declaration-title" className="flex flex-col gap-3">
         <h3 id="review-declaration-title" className="text-lg font-semibold">
           {t('steps.declaration')}
@@ -233,7 +262,6 @@ export function ReviewStep({
           </Checkbox>
         </div>
         {unverified && <ResendVerification />}
-        {soldOut && <JoinReserve requestId={request.id} onInvalid={refused} />}
         {queueRequired && (
           <Link href={`/openings/${type.id}`} className="self-start rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800" data-testid="queue-required">
             {openings('queueRequired')}

@@ -5,6 +5,7 @@ import { serviceSchema } from '@/lib/requests/answers';
 import { openTravelMonths } from '@/lib/requests/travel-months';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { packageFee } from '@/lib/requests/requests-api';
+import { formatCount } from '@/lib/i18n/numbers';
 import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
@@ -17,6 +18,9 @@ import { messageOf } from '@/lib/i18n/data-keys';
 import { OpeningNote } from '@/components/openings/opening-note';
 
 type Values = { package: string; travel_month: string };
+
+/** Fewer places than this left in the chosen package: said at once, beside it (issue 63, item 1). */
+export const NEARLY_FULL = 10;
 
 export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type: RequestTypeInfo }) {
   const t = useTranslations('Wizard');
@@ -36,6 +40,9 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
     schema: serviceSchema(type.packages, type.season),
     defaults: { package: saved.package ?? '', travel_month: saved.travel_month ?? '' },
   });
+  // The chosen package full or nearly full: said right under the choice, before anything else is typed, with the way out.
+  const chosen = form.watch('package');
+  const chosenLeft = chosen ? type.places_left?.[chosen] : undefined;
   return (
     <StepShell
       formId="service"
@@ -67,6 +74,13 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
         }))}
         onCommit={() => void form.trigger('package')}
       />
+      {typeof chosenLeft === 'number' && chosenLeft < NEARLY_FULL && (
+        <p role="status" data-testid="package-places" className="rounded-xl border-2 border-violet-700 bg-violet-50 p-4 font-semibold text-ink">
+          {chosenLeft === 0
+            ? t('packageFull', { package: chosen })
+            : t('packageNearlyFull', { package: chosen, count: chosenLeft, shown: formatCount(chosenLeft, locale) })}
+        </p>
+      )}
       <FormSelect
         control={form.control}
         formId="service"
@@ -78,7 +92,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
       />
       {riteStart && lastMonth && (
         <p className="text-sm text-muted" data-arrive-by>
-          {t('dates.arriveBy', { month: formats.hijriMonth(lastMonth) ?? lastMonth, type: typeName, day: riteStart.hijri })}
+          {t('dates.arriveBy', { month: formats.hijriMonth(lastMonth, { genitive: true }) ?? lastMonth, type: typeName, day: riteStart.hijri })}
         </p>
       )}
     </StepShell>

@@ -82,7 +82,14 @@ export async function updateProfile(session: Session, input: ProfileUpdate) {
   const db = await getDb();
   const [user] = await db
     .update(users)
-    .set({ name: input.name, phone: input.phone, locale: input.locale, updatedAt: sql`now()` })
+    .set({
+      name: input.name,
+      phone: input.phone,
+      // Another number (or none) is no longer the one confirmed by a code (issue 62, item 2).
+      ...(input.phone === undefined ? {} : { phoneConfirmedAt: sql`case when ${users.phone} is not distinct from ${input.phone} then ${users.phoneConfirmedAt} end` }),
+      locale: input.locale,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, session.user.id))
     .returning();
   if (!user) throw new ApiError('unauthenticated');

@@ -99,6 +99,19 @@ export async function consumeCode(tx: Db, userId: string, code: string, purposes
   return row;
 }
 
+/**
+ * Whether a code that did not work was one of the account's codes once (used, retired by a newer one, or expired):
+ * said so, "ask for a new e-mail". Otherwise it was mistyped, and is said to be not right (issue 63, item 9).
+ */
+export async function codeWasIssued(tx: Db, userId: string, code: string, purposes: EmailTokenPurpose[]): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.codeHash, hashCode(userId, code)), sql`${emailTokens.purpose} in ${purposes}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Once one link of a kind worked, the account's other links of that kind stop working. */
 export async function retireTokens(tx: Db, userId: string, purposes: EmailTokenPurpose[]) {
   await tx

@@ -10,7 +10,7 @@ import { enqueueMail } from '@/lib/server/mail/outbox';
 import { maskAddress } from '@/lib/server/mail/content';
 import { wakeMailer } from '@/lib/server/mail/wake';
 import type { Translate } from '@/lib/validation/localize';
-import { consumeCode, consumeToken, countCodeTry, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
+import { codeWasIssued, consumeCode, consumeToken, countCodeTry, issueEmailToken, retireTokens, type EmailToken } from './email-tokens';
 import { isUniqueViolation } from '@/lib/server/db/unique-violation';
 import { publicUser } from './public-user';
 import type { PendingEmail, PublicUser } from '@/lib/contract/accounts';
@@ -103,7 +103,11 @@ export async function verifyEmail(input: { token: string } | { code: string; ses
         'code' in input
           ? await consumeCode(tx, input.session.user.id, input.code, [...purposes])
           : await consumeToken(tx, input.token, [...purposes]);
-      if (!used) throw new ApiError('validation_failed', { messageKey: 'email_link_invalid', fields: { ['code' in input ? 'code' : 'token']: [t('ApiErrors.email_link_invalid')] } });
+      if (!used) {
+        // A code never sent is a slip of the fingers: "not right", not "used or expired" (issue 63, item 9).
+        const key = 'code' in input && !(await codeWasIssued(tx, input.session.user.id, input.code, [...purposes])) ? 'email_code_wrong' : 'email_link_invalid';
+        throw new ApiError('validation_failed', { messageKey: key, fields: { ['code' in input ? 'code' : 'token']: [t(`ApiErrors.${key}`)] } });
+      }
       return { used, user: await applyVerification(tx, used) };
     });
     if (used.purpose === 'change_email') wakeMailer();

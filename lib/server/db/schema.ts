@@ -14,6 +14,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phone: text('phone'),
+    // When the owner proved the mobile number above theirs with a code sent to it (issue 62); null for a new or changed number.
+    phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
     locale: text('locale').notNull().default('ar'),
     passwordHash: text('password_hash').notNull(),
     // Set when the account has a password its owner chose (false: made by Google sign-in, no password yet).
@@ -551,6 +553,88 @@ export const emailPreferences = pgTable('email_preferences', {
   payments: boolean('payments').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The one live code that confirms an account's mobile number (issue 62, item 2): a new code replaces the last (the
+// key is the account), it is stored hashed with the account and the number it was sent to, lives 10 minutes, and
+// dies after 5 typed codes.
+export const mobileCodes = pgTable('mobile_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Each text message, from its queuing to its delivery receipt (issue 62): the outbox (state queued or
+// failed_temporary, not yet sent, due at next_attempt_at) and the record of how it went. A code's text is blanked
+// once it went; text_hash stays for the rule "never the same text twice to a number within 10 minutes".
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toNumber: text('to_number').notNull(),
+    text: text('text').notNull(),
+    textHash: text('text_hash').notNull(),
+    segments: integer('segments').notNull(),
+    // queued, sent, delivered, failed_permanent, failed_temporary (lib/notifications/deliveries.ts).
+    state: text('state').notNull().default('queued'),
+    provider: text('provider'),
+    providerId: text('provider_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    stateAt: timestamp('state_at', { withTimezone: true }).notNull().defaultNow(),
+    // When this notice went by e-mail instead (issue 62, item 5): a permanent failure, or no receipt in 10 minutes; once.
+    fallbackAt: timestamp('fallback_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sms_messages_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null and state in ('queued', 'failed_temporary')`),
+    index('sms_messages_number_idx').on(table.toNumber, table.createdAt),
+    index('sms_messages_user_idx').on(table.userId, table.createdAt),
+    index('sms_messages_notification_idx').on(table.notificationId),
+    // The fallback's sweep (every 10 s): the notices' messages not delivered and not fallen back yet.
+    index('sms_messages_fallback_idx').on(table.createdAt).where(sql`notification_id is not null and fallback_at is null and state <> 'delivered'`),
+    uniqueIndex('sms_messages_provider_id_key').on(table.provider, table.providerId),
+  ],
+);
+
+// Which notices go by text message too (issue 62, item 3), per kind; all on by default, and only to a confirmed number.
+export const smsPreferences = pgTable('sms_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  placeOffered: boolean('place_offered').notNull().default(true),
+  openingTurn: boolean('opening_turn').notNull().default(true),
+  paymentDue: boolean('payment_due').notNull().default(true),
+  decision: boolean('decision').notNull().default(true),
+  changesRequested: boolean('changes_requested').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// How a notice went by e-mail and by push (issue 62, item 4): one row per notice and channel, its latest state and
+// when (text messages keep theirs in sms_messages).
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    state: text('state').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.channel] })],
+);
 
 // The office's staff: accounts apart from pilgrims' (no shared table, token or
 // cookie). `role` is reviewer, finance or admin. A member is created without a

@@ -9,6 +9,8 @@ import { mailFrom, mailTransport } from './choose-transport';
 import { ADDRESS_MAIL_KINDS, composeAccountMail, composeNotificationMail, type Composed, type MailKind } from './content';
 import { renderMail } from './render';
 import type { MailResult } from './transport';
+import { recordDelivery } from '@/lib/server/notifications/deliveries';
+import { smsInsteadOfEmail } from '@/lib/server/notifications/fallback';
 
 const BATCH = 20;
 // An SMTP server down for a day loses nothing: 30 s, 1 min, 2 min … 1 h, up to 30 tries (about a day).
@@ -39,7 +41,7 @@ export function mailBackoffSeconds(attempts: number) {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-type Leased = { id: number; attempts: number };
+type Leased = { id: number; attempts: number; notification_id: string | null };
 
 /**
  * Sends the e-mails that are due, each at least once: a row leaves the outbox
@@ -55,9 +57,11 @@ export async function deliverMailOutbox(): Promise<{ sent: number; retried: numb
       where id in (
         select id from mail_outbox where next_attempt_at <= now() order by id limit ${BATCH} for update skip locked
       )
-      returning id, attempts`);
+      returning id, attempts, notification_id`);
     if (leased.length === 0) return totals;
     for (const row of leased) {
+      // How the notice went by e-mail, from the SMTP server's answer (issue 62, item 4).
+      const record = (state: 'sent' | 'failed_permanent' | 'failed_temporary') => (row.notification_id ? recordDelivery(db, row.notification_id, 'email', state) : undefined);
       let outcome: MailResult | 'skip';
       try {
         outcome = await sendOne(row.id);
@@ -66,12 +70,18 @@ export async function deliverMailOutbox(): Promise<{ sent: number; retried: numb
       }
       if (outcome === 'sent' || outcome === 'skip') {
         totals[outcome === 'sent' ? 'sent' : 'dropped'] += 1;
+        if (outcome === 'sent') await record('sent');
         await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-      } else if (row.attempts >= MAX_ATTEMPTS) {
+      } else if ('failed' in outcome || row.attempts >= MAX_ATTEMPTS) {
         totals.dropped += 1;
-        logger.error('mail dropped', { outbox: row.id, attempts: row.attempts, error: outcome.retry });
+        const error = 'failed' in outcome ? outcome.failed : outcome.retry;
+        logger.error('mail dropped', { outbox: row.id, attempts: row.attempts, error });
+        await record('failed_permanent');
         await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+        // An urgent notice that e-mail cannot bring goes by SMS instead, once (issue 62, item 5).
+        if (row.notification_id) await smsInsteadOfEmail(db, row.notification_id);
       } else {
+        await record('failed_temporary');
         totals.retried += 1;
         logger.warn('mail not sent yet; will retry', { outbox: row.id, attempts: row.attempts, error: outcome.retry });
         await db

@@ -15,7 +15,9 @@ export function smtpTransport(url: string): MailTransport {
       } catch (error) {
         // The server's words only (a code and a reply line): never the message or the address.
         const e = error as { code?: string; responseCode?: number };
-        return { retry: [e.code, e.responseCode].filter(Boolean).join(' ') || 'smtp error' };
+        const why = [e.code, e.responseCode].filter(Boolean).join(' ') || 'smtp error';
+        // A permanent negative answer (5xx, RFC 5321 §4.2.1): the server will never take this message; a 4xx or no answer may pass later.
+        return e.responseCode && e.responseCode >= 500 && e.responseCode < 600 ? { failed: why } : { retry: why };
       }
     },
   };

@@ -10,8 +10,11 @@ export type MailMessage = {
   purpose: string;
 };
 
-/** sent: the transport took it; retry: try again later (a network or server failure), with why. */
-export type MailResult = 'sent' | { retry: string };
+/**
+ * sent: the transport took it; retry: try again later (a network or server failure), with why; failed: the server
+ * refused it for good (a 5xx answer: no such mailbox, rejected), so no retry would help.
+ */
+export type MailResult = 'sent' | { retry: string } | { failed: string };
 
 /** Where e-mail goes: SMTP when configured, otherwise .eml files (see choose-transport.ts). */
 export interface MailTransport {

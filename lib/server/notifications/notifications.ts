@@ -7,6 +7,7 @@ import { notifications } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/errors';
 import { publish } from '@/lib/server/events/events';
 import { renderNotification } from './render';
+import { deliveriesOf } from './deliveries';
 import type { AllNotificationsRead, NotificationItem, NotificationsPage } from '@/lib/contract/notifications';
 
 export const NOTIFICATIONS_PER_PAGE = 20;
@@ -42,8 +43,9 @@ export async function listNotifications(userId: string, page: number, locale: Ap
   const rows = await notificationsPage(db).execute({ userId, offset: (page - 1) * NOTIFICATIONS_PER_PAGE });
   // A page past the end has no row to carry the counts: count apart.
   const counts = rows[0] ?? (page === 1 ? { total: 0, unread: 0 } : await countsOf(db, userId));
+  const deliveries = await deliveriesOf(db, rows.map(({ notification }) => notification.id));
   return {
-    items: rows.map(({ notification }) => renderNotification(notification, locale)),
+    items: rows.map(({ notification }) => renderNotification(notification, locale, deliveries.get(notification.id) ?? [])),
     meta: { page, per_page: NOTIFICATIONS_PER_PAGE, total: counts.total, unread_count: counts.unread },
   };
 }

@@ -5,6 +5,10 @@ import { notifications } from '@/lib/server/db/schema';
 import type { NotificationType } from '@/lib/notifications/types';
 import { EMAIL_CATEGORY } from '@/lib/notifications/email-categories';
 import { publish } from '@/lib/server/events/events';
+import { isAppLocale } from '@/i18n/routing';
+import { smsKindOf, type SmsKind } from '@/lib/notifications/sms-kinds';
+import { enqueueSms } from '@/lib/server/sms/outbox';
+import { smsNoticeText } from '@/lib/server/sms/notice-text';
 
 export type NotificationInput = {
   userId: string;
@@ -25,7 +29,9 @@ const DISTINCT_BY = ['status', 'stage', 'event', 'part', 'when'] as const;
 /**
  * Tells a user something happened: a row in their list, a push message queued
  * for each of their devices, an e-mail queued when their address is confirmed
- * and they have not turned that kind off (profile), and an event for every app
+ * and they have not turned that kind off (profile), a text message for what
+ * cannot wait when their mobile number is confirmed and that kind is on (issue
+ * 62: within the number's and the account's limits), and an event for every app
  * instance's open tabs.
  * Runs inside the caller's transaction, so all of it happens with the event
  * itself or not at all.
@@ -53,6 +59,7 @@ export async function notify(tx: Db, input: NotificationInput) {
     : await tx.insert(notifications).values({ userId: input.userId, type: input.type, params, requestId: input.requestId ?? null }).returning({ id: notifications.id, seq: notifications.seq });
   const news = !recent || JSON.stringify(sorted(recent.params)) !== JSON.stringify(sorted(params));
   const pushed = news ? await queuePushAndMail(tx, input, row!.id) : 0;
+  if (news) await queueSms(tx, input, row!.id);
   await publish(tx, { k: 'notification', u: input.userId, s: row!.seq, push: pushed > 0 });
   return row!;
 }
@@ -77,10 +84,12 @@ async function recentNotice(tx: Db, input: NotificationInput, requestId: string)
 }
 
 /**
- * The push messages and the e-mail of a notice in one round trip (a notice is written inside every move, and on the
- * day a season opens every send waits for its move): a push message for each of the user's devices that has none
- * waiting for this notice; an e-mail when the address is confirmed, the kind is wanted, and none is waiting. Answers
- * how many push messages were queued.
+ * The push messages and the e-mail of a notice, and their "queued" deliveries, in one round trip (a notice is
+ * written inside every move, and on the day a season opens every send waits for its move): a push message for each
+ * of the user's devices that has none waiting for this notice; an e-mail when the address is confirmed, the kind is
+ * wanted, and none is waiting. A delivery already further on (an earlier message of a notice brought up to date
+ * went) stays as it is: recordDelivery's rule, for which "queued" never moves a state. Answers how many push
+ * messages were queued.
  */
 async function queuePushAndMail(tx: Db, input: NotificationInput, notificationId: string): Promise<number> {
   const category = EMAIL_CATEGORY[input.type];
@@ -101,10 +110,44 @@ async function queuePushAndMail(tx: Db, input: NotificationInput, notificationId
               or (${category} = 'payments' and coalesce(p.payments, true)))
             and not exists (select 1 from mail_outbox o where o.notification_id = ${notificationId})
           returning id
+        ), delivered as (
+          insert into notification_deliveries (notification_id, channel, state)
+          select ${notificationId}::uuid, channel, 'queued' from (
+            select 'push' as channel where exists (select 1 from pushed)
+            union all select 'email' where exists (select 1 from mailed)) queued
+          on conflict (notification_id, channel) do nothing
+          returning 1
         )
         select (select count(*) from pushed)::int as pushed`,
   )) as unknown as { rows: { pushed: number }[] };
   return Number(queued.rows[0]?.pushed ?? 0);
+}
+
+const SMS_SWITCH: Record<SmsKind, string> = {
+  place_offered: 'place_offered',
+  opening_turn: 'opening_turn',
+  payment_due: 'payment_due',
+  decision: 'decision',
+  changes_requested: 'changes_requested',
+};
+
+/**
+ * A text message for an urgent kind, to a confirmed number whose owner has not turned the kind off, in their
+ * language; queued in the outbox with the notice (a provider that is down never blocks the move that told them).
+ */
+async function queueSms(tx: Db, input: NotificationInput, notificationId: string) {
+  const kind = smsKindOf(input.type, input.params ?? {});
+  if (!kind) return;
+  const found = (await tx.execute(
+    sql`select u.phone, u.locale from users u left join sms_preferences p on p.user_id = u.id
+        where u.id = ${input.userId} and u.phone is not null and u.phone_confirmed_at is not null
+          and coalesce((to_jsonb(p) ->> ${SMS_SWITCH[kind]})::boolean, true)
+          and not exists (select 1 from sms_messages m where m.notification_id = ${notificationId})`,
+  )) as unknown as { rows: { phone: string; locale: string }[] };
+  const user = found.rows[0];
+  if (!user) return;
+  const locale = isAppLocale(user.locale) ? user.locale : 'ar';
+  await enqueueSms(tx, { userId: input.userId, notificationId, kind, to: user.phone, text: smsNoticeText(kind, input.params ?? {}, locale) });
 }
 
 const sorted = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));

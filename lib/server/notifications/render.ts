@@ -17,7 +17,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const formatsFor = (locale: AppLocale) => requestFormats(locale, OFFICE_TIME_ZONE);
 
 /** The notification in the reader's language: rendered when read, so a language change applies to old ones too. */
-export function renderNotification(row: NotificationRow, locale: AppLocale): NotificationItem {
+export function renderNotification(row: NotificationRow, locale: AppLocale, deliveries: NotificationItem['deliveries'] = []): NotificationItem {
   const t = translatorFor(locale);
   const formats = formatsFor(locale);
   const p = row.params;
@@ -26,6 +26,8 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
   const values: Record<string, string | number> = {
     name: text('name'),
     reference: text('reference'),
+    // A request on the reserve list has no reference yet: its title says "your request", never an empty slot.
+    hasReference: text('reference') ? 'yes' : 'no',
     stage: text('stage') || 'first',
     status: isRequestStatus(p.status) ? t(`RequestStatus.${p.status}`) : '',
     note: text('note') || 'none',
@@ -67,6 +69,7 @@ export function renderNotification(row: NotificationRow, locale: AppLocale): Not
     link: notificationLink(row.requestId, type, text('service') || undefined),
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
+    deliveries,
   };
 }
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { changeEmailSchema, emailPreferencesSchema, forgotPasswordSchema, resetPasswordSchema, verifyCodeSchema, verifyTokenSchema } from '@/lib/auth/recovery-schemas';
 import { googleLinkSchema, loginSchema, logoutSchema, passwordChangeSchema, profileSchema, registerSchema, socialSignInSchema } from '@/lib/auth/schemas';
 import { listNotificationsSchema } from '@/lib/notifications/api-schemas';
+import { mobileCodeSchema, mobileSchema } from '@/lib/auth/mobile-schemas';
+import { smsPreferencesSchema } from '@/lib/auth/sms-preferences-schema';
 import { registerDeviceSchema, renewDeviceSchema } from '@/lib/push/schemas';
 import { acceptInvitationSchema, createRequestSchema, inviteCompanionSchema, listRequestsSchema, officeMoveSchema, saveSharedAnswersSchema, saveStepSchema, startPaymentSchema } from '@/lib/requests/api-schemas';
 import { uploadDocumentSchema, uploadSharedDocumentSchema } from '@/lib/requests/document-schema';
@@ -53,7 +55,7 @@ const json = (schema: z.ZodType, example?: unknown): Body => ({ schema, types: [
 const data = (schema: z.ZodType) => e.envelope(schema);
 const noContent = (description: string): Success => ({ status: 204, description });
 
-const userExample = { id: '0b6f3c1e-6a53-4a57-9d3c-1f6f6f0a1b2c', name: 'Aisha Rahman', email: 'aisha@example.com', email_verified: true, phone: '+966501234567', locale: 'ar', created_at: '2026-11-20T09:30:00.000Z' };
+const userExample = { id: '0b6f3c1e-6a53-4a57-9d3c-1f6f6f0a1b2c', name: 'Aisha Rahman', email: 'aisha@example.com', email_verified: true, phone: '+966501234567', mobile_confirmed: true, locale: 'ar', created_at: '2026-11-20T09:30:00.000Z' };
 const summaryExample = {
   id: '5d0e8b0a-9a4c-4d2b-8f57-2f6a5c1f0e11',
   money: { state: 'unpaid', currency: 'SAR', fee_minor: 3_000_000, paid_minor: 0, refunded_minor: 0, refunding_minor: 0, outstanding_minor: 3_000_000, refund_due_minor: 0, next_due: { part: 'full', amount_minor: 3_000_000, due_at: '2026-11-27T11:00:00.000Z' } },
@@ -104,6 +106,14 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'Preferences', schema: data(e.emailPreferences), example: { data: { requests: true, payments: true } } }], errors: [401] },
   { method: 'put', path: '/api/v1/me/email-preferences', tag: 'Account', auth: 'session', summary: 'Turn notification e-mails on or off (account and security e-mails always go)',
     body: json(emailPreferencesSchema, { requests: true, payments: false }), success: [{ status: 200, description: 'Preferences', schema: data(e.emailPreferences) }], errors: [401, 422] },
+  { method: 'post', path: '/api/v1/me/mobile', tag: 'Account', auth: 'session', summary: 'Make {mobile} the account’s number (unconfirmed when it changed) and text it a 6-digit code for 10 minutes; the last code dies. 3 codes an hour per account and per number (429); a number already confirmed: 409',
+    body: json(mobileSchema, { mobile: '050 123 4567' }), success: [{ status: 200, description: 'Code sent', schema: data(e.mobileCodeSent), example: { data: { phone: '+966501234567', mobile_confirmed: false, code_expires_at: '2026-12-02T12:10:00.000Z' } } }], errors: [401, 409, 422] },
+  { method: 'post', path: '/api/v1/me/mobile/confirm', tag: 'Account', auth: 'session', summary: 'Confirm the number with the code texted to it (either digit style); wrong, expired or for another number: 422; 5 tries per code',
+    body: json(mobileCodeSchema, { code: '123456' }), success: [{ status: 200, description: 'Confirmed', schema: data(e.publicUser) }], errors: [401, 422] },
+  { method: 'get', path: '/api/v1/me/sms-preferences', tag: 'Account', auth: 'session', summary: 'Which notices also go by text message, per kind (all on by default; only to a confirmed number)',
+    success: [{ status: 200, description: 'Preferences', schema: data(e.smsPreferences), example: { data: { place_offered: true, opening_turn: true, payment_due: true, decision: true, changes_requested: false } } }], errors: [401] },
+  { method: 'put', path: '/api/v1/me/sms-preferences', tag: 'Account', auth: 'session', summary: 'Turn each kind of text message on or off',
+    body: json(smsPreferencesSchema, { place_offered: true, opening_turn: true, payment_due: true, decision: true, changes_requested: false }), success: [{ status: 200, description: 'Preferences', schema: data(e.smsPreferences) }], errors: [401, 422] },
   { method: 'get', path: '/api/v1/me/needs-doing', tag: 'Account', auth: 'session', summary: 'What needs doing: payments due, changes asked for, instalments coming due, drafts (one call)',
     success: [{ status: 200, description: 'What needs doing', schema: data(e.needsDoing), example: { data: { count: 1, awaiting_payment: [summaryExample], changes_requested: [], instalments_due: [], reserved: [], drafts: [] } } }], errors: [401] },
   { method: 'get', path: '/api/v1/me/sessions', tag: 'Account', auth: 'session', summary: 'Where the account is signed in', success: [{ status: 200, description: 'Sessions, this one first', schema: data(z.array(e.accountSession)) }], errors: [401] },
@@ -186,6 +196,8 @@ export const OPERATIONS: Operation[] = [
     success: [{ status: 200, description: 'The receipt', contentType: 'application/pdf' }], errors: [401, 404, 409] },
   { method: 'post', path: '/api/v1/webhooks/payments/{provider}', tag: 'Payments', auth: 'signature', params: { provider: 'The gateway (test, moyasar)' }, summary: 'A gateway’s signed event (forged: 403, nothing changes)',
     body: { schema: e.looseObject, types: ['application/json'] }, success: [noContent('Recorded')], errors: [403, 404] },
+  { method: 'post', path: '/api/v1/webhooks/sms/{provider}', tag: 'Notifications', auth: 'signature', params: { provider: 'The SMS provider in use (unifonic, twilio)' }, summary: 'An SMS provider’s delivery receipt: Twilio’s signed status callback, Unifonic’s DLR with our secret (?key=); forged: 403, nothing changes; a replay changes nothing',
+    body: { schema: e.looseObject, types: ['application/x-www-form-urlencoded', 'application/json'] }, success: [noContent('Recorded')], errors: [403, 404] },
   // Notifications and push
   { method: 'get', path: '/api/v1/notifications', tag: 'Notifications', auth: 'session', summary: 'Notifications, newest first, with the unread count', query: listNotificationsSchema,
     success: [{ status: 200, description: 'A page', schema: e.notificationsPage }], errors: [401, 422] },

@@ -121,6 +121,20 @@ describe('GET /payments/{id}/receipt', () => {
     expect(pdf.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict).keys().length).toBe(4);
   });
 
+  // Issue 63, item 9: the English column named the payer by the account's name, in Arabic letters when it was written so.
+  it('names the payer in Latin letters in the English column, and in Arabic letters in the Arabic one, from their own answers', async () => {
+    const { token } = await newUser('عائشة رحمن');
+    const { id } = await submittedRequest(token);
+    const started = (await call(startRoute.POST, { token, params: { id }, body: {} })).json!.data as { id: string; redirect_url: string };
+    await payOnTestGateway(started.redirect_url.split('/').pop()!, TEST_CARDS.success);
+    expect((await call(paymentRoute.GET, { token, params: { id: started.id } })).json!.data.status).toBe('paid');
+    const pdf = await PDFDocument.load((await download(started.id, { token })).bytes, { updateMetadata: false });
+    const lines = pageText(pdf).split('\n');
+    // The pilgrims' row and the payer's, in each column: the applicant paid.
+    expect(lines.filter((line) => line === 'Aisha Rahman')).toHaveLength(2);
+    expect(lines.filter((line) => line === reversed('عائشة رحمن'))).toHaveLength(2);
+  });
+
   it('works with the session cookie, as a download link does', async () => {
     const { token, payment } = await paidPayment();
     const { response, bytes } = await download(payment.id, { cookie: `session=${token}` });

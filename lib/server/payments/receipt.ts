@@ -43,8 +43,11 @@ export type ReceiptDetails = {
   paymentId: string;
   /** Which part of the fee it paid (issue 42): the whole fee unless the request is paid in parts. */
   part?: { en: string; ar: string } | null;
-  /** The name of the account that paid: the applicant, or a companion on the request. */
-  payer?: string | null;
+  /**
+   * Who paid: the applicant, or a companion on the request, by their own answers' names (Latin letters for the English
+   * column, Arabic for the Arabic one: issue 63, item 9), the account's name where their answers have none.
+   */
+  payer?: { latin: string; arabic: string } | null;
   /**
    * Where the request's money stood once this payment was taken (issue 57, item 3): the whole fee and what was
    * still to pay after it. A deposit's receipt says the balance, never reads as the whole fee paid.
@@ -212,7 +215,14 @@ export async function renderReceipt(details: ReceiptDetails): Promise<Uint8Array
       : []),
     ...(partly ? [amountRow('Refunded of this payment', 'المُسترد من هذا الدفع', details.refundedMinor!)] : []),
     ...(details.payer
-      ? [{ en: 'Paid by', ar: 'الدافع', left: [{ text: details.payer, dir: scriptDir(details.payer), kind: 'name' as const }], right: [{ text: details.payer, dir: scriptDir(details.payer), kind: 'name' as const }] }]
+      ? [
+          {
+            en: 'Paid by',
+            ar: 'الدافع',
+            left: [{ text: details.payer.latin, dir: scriptDir(details.payer.latin), kind: 'name' as const }],
+            right: [{ text: details.payer.arabic, dir: scriptDir(details.payer.arabic), kind: 'name' as const }],
+          },
+        ]
       : []),
     {
       en: 'Payment date (Hijri, Umm al-Qura)',
@@ -308,6 +318,15 @@ async function ownNameOnly(db: Db, userId: string, requestId: string): Promise<R
   }
 }
 
+/** The payer by their own answers: the applicant's, or the companion's (their part of the request); the account's name where a script is missing. */
+async function payerNames(db: Db, request: typeof requests.$inferSelect, payerId: string, accountName: string): Promise<{ latin: string; arabic: string }> {
+  const own =
+    payerId === request.userId
+      ? { latin: text((request.data.applicant as Record<string, unknown> | undefined)?.name_latin), arabic: text((request.data.applicant as Record<string, unknown> | undefined)?.name_ar) }
+      : ((await ownNameOnly(db, payerId, request.id))[0] ?? { latin: '', arabic: '' });
+  return { latin: own.latin || accountName, arabic: own.arabic || accountName };
+}
+
 /**
  * The whole fee and what was still to pay once this payment was taken: the request's fee as it was then (kept on the
  * payment: a package changed since never rewrites it), less every payment of the request that took money for it up to
@@ -359,7 +378,7 @@ export async function receiptPdf(userId: string, paymentId: string): Promise<{ b
     counterReceipt: payment.provider === 'counter' ? payment.receiptNumber : null,
     paymentId: payment.id,
     part: payment.part === 'full' ? null : { en: partName(en, payment.part, requestFormats('en', OFFICE_TIME_ZONE)), ar: partName(ar, payment.part, requestFormats('ar', OFFICE_TIME_ZONE)) },
-    payer: payer?.name ?? null,
+    payer: payer ? await payerNames(db, request, payment.userId, payer.name) : null,
     balance: await balanceAfter(db, request, payment),
     refundedMinor: refundedOf(payment),
     testPayment: payment.provider === 'test',

@@ -5,6 +5,7 @@ import type { AppLocale } from '@/i18n/routing';
 import { getDb, queryRows } from '@/lib/server/db/client';
 import { notifications, pushDevices, pushOutbox, users } from '@/lib/server/db/schema';
 import { renderNotification } from '@/lib/server/notifications/render';
+import { recordDelivery } from '@/lib/server/notifications/deliveries';
 import { pushMessageFor, type SendResult } from './message';
 import { sendWebPush } from './web-push-sender';
 import { sendFcm } from './fcm-sender';
@@ -41,19 +42,25 @@ export async function deliverPushOutbox(): Promise<{ sent: number; gone: number;
     if (leased.length === 0) return totals;
     for (const row of leased) {
       const outcome = await sendOne(row);
+      // How the notice went by push, from the push service's answer (issue 62, item 4): the best of its devices.
+      const record = (state: 'sent' | 'failed_permanent' | 'failed_temporary') => recordDelivery(db, row.notification_id, 'push', state);
       if (outcome === 'sent' || outcome === 'skip') {
         totals[outcome === 'sent' ? 'sent' : 'dropped'] += 1;
+        if (outcome === 'sent') await record('sent');
         await db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
       } else if (outcome === 'gone') {
         totals.gone += 1;
+        await record('failed_permanent');
         // The subscription is dead: forget the device (its queued messages go with it).
         await db.delete(pushDevices).where(eq(pushDevices.token, row.device_token));
       } else if (row.attempts >= MAX_ATTEMPTS) {
         totals.dropped += 1;
         logger.error('push message dropped', { outbox: row.id, attempts: row.attempts, error: outcome.retry });
+        await record('failed_permanent');
         await db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
       } else {
         totals.retried += 1;
+        await record('failed_temporary');
         await db
           .update(pushOutbox)
           .set({ nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`, lastError: outcome.retry })

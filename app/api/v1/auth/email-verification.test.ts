@@ -104,6 +104,21 @@ describe('POST /auth/verify-email', () => {
     expect(ok.json!.data.email_verified).toBe(true);
   });
 
+  // Issue 63, item 9: a code mistyped was told "used or expired", and its reader asked for a new e-mail they did not need.
+  it('a mistyped code is "not right", in both languages; the field says so too', async () => {
+    const { user, token } = await newUser('Aisha Rahman', { verified: false });
+    const { code } = await verificationOf(user.id);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const en = await call(verifyRoute.POST, { body: { code: wrong }, token, locale: 'en' });
+    expect(en.status).toBe(422);
+    expect(en.json!.error.message).toBe('This code is not right. Check the 6 digits in the latest e-mail we sent you, and type them again.');
+    expect(en.json!.error.fields).toEqual({ code: ['This code is not right. Check the 6 digits in the latest e-mail we sent you, and type them again.'] });
+    const ar = await call(verifyRoute.POST, { body: { code: wrong }, token });
+    expect(ar.json!.error.message).toBe('هذا الرمز غير صحيح. تحقّق من الأرقام الستة في آخر رسالة أرسلناها إليك، واكتبها مرة أخرى.');
+    // The right one still works.
+    expect((await call(verifyRoute.POST, { body: { code }, token })).status).toBe(200);
+  });
+
   it('allows 5 wrong codes per account in 15 minutes, then 429 even for the right one', async () => {
     const { user, token } = await newUser('Aisha Rahman', { verified: false });
     const { code } = await verificationOf(user.id);
@@ -128,7 +143,8 @@ describe('e-mail codes cannot be walked through (one live code, 30 minutes, 5 tr
     expect(second.code).not.toBe(first.code);
     const old = await call(verifyRoute.POST, { body: { code: first.code }, token, locale: 'en' });
     expect(old.status).toBe(422);
-    expect(old.json!.error.message).toBe('This link or code is not valid any more: it was used, or it expired. Ask for a new e-mail.');
+    // A resend forgets the earlier code (only its link is kept): it reads as a code not sent, and the message leads to the latest e-mail.
+    expect(old.json!.error.message).toBe('This code is not right. Check the 6 digits in the latest e-mail we sent you, and type them again.');
     // Only one code of the account is live: stored as such.
     const live = await queryRows<{ n: number }>(sql`select count(*)::int as n from email_tokens where user_id = ${user.id} and code_hash is not null and used_at is null`);
     expect(live[0]!.n).toBe(1);

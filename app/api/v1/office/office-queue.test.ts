@@ -246,7 +246,7 @@ describe('the export', () => {
 
     // Asked in Arabic: Arabic labels and words; times, amounts and identifiers as a spreadsheet reads them.
     const arabic = await csv('&locale=ar', { 'accept-language': 'en' });
-    expect(arabic[0]).toBe('الرقم المرجعي,الخدمة,الباقة,الحالة,الدفع,المدفوع (بعد الاسترداد),المُسترد,مقدّم الطلب (بالحروف اللاتينية),مقدّم الطلب (بالعربية),عدد الحجاج,البريد الإلكتروني للحساب,وقت الإرسال (بتوقيت الرياض UTC+3),تاريخ الإرسال (هجري),وقت الدفع (بتوقيت الرياض UTC+3),الرسوم,العملة,خطة الدفع,المتبقي للدفع,مُسند إلى');
+    expect(arabic[0]).toBe('الرقم المرجعي,الخدمة,الباقة,الحالة,الدفع,المدفوع (بعد الاسترداد),المُسترد,مقدّم الطلب (بالأحرف اللاتينية),مقدّم الطلب (بالعربية),عدد الحجاج,البريد الإلكتروني للحساب,وقت الإرسال (بتوقيت الرياض UTC+3),تاريخ الإرسال (هجري),وقت الدفع (بتوقيت الرياض UTC+3),الرسوم,العملة,خطة الدفع,المتبقي للدفع,مُسند إلى');
     expect(arabic[1]).toBe(`${paid.reference},الحج,قياسية,بانتظار المراجعة,مدفوع بالكامل,${(paid.fee / 100).toFixed(2)},0.00,Aisha Rahman,عائشة رحمن,2,${pilgrim.user.email},2026-11-28 00:30,${hijri},2026-11-28 09:15,${(paid.fee / 100).toFixed(2)},SAR,الرسوم كاملة,0.00,`);
 
     // A download link followed from an Arabic console page: Arabic, whatever the browser's language.

@@ -98,7 +98,7 @@ describe('holding places while the pilgrim pays', () => {
       expect(answer.status).toBe(409);
       expect(answer.json!.error.code).toBe('sold_out');
       expect(answer.json!.error.message).toBe(
-        'Not enough places are left in the Standard package: none is left, and this request needs 1. Your draft is kept: choose another package, or send it later if places are given back.',
+        'Not enough places are left in the Standard package: none is left, and this request needs 1 place. Your draft is kept: join the reserve list below, to be offered places as they come back, or choose another package.',
       );
       expect(answer.json!.places).toEqual({ package: 'standard', places_left: 0, needed: 1 });
     }
@@ -115,7 +115,7 @@ describe('holding places while the pilgrim pays', () => {
     const kept = drafts[answers.findIndex((answer) => answer.status === 409)]!;
     const ar = await submit(kept.token, kept.id, 'ar');
     expect(ar.json!.error.message).toBe(
-      'لا تكفي الأماكن المتبقية في الباقة القياسية: لم يبقَ أي مكان، ويحتاج هذا الطلب إلى ١. مسودتك محفوظة: اختر باقة أخرى، أو أرسلها لاحقًا إن أُعيدت أماكن.',
+      'لا تكفي الأماكن المتبقية في الباقة القياسية: لم يبقَ أي مكان، ويحتاج هذا الطلب إلى مكان واحد. مسودتك محفوظة: انضم إلى قائمة الانتظار أدناه لتُعرض عليك الأماكن حين تعود، أو اختر باقة أخرى.',
     );
   });
 
@@ -125,9 +125,9 @@ describe('holding places while the pilgrim pays', () => {
     await leaveOnly(2);
     const en = await submit(token, id);
     expect(en.status).toBe(409);
-    expect(en.json!.error.message).toMatch(/^Not enough places are left in the Standard package: only 2 places are left, and this request needs 3\./);
+    expect(en.json!.error.message).toMatch(/^Not enough places are left in the Standard package: only 2 places are left, and this request needs 3 places\. Your draft is kept: join the reserve list below/);
     const ar = await submit(token, id, 'ar');
-    expect(ar.json!.error.message).toMatch(/^لا تكفي الأماكن المتبقية في الباقة القياسية: بقي مكانان فقط، ويحتاج هذا الطلب إلى ٣\./);
+    expect(ar.json!.error.message).toMatch(/^لا تكفي الأماكن المتبقية في الباقة القياسية: بقي مكانان فقط، ويحتاج هذا الطلب إلى ٣ أماكن\. مسودتك محفوظة: انضم إلى قائمة الانتظار/);
   });
 
   it('a full package is said before the answers are checked; a package not offered is the answers\' to report', async () => {

@@ -5,6 +5,7 @@ import { ProfileOverview } from '@/components/profile/profile-overview';
 import { NeedsDoing } from '@/components/profile/needs-doing';
 import { PushSettings } from '@/components/profile/push-settings';
 import { EmailSettings } from '@/components/profile/email-settings';
+import { MobileSettings } from '@/components/profile/mobile-settings';
 import { YourDevices } from '@/components/profile/your-devices';
 import { LinkedAccounts } from '@/components/profile/linked-accounts';
 import { titleMetadata, type LocaleParams, pageLocale } from '@/lib/i18n/page-metadata';
@@ -23,6 +24,7 @@ export default async function Page({ params }: LocaleParams) {
           <h2 className="mb-3 text-xl font-bold">{t('personalDetails')}</h2>
           <ProfileOverview />
           <EmailSettings />
+          <MobileSettings />
           <PushSettings />
           <LinkedAccounts />
           <YourDevices />
