@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_OPS_KEY } from '../playwright.config';
+import { KEEP_ALIVE_MS } from '../scripts/start-args.mjs';
 
 // Helpers for the tests that run the built app as processes of their own
 // (fault tests, several instances): `next start` of the build the e2e web
@@ -96,7 +97,9 @@ export type AppProcess = { origin: string; child: ChildProcess; output: () => st
 
 /** Starts the app's server (scripts/server.mjs, as `npm start` runs it) on `port` with the given environment and waits until it answers. */
 export async function startApp(port: number, env: Record<string, string>, timeoutMs = 90_000): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port)], {
+  // Idle connections kept as `npm start` keeps them: with Node's 5 s, a pooled connection the test's client reused
+  // after a pause (a mail awaited) could be closed under it, and the request died with ECONNRESET (instances.spec.ts).
+  const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port), '--keepAliveTimeout', KEEP_ALIVE_MS], {
     // Tests register many accounts from this machine's one address: the registration limit is raised (it is tested in Vitest).
     env: { ...process.env, OPS_API_KEY: E2E_OPS_KEY, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

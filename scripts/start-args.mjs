@@ -5,6 +5,13 @@
 // every interface), and a keep-alive longer than a load balancer's idle timeout.
 // `--rebuild` is start.mjs's own and is not passed on.
 
+// Idle keep-alive connections stay open 65 s (Node's default is 5 s): longer
+// than a load balancer's idle timeout (60 s on the common ones), so the app
+// never closes a connection the balancer, or any client, is about to reuse
+// (that race shows as a reset connection or a 502). The browser tests' own
+// app instances (e2e/app-process.ts) keep the same.
+export const KEEP_ALIVE_MS = '65000';
+
 const given = (args, ...names) => args.some((arg) => names.some((name) => arg === name || arg.startsWith(`${name}=`)));
 
 /**

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serverEnv } from './server-node-options.mjs';
-import { serverArgs } from './start-args.mjs';
+import { KEEP_ALIVE_MS, serverArgs } from './start-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -21,11 +21,6 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.argv.slice(2).i
   console.log('No build found: building the app first (about half a minute).');
   run([nextBin, 'build']);
 }
-// Idle keep-alive connections stay open 65 s (Node's default is 5 s): longer
-// than a load balancer's idle timeout (60 s on the common ones), so the app
-// never closes a connection the balancer, or any client, is about to reuse
-// (that race shows as a reset connection or a 502).
-const KEEP_ALIVE_MS = '65000';
 // Payments: nothing is chosen here. On the embedded default (APP_URL unset, so
 // http://localhost:PORT) the server takes test payments; on any other address it
 // needs the Moyasar keys or PAYMENT_GATEWAY=test, or refuses to start
