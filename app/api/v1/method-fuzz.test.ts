@@ -11,6 +11,7 @@ import { refuseMalformedPaths } from '@/lib/server/http/malformed-path';
 import { refuseUnknownLanguagePages } from '@/lib/server/http/unknown-language';
 import { answerUnparsableRequests } from '@/lib/server/http/header-overflow';
 import { refuseUnknownMethods, SERVED_METHODS } from '@/lib/server/http/unknown-method';
+import { createFrontDoorServer } from '@/lib/server/http/front-door-server.mjs';
 
 // Issue 58, item 4: every method no route takes is a 405 with `Allow`, answered by
 // the HTTP server before anything else runs; Next.js answered TRACE with a 500 on
@@ -29,7 +30,7 @@ beforeAll(async () => {
   refuseUnknownLanguagePages();
   answerUnparsableRequests();
   refuseUnknownMethods();
-  server = http.createServer((request, response) => {
+  server = createFrontDoorServer((request, response) => {
     reached.push(`${request.method} ${request.url}`);
     response.end('reached');
   });
