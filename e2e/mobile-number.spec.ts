@@ -19,7 +19,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 async function smsTo(to: string, kind: string, timeoutMs = 20_000): Promise<{ text: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const names = (await readdir(SMS_DIR).catch(() => [] as string[])).filter((name) => name.includes(`-${kind}-`)).sort().reverse();
+    const names = (await readdir(SMS_DIR).catch(() => [] as string[])).filter((name) => name.includes(`-${kind}-`) && name.endsWith('.json')).sort().reverse();
     for (const name of names) {
       const message = JSON.parse(await readFile(path.join(SMS_DIR, name), 'utf8')) as { to: string; text: string };
       if (message.to === to) return message;

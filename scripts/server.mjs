@@ -18,6 +18,9 @@ try {
 const dev = options.dev;
 // As `next start` and `next dev` set it, before Next.js is loaded (its modules read it as they load).
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
+// The port listened on, as `next start -p` sets it: the site's address (APP_URL unset: http://localhost:PORT,
+// lib/server/http/origin.ts) names it in links, e-mails and the payment gateway's return.
+process.env.PORT = String(options.port);
 const { default: next } = await import('next');
 
 const app = next({ dev, dir: root, hostname: options.hostname ?? 'localhost', port: options.port });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDir } from '@/lib/server/env';
 import { logger } from '@/lib/server/log/logger';
@@ -25,7 +25,11 @@ export const fileSink: SmsProvider = {
     const name = `${at.toISOString().replace(/[:.]/g, '-')}-${message.kind}-${randomBytes(3).toString('hex')}.json`;
     const { encoding, segments } = countSegments(message.text);
     const body = { to: message.to, text: message.text, kind: message.kind, reference: message.reference, encoding, segments, at: at.toISOString() };
-    await writeFile(path.join(dir, name), `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    // Written whole under another name, then renamed: a reader (npm run sms, a test waiting for a code) never
+    // finds the file half-written (an e2e read one empty: "Unexpected end of JSON input").
+    const partial = path.join(dir, `${name}.part`);
+    await writeFile(partial, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    await rename(partial, path.join(dir, name));
     logger.info('sms written', { file: path.join(dir, name), kind: message.kind });
     return { sent: null };
   },
