@@ -1,7 +1,7 @@
 import 'server-only';
 import { singleFlight } from '@/lib/server/jobs/single-flight';
 import { describeError, logger } from '@/lib/server/log/logger';
-import { subscribeToEvents } from '@/lib/server/events/hub';
+import { wakeOnEvents } from '@/lib/server/events/wake-on-events';
 import { purgeEndedEmailTokens } from '@/lib/server/accounts/email-tokens';
 import { deliverMailOutbox } from './outbox';
 import { onMailerWake } from './wake';
@@ -22,19 +22,6 @@ export function startMailDelivery() {
   const purge = () => void purgeEndedEmailTokens().catch((error) => logger.error('e-mail link housekeeping failed', { error: describeError(error) }));
   purge();
   setInterval(purge, PURGE_EVERY_MS).unref();
-  void listen();
+  void wakeOnEvents('mail', (event) => event.k === 'notification' || event.k === 'resync', run);
 }
 
-async function listen() {
-  for (let delay = 1_000; ; delay = Math.min(delay * 2, 60_000)) {
-    try {
-      await subscribeToEvents(null, (event) => {
-        if (event.k === 'notification' || event.k === 'resync') run();
-      });
-      return;
-    } catch (error) {
-      logger.error('mail delivery cannot listen yet; retrying', { error: describeError(error), retry_in_ms: delay });
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-    }
-  }
-}

@@ -1,7 +1,6 @@
 import 'server-only';
 import { singleFlight } from '@/lib/server/jobs/single-flight';
-import { describeError, logger } from '@/lib/server/log/logger';
-import { subscribeToEvents } from '@/lib/server/events/hub';
+import { wakeOnEvents } from '@/lib/server/events/wake-on-events';
 import { deliverPushOutbox, forgetStaleDevices } from './outbox';
 
 const SWEEP_EVERY_MS = 30_000;
@@ -15,27 +14,9 @@ const run = singleFlight(deliverPushOutbox, 'push delivery failed');
  * comes through LISTEN/NOTIFY), and sweeps for retries every 30 seconds.
  */
 export async function startPushDelivery() {
-  void listenForWork();
+  void wakeOnEvents('push', (event) => event.k === 'resync' || (event.k === 'notification' && event.push), run);
   run();
   setInterval(run, SWEEP_EVERY_MS).unref();
   setInterval(() => void forgetStaleDevices().catch(() => undefined), HOUSEKEEPING_EVERY_MS).unref();
 }
 
-/**
- * Subscribes to the events that wake the sender. A database that is down (or
- * slow) at start only delays this: it is tried again with backoff, and the
- * sweep sends meanwhile.
- */
-async function listenForWork() {
-  for (let delay = 1_000; ; delay = Math.min(delay * 2, 60_000)) {
-    try {
-      await subscribeToEvents(null, (event) => {
-        if (event.k === 'resync' || (event.k === 'notification' && event.push)) run();
-      });
-      return;
-    } catch (error) {
-      logger.error('push delivery cannot listen yet; retrying', { error: describeError(error), retry_in_ms: delay });
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-    }
-  }
-}

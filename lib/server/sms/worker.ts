@@ -1,7 +1,6 @@
 import 'server-only';
 import { singleFlight } from '@/lib/server/jobs/single-flight';
-import { describeError, logger } from '@/lib/server/log/logger';
-import { subscribeToEvents } from '@/lib/server/events/hub';
+import { wakeOnEvents } from '@/lib/server/events/wake-on-events';
 import { applySmsFallbacks } from '@/lib/server/notifications/fallback';
 import { deliverSmsOutbox } from './outbox';
 import { onSmsSenderWake } from './wake';
@@ -21,19 +20,6 @@ export function startSmsDelivery() {
   onSmsSenderWake(run);
   run();
   setInterval(run, SWEEP_EVERY_MS).unref();
-  void listen();
+  void wakeOnEvents('sms', (event) => event.k === 'notification' || event.k === 'resync', run);
 }
 
-async function listen() {
-  for (let delay = 1_000; ; delay = Math.min(delay * 2, 60_000)) {
-    try {
-      await subscribeToEvents(null, (event) => {
-        if (event.k === 'notification' || event.k === 'resync') run();
-      });
-      return;
-    } catch (error) {
-      logger.error('sms delivery cannot listen yet; retrying', { error: describeError(error), retry_in_ms: delay });
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-    }
-  }
-}
