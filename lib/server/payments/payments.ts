@@ -17,6 +17,7 @@ import { paymentViewStatus, refundedOf } from '@/lib/payments/money';
 import { amountDue, isInstalment, nextInstalment, nextPart, OWING_STATUSES, paidParts, payByOf } from './payment-parts';
 import type { GatewayPayment, PaymentProvider } from './provider';
 import { testGateway } from './test-gateway';
+import { checkoutReady } from './checkout-ready';
 import { moyasarProvider, readMoyasarConfig } from './moyasar';
 import { chooseGateway, testGatewayEnabled } from './gateway-choice';
 import type { Payment, PaymentOutcome } from '@/lib/contract/payments';
@@ -139,7 +140,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
 
   const found = await existing(ofRequest);
   // The same key answers its payment.
-  if (found && idempotencyKey && found.idempotencyKey === idempotencyKey && found.userId === userId) return found;
+  if (found && idempotencyKey && found.idempotencyKey === idempotencyKey && found.userId === userId) return checkoutReady(found);
   if (due === null) {
     // "Already paid" only when nothing is owed (issue 57, item 8): a part paid while instalments remain says so.
     const owing = request.paymentPlan !== null && request.feeMinor !== null && OWING_STATUSES.includes(request.status) && nextInstalment(request.feeMinor, request.paymentPlan, paid) !== undefined;
@@ -150,7 +151,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
     // Another person on the request is at the gateway: their checkout is theirs (its receipt, its page), never handed over nor stopped.
     if (found.userId !== userId) throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
     // The payer's own open checkout is reused while it asks for this part at today's amount.
-    if (found.status === 'initiated' || (found.part === part && found.amountMinor === due)) return found;
+    if (found.status === 'initiated' || (found.part === part && found.amountMinor === due)) return checkoutReady(found);
     // Another part chosen (or the amount changed): the gateway is asked first (a part paid a moment ago is recorded,
     // not refunded), then the old checkout is stopped; money that still arrives through it is refunded.
     const checked = await refresh(found);
@@ -176,7 +177,7 @@ export async function startPayment(userId: string, requestId: string, idempotenc
   if (!payment) {
     const winner = await existing();
     if (winner && winner.userId !== userId) throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
-    if (winner) return winner;
+    if (winner) return checkoutReady(winner);
     throw new ApiError('conflict', { messageKey: 'payment_in_progress' });
   }
 

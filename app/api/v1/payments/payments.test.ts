@@ -292,3 +292,20 @@ describe('amounts', () => {
     expect(Number.isInteger(fee)).toBe(true);
   });
 });
+
+describe('two presses at once (issue 59, item 8)', () => {
+  it('the later press waits for the checkout the first is opening and answers its address, not an empty one', async () => {
+    const { token, id, fee } = await awaitingPayment();
+    const [user] = await queryRows<{ user_id: string }>(sql`select user_id from requests where id = ${id}`);
+    // The first press, between its row and the gateway's answer.
+    const [opening] = await queryRows<{ id: string }>(
+      sql`insert into payments (request_id, user_id, provider, amount_minor, currency, part) values (${id}, ${user!.user_id}, 'test', ${fee}, 'SAR', 'full') returning id`,
+    );
+    const second = startPayment(token, id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queryRows(sql`update payments set status = 'pending', provider_payment_id = 'tg_later', redirect_url = 'http://localhost:3000/test-gateway/tg_later' where id = ${opening!.id}`);
+    const { status, json } = await second;
+    expect(status).toBe(201);
+    expect(json!.data).toMatchObject({ id: opening!.id, status: 'pending', redirect_url: 'http://localhost:3000/test-gateway/tg_later' });
+  });
+});
