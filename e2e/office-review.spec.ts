@@ -162,8 +162,16 @@ for (const locale of IN_ARABIC) {
     const second = await browser.newContext();
     await signInStaff(second.request, 'finance', 'Huda Salem');
     const other = await second.newPage();
-    await other.goto(`/${locale}/office/requests/${id}`);
+    // Noticed (issue 63, item 4): on the dashboard of those who may approve it, with who proposed it; its link opens the request.
+    await other.goto(`/${locale}/office`);
+    const waiting = other.getByTestId('refunds-awaiting');
+    await expect(waiting).toContainText('Khalid Omar');
+    await waiting.locator(`a[href$="/office/requests/${id}"]`).click();
+    await expect(other).toHaveURL(new RegExp(`/${locale}/office/requests/${id}$`));
+    // Approving asks first, with the amount and the pilgrims; the confirmation takes the focus.
     await other.getByRole('region', { name: o.request.refund.title }).getByRole('button', { name: o.request.refund.approve }).click();
+    await expect(other.getByRole('heading', { name: o.request.refund.approveTitle })).toBeFocused();
+    await other.getByRole('button', { name: o.request.refund.approveConfirm }).click();
     await expect(other.getByRole('status').filter({ hasText: o.request.refund.approved })).toBeFocused();
     await expect(other.getByTestId('request-status')).toHaveText(o.status.cancelled);
     // Partial: "SAR 1,450.00 refunded of SAR 1,500.00", never "Refunded" alone (issue 57, item 4).

@@ -28,8 +28,33 @@ export function OfficeDashboard() {
     const moment = formats.deadline(iso);
     return `${moment.hijri} (${moment.gregorian})`;
   };
+  const refunds = data.refunds_awaiting_approval;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      {refunds && (
+        // Four eyes that a second person notices (issue 63, item 4): what waits for this member's signature comes first.
+        <section aria-labelledby="refunds-awaiting" className={`${CARD} lg:col-span-2`} data-testid="refunds-awaiting">
+          <h2 id="refunds-awaiting" className="mb-2 text-lg font-bold">
+            {t('dashboard.refundsTitle')} <span className="tabular-nums">({formats.number(refunds.count)})</span>
+          </h2>
+          {refunds.requests.length === 0 ? (
+            <p className="text-muted">{t('dashboard.refundsNone')}</p>
+          ) : (
+            <>
+              <ul className="flex flex-col gap-1">
+                {refunds.requests.map((request) => (
+                  <li key={request.id}>
+                    <a href={`/${locale}/office/requests/${request.id}`} className={`${linkClass} font-mono`} dir="ltr">{request.reference ?? request.id}</a>
+                    {formats.separator}
+                    {t('dashboard.refundBy', { amount: formats.money(request.amount_minor, request.currency), name: request.proposed_by.name, when: when(request.proposed_at) })}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3"><a href={queue('refund=awaiting')} className={linkClass}>{t('dashboard.refundsAll')}</a></p>
+            </>
+          )}
+        </section>
+      )}
       <section aria-labelledby="by-status" className={CARD}>
         <h2 id="by-status" className="mb-3 text-lg font-bold">
           {t('dashboard.byStatus')}

@@ -21,7 +21,7 @@ import { useOfficeQueue } from '@/lib/office/office-requests-api';
 import { useBulkAction } from '@/lib/office/queue-actions-api';
 import { isHijriDate } from '@/lib/validation/hijri';
 
-const FILTERS = ['q', 'type', 'package', 'assigned', 'overdue', 'duplicates', 'submitted_from', 'submitted_to'] as const;
+const FILTERS = ['q', 'type', 'package', 'assigned', 'overdue', 'duplicates', 'refund', 'submitted_from', 'submitted_to'] as const;
 type Filter = (typeof FILTERS)[number];
 const DATES = ['submitted_from', 'submitted_to'] as const;
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ink';
@@ -38,7 +38,7 @@ const typing = (target: EventTarget | null) => target instanceof HTMLElement && 
  * saved under a name and reloaded. Many can be selected and acted on at once,
  * and the keyboard does it all (? lists the keys).
  */
-export function OfficeQueue({ canExport, canReview }: { canExport: boolean; canReview: boolean }) {
+export function OfficeQueue({ canExport, canReview, canApproveRefunds = false }: { canExport: boolean; canReview: boolean; canApproveRefunds?: boolean }) {
   const t = useTranslations('Office');
   const locale = useLocale();
   const router = useRouter();
@@ -85,7 +85,7 @@ export function OfficeQueue({ canExport, canReview }: { canExport: boolean; canR
     [params, pathname],
   );
   const go = useCallback((href: string) => router.push(href), [router]);
-  const apply = onSubmit((filters) => go(hrefWith({ ...filters, q: filters.q.trim(), overdue: filters.overdue ? '1' : null, duplicates: filters.duplicates ? '1' : null, page: null })));
+  const apply = onSubmit((filters) => go(hrefWith({ ...filters, q: filters.q.trim(), overdue: filters.overdue ? '1' : null, duplicates: filters.duplicates ? '1' : null, refund: filters.refund ? 'awaiting' : null, page: null })));
 
   const items = data?.data ?? [];
   const focusRow = (index: number) => {
@@ -216,6 +216,13 @@ export function OfficeQueue({ canExport, canReview }: { canExport: boolean; canR
                   <input type="checkbox" value="1" {...form.register('duplicates')} className="size-5" />
                   <span>{t('queue.duplicatesOnly')}</span>
                 </label>
+                {/* Those who may approve a refund find the ones awaiting a second member (issue 63, item 4). */}
+                {canApproveRefunds && (
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" value="awaiting" {...form.register('refund')} className="size-5" />
+                    <span>{t('queue.refundsOnly')}</span>
+                  </label>
+                )}
               </div>
             </div>
             <FilterDates control={form.control} names={DATES} formId="queue" legend={(name) => t(`queue.${name as (typeof DATES)[number]}`)} question="office_submitted" />

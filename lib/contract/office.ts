@@ -65,6 +65,14 @@ export const officeDashboard = z.object({
   overdue_by_reviewer: z.array(z.object({ assigned_to: staffRef.nullable(), count: z.int() })),
   // The median time from sending to a decision (approved or rejected) over the decisions made this week, in hours; null with none.
   median_decision_hours: z.number().nullable(),
+  // Refunds proposed and awaiting a second member (issue 63, item 4), for a member who may approve them (finance, admin):
+  // those proposed by someone else, the oldest first (at most 10); null for a member who may not.
+  refunds_awaiting_approval: z
+    .object({
+      count: z.int(),
+      requests: z.array(z.object({ id: uuid, reference: z.string().nullable(), amount_minor: z.int(), currency: z.string(), proposed_by: staffRef, proposed_at: timestamp })),
+    })
+    .nullable(),
 });
 export type OfficeDashboard = z.infer<typeof officeDashboard>;
 

@@ -25,6 +25,8 @@ export const queueQuerySchema = z.object({
   overdue: textField([rules.one_of(['1'])], { optional: true }),
   // Possible duplicates only (a pilgrim on another active request, issue 41, item 4).
   duplicates: textField([rules.one_of(['1'])], { optional: true }),
+  // A refund proposed and awaiting a second member's approval only (issue 63, item 4).
+  refund: textField([rules.one_of(['awaiting'])], { optional: true }),
   // A reference, the account's e-mail address, or any pilgrim's name (Arabic or Latin, a part), passport number or national ID.
   q: textField([rules.max(100)], { optional: true }),
   page: textField([rules.integer(), rules.min_value(1), rules.max_value(10_000)], { optional: true }).transform((page) => Number(page ?? 1)),

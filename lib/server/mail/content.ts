@@ -20,11 +20,12 @@ export const MAIL_KINDS = [
   'staff_two_factor_enrolled',
   'staff_recovery_code_used',
   'staff_sign_in_reset',
+  'staff_refund_proposed',
   'companion_invite',
   'notification',
 ] as const;
 /** E-mails to a member of staff (no pilgrim's account): the outbox row holds the address, and the language in params.locale. */
-export const STAFF_MAIL_KINDS: readonly MailKind[] = ['staff_invite', 'staff_locked', 'staff_two_factor_enrolled', 'staff_recovery_code_used', 'staff_sign_in_reset'];
+export const STAFF_MAIL_KINDS: readonly MailKind[] = ['staff_invite', 'staff_locked', 'staff_two_factor_enrolled', 'staff_recovery_code_used', 'staff_sign_in_reset', 'staff_refund_proposed'];
 export type MailKind = (typeof MAIL_KINDS)[number];
 /** E-mails to an address that may have no account yet: the outbox row holds the address, and the language in params.locale. */
 export const ADDRESS_MAIL_KINDS: readonly MailKind[] = [...STAFF_MAIL_KINDS, 'companion_invite'];
@@ -85,6 +86,31 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
       return {
         subject: k('subject'),
         content: { ...base, preview: k('preview'), ...common(), action: { label: k('action'), url: params.url ?? '' }, notes: [t('Mail.validFor', { hours: n(72) }), k('notYou')], footer: t('Mail.footer.staff') },
+      };
+    }
+    case 'staff_refund_proposed': {
+      // A refund awaiting a second member (issue 63, item 4): how much, on which request, proposed by whom, and why;
+      // the link opens the request in the console, where the approval has its own confirmation.
+      const formats = requestFormats(locale, OFFICE_TIME_ZONE);
+      const facts = {
+        name: params.name ?? '',
+        proposer: params.proposer ?? '',
+        amount: formats.money(Number(params.amount_minor ?? 0), params.currency ?? 'SAR'),
+        // A reference is an identifier read left to right, also inside an Arabic sentence.
+        reference: `\u2066${params.reference ?? ''}\u2069`,
+        reason: params.reason === 'package_change' ? 'package_change' : 'cancel',
+      };
+      return {
+        subject: k('subject', facts),
+        content: {
+          ...base,
+          preview: k('preview', facts),
+          heading: k('heading', facts),
+          paragraphs: [k('body', facts), k('what', facts)],
+          action: { label: k('action'), url: siteLink(locale, `/office/requests/${params.request_id ?? ''}`) },
+          notes: [k('own')],
+          footer: t('Mail.footer.staff'),
+        },
       };
     }
     case 'staff_locked':

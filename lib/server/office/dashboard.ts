@@ -5,6 +5,8 @@ import { env } from '@/lib/server/env';
 import { REQUEST_STATUSES, type RequestStatus } from '@/lib/requests/statuses';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import type { OfficeDashboard } from '@/lib/contract/office';
+import { can } from '@/lib/office/roles';
+import type { StaffMember } from './staff-sessions';
 
 // The office's day at a glance (issue 18, item 5). "Today" and "this week" are
 // the office's (OFFICE_TIME_ZONE, Makkah); a week starts on Sunday (DESIGN section 5).
@@ -12,10 +14,25 @@ const ZONE = OFFICE_TIME_ZONE;
 const todayStart = sql`(date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE})`;
 const weekStart = sql`((date_trunc('day', now() at time zone ${ZONE}) - make_interval(days => extract(dow from now() at time zone ${ZONE})::int)) at time zone ${ZONE})`;
 
-export async function officeDashboard(): Promise<OfficeDashboard> {
+/** Refunds awaiting a second member that this member may approve: proposed by someone else (refund-proposals.ts decides the rest). */
+async function refundsAwaitingApproval(member: StaffMember): Promise<OfficeDashboard['refunds_awaiting_approval']> {
+  if (!can(member.role, 'payments')) return null;
+  const rows = await queryRows<{ id: string; reference: string | null; amount_minor: number; currency: string; staff_id: string; name: string; proposed_at: Date | string; total: number }>(sql`
+    select r.id, r.reference, rp.amount_minor, rp.currency, s.id as staff_id, s.name, rp.proposed_at, count(*) over ()::int as total
+    from refund_proposals rp join requests r on r.id = rp.request_id join staff s on s.id = rp.proposed_by
+    where rp.decision is null and rp.proposed_by <> ${member.id}
+    order by rp.proposed_at limit 10`);
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    requests: rows.map((row) => ({ id: row.id, reference: row.reference, amount_minor: Number(row.amount_minor), currency: row.currency, proposed_by: { id: row.staff_id, name: row.name }, proposed_at: new Date(row.proposed_at).toISOString() })),
+  };
+}
+
+export async function officeDashboard(member: StaffMember): Promise<OfficeDashboard> {
   const hours = env().PAYMENT_DEADLINE_HOURS;
   const deadline = sql`(submitted_at + make_interval(hours => ${hours}))`;
-  const [statuses, submitted, received, due, dueCount, oldest, overdue, decisions] = await Promise.all([
+  const [refunds, statuses, submitted, received, due, dueCount, oldest, overdue, decisions] = await Promise.all([
+    refundsAwaitingApproval(member),
     queryRows<{ status: string; count: number }>(sql`select status, count(*)::int as count from requests group by status`),
     // Sent to the office: paid and in its hands (or decided since), never one still awaiting payment or left to expire.
     queryRows<{ today: number; week: number }>(sql`
@@ -55,5 +72,6 @@ export async function officeDashboard(): Promise<OfficeDashboard> {
     oldest_waiting: oldest[0] ? { id: oldest[0].id, reference: oldest[0].reference, submitted_at: iso(oldest[0].submitted_at) } : null,
     overdue_by_reviewer: overdue.map((row) => ({ assigned_to: row.staff_id ? { id: row.staff_id, name: row.name ?? '' } : null, count: Number(row.count) })),
     median_decision_hours: decisions[0]?.hours === null || decisions[0]?.hours === undefined ? null : Number(decisions[0].hours),
+    refunds_awaiting_approval: refunds,
   };
 }

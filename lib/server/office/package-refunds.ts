@@ -13,6 +13,8 @@ import { staffActor } from './office-auth';
 import { sentRequest } from './sent-request';
 import { approveOnce } from './approve-once';
 import type { StaffMember } from './staff-sessions';
+import { tellRefundApprovers } from './refund-approvers';
+import { wakeMailer } from '@/lib/server/mail/wake';
 
 // A cheaper package chosen after paying (issue 57, item 6; docs/INSTALMENTS.md): the request went back to the office
 // with its new, lower fee, and what it holds beyond that fee is to be refunded (money state `refund_due`). Four eyes,
@@ -48,8 +50,10 @@ export async function proposePackageRefund(id: string, member: StaffMember, inpu
     if (amount > due) throw new ApiError('validation_failed', { fields: { refund_minor: [t('ApiErrors.refund_more_than_due')] } });
     await tx.insert(refundProposals).values({ requestId: id, amountMinor: amount, currency: row.currency, note: input.note ?? '', proposedBy: member.id, reason: 'package_change' });
     await audit(staffActor(member), { action: 'refund.propose', target: { type: 'request', id }, details: { amount_minor: amount, currency: row.currency, due_minor: due, reason: 'package_change' }, address }, tx);
+    await tellRefundApprovers(tx, member, { requestId: id, reference: row.reference, amountMinor: amount, currency: row.currency, reason: 'package_change' });
     return row;
   });
+  wakeMailer();
   await voidOpenPayments(id);
   return requestSummary(proposed, await takenPaymentsOf(db, id));
 }

@@ -61,6 +61,7 @@ export function queueFilters(query: Omit<QueueQuery, 'page'>, member: StaffMembe
   if (query.package) filters.push(sql`${requests.data} -> 'service' ->> 'package' = ${query.package}`);
   if (query.overdue) filters.push(sql`${requests.dueAt} < now()`);
   if (query.duplicates) filters.push(isDuplicated);
+  if (query.refund === 'awaiting') filters.push(sql`exists (select 1 from refund_proposals rp where rp.request_id = ${requests.id} and rp.decision is null)`);
   if (query.q?.trim()) filters.push(search(query.q));
   return filters;
 }

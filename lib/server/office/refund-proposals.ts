@@ -15,6 +15,8 @@ import { staffActor } from './office-auth';
 import { approveChangeRefund, changeRefundStale, stillOpen } from './package-refunds';
 import { approveOnce } from './approve-once';
 import { sentRequest } from './sent-request';
+import { tellRefundApprovers } from './refund-approvers';
+import { wakeMailer } from '@/lib/server/mail/wake';
 import type { StaffMember } from './staff-sessions';
 
 // Four eyes on money (issue 41, item 5; DESIGN section 9). Cancelling a paid
@@ -83,9 +85,11 @@ export async function proposeRefund(id: string, member: StaffMember, note: strin
     if (amount > paid.amountMinor) throw new ApiError('validation_failed', { fields: { refund_minor: [t('ApiErrors.refund_more_than_paid')] } });
     await tx.insert(refundProposals).values({ requestId: id, amountMinor: amount, currency: paid.currency, note, proposedBy: member.id, reason: 'cancel' });
     await audit(staffActor(member), { action: 'refund.propose', target: { type: 'request', id }, details: { amount_minor: amount, currency: paid.currency, paid_minor: paid.amountMinor, reason: 'cancel' }, address }, tx);
+    await tellRefundApprovers(tx, member, { requestId: id, reference: row.reference, amountMinor: amount, currency: paid.currency, reason: 'cancel' });
     return row;
   });
   if (!proposed) return null;
+  wakeMailer();
   // A checkout still open on the request is voided (issue 57, item 5): money paid after the proposal would make it
   // stale. New checkouts are refused while the proposal is open (refund_under_way, payments.ts).
   await voidOpenPayments(id);

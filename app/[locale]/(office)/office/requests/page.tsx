@@ -20,7 +20,7 @@ export default async function Page({ params }: LocaleParams) {
     <>
       <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
       <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
-        <OfficeQueue canExport={can(member.role, 'export')} canReview={can(member.role, 'review')} />
+        <OfficeQueue canExport={can(member.role, 'export')} canReview={can(member.role, 'review')} canApproveRefunds={can(member.role, 'payments')} />
       </Suspense>
     </>
   );
