@@ -13,6 +13,7 @@ import { TRANSITIONS, type RequestStatus } from '@/lib/requests/statuses';
 import { isHijriDate } from '@/lib/validation/hijri';
 import { PlainButton } from '@/components/ui/plain-button';
 import { useFocusOnMount } from '@/components/ui/use-focus-on-mount';
+import { ConfirmTitle } from './confirm-title';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { checkRules } from '@/components/forms/form-rules';
 import { useApiForm } from '@/components/forms/use-api-form';
@@ -135,7 +136,7 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
       {done && <Done message={done} currentId={request.id} basePath={basePath} />}
       {confirming ? (
         <div role="group" aria-labelledby="confirm-title" className="flex flex-col gap-3 rounded-lg border border-amber-700 bg-amber-50 p-4">
-          <ConfirmTitle>{t('request.refund.confirmTitle')}</ConfirmTitle>
+          <ConfirmTitle id="confirm-title">{t('request.refund.confirmTitle')}</ConfirmTitle>
           <p>{t('request.refund.confirmText', { amount: refundAmount, pilgrims: new Intl.ListFormat(locale, { type: 'conjunction' }).format(pilgrims.map((p) => p.name)) })}</p>
           <div className="flex flex-wrap gap-3">
             <PlainButton type="button" isPending={review.isPending} onClick={() => send(confirming)}>{t('request.refund.confirm')}</PlainButton>
@@ -224,15 +225,6 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
   );
 }
 
-/** The refund's confirmation takes focus when it opens: the decision's button that opened it is gone. */
-function ConfirmTitle({ children }: { children: string }) {
-  const ref = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <h3 id="confirm-title" className="font-bold" tabIndex={-1} ref={ref}>
-      {children}
-    </h3>
-  );
-}
 
 /** What the move did, focused (the form that made it is gone or emptied), then the next request one Tab away. */
 function Done({ message, currentId, basePath }: { message: string; currentId: string; basePath: string }) {

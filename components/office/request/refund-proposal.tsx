@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { answersOf, personName } from '@/components/requests/answers-of';
 import { PlainButton } from '@/components/ui/plain-button';
 import { useFocusOnMount } from '@/components/ui/use-focus-on-mount';
+import { ConfirmTitle } from './confirm-title';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { can, type StaffRole } from '@/lib/office/roles';
 import { useRefundDecision } from '@/lib/office/queue-actions-api';
@@ -62,7 +63,7 @@ export function RefundProposal({ request, staffId, role }: { request: OfficeRequ
       )}
       {!mine && can(role, 'payments') && confirming && (
         <div role="group" aria-labelledby="approve-title" className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-700 bg-white p-4">
-          <ConfirmTitle>{t('approveTitle')}</ConfirmTitle>
+          <ConfirmTitle id="approve-title">{t('approveTitle')}</ConfirmTitle>
           <p>{t(forPackage ? 'approveTextPackage' : 'approveText', { amount, pilgrims: new Intl.ListFormat(locale, { type: 'conjunction' }).format(pilgrims) })}</p>
           <div className="flex flex-wrap gap-3">
             <PlainButton type="button" isPending={decide.isPending} onClick={() => run('approve')}>{t('approveConfirm')}</PlainButton>
@@ -75,15 +76,6 @@ export function RefundProposal({ request, staffId, role }: { request: OfficeRequ
   );
 }
 
-/** The approval's confirmation takes focus when it opens: the button that opened it is gone. */
-function ConfirmTitle({ children }: { children: string }) {
-  const ref = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <h3 id="approve-title" className="font-bold" tabIndex={-1} ref={ref}>
-      {children}
-    </h3>
-  );
-}
 
 /** Approved or refused, the proposal and its buttons are gone: what happened takes the focus. */
 function Outcome({ children }: { children: string }) {
