@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printedMoment, requestFormats } from './formats';
+import { COUNTRY_CODES } from '@/lib/requests/countries';
+import { countryName, plainAmount, printedMoment, requestFormats } from './formats';
 
 describe('request formats', () => {
   const en = requestFormats('en', 'Asia/Riyadh');
@@ -57,6 +58,40 @@ describe('request formats', () => {
     expect(en.money(250000, 'SAR')).toBe('SAR\u00a02,500.00');
     expect(ar.money(250000, 'SAR')).toContain('٢٬٥٠٠');
     expect(ar.number(3)).toBe('٣');
+  });
+
+  // Issue 60, item 6: lists, countries' names and a field's amount come from here too, as the pages wrote them by hand.
+  it('joins items with the language\'s "and"', () => {
+    expect(en.list(['Passport number', 'mobile number'])).toBe('Passport number and mobile number');
+    expect(en.list(['Aisha', 'Omar', 'Maryam'])).toBe('Aisha, Omar, and Maryam');
+    expect(ar.list(['رقم الجواز', 'رقم الجوال'])).toBe('رقم الجواز ورقم الجوال');
+    expect(ar.list(['عائشة', 'عمر', 'مريم'])).toBe('عائشة وعمر ومريم');
+    expect(en.list(['Aisha'])).toBe('Aisha');
+  });
+
+  it('names a country in the page language, and keeps what is no code as it is', () => {
+    expect(en.countryName('EG')).toBe('Egypt');
+    expect(ar.countryName('EG')).toBe('مصر');
+    expect(countryName('SA', 'ar')).toBe('المملكة العربية السعودية');
+    expect(countryName('SA', 'en')).toBe('Saudi Arabia');
+    // Each country as the pages named it before (Intl.DisplayNames of the page language, by hand in each page).
+    for (const locale of ['en', 'ar']) {
+      const before = new Intl.DisplayNames([locale], { type: 'region' });
+      expect(COUNTRY_CODES.filter((code) => countryName(code, locale) !== before.of(code))).toEqual([]);
+    }
+    // A draft may hold anything: an unknown code, or a name typed in full.
+    expect(en.countryName('XZ')).toBe('XZ');
+    expect(ar.countryName('Egypt')).toBe('Egypt');
+  });
+
+  it('puts an amount into a form field in the page\'s digits, and the CSV\'s in plain figures', () => {
+    expect(en.amountForInput(1500000)).toBe('15000.00');
+    expect(ar.amountForInput(1500000)).toBe('١٥٠٠٠٫٠٠');
+    expect(en.amountForInput(12345)).toBe('123.45');
+    expect(ar.amountForInput(5)).toBe('٠٫٠٥');
+    expect(plainAmount(1500000)).toBe('15000.00');
+    expect(plainAmount(1234567, 3)).toBe('1234.567');
+    expect(plainAmount(1500, 0)).toBe('1500');
   });
 
   it('builds its formatters once per language and time zone, and keeps the time zone apart', () => {

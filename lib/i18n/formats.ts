@@ -16,7 +16,7 @@
  */
 
 import { formatHijri, gregorianToHijri, hijriToGregorian, isHijriDate, parseHijri } from '@/lib/validation/hijri';
-import { dateLocale, formatAmount, numberLocale, pageDigits, partSeparator, zonedDayAndTime } from './numbers';
+import { dateLocale, formatAmount, numberLocale, pageDigits, partSeparator, plainAmount, zonedDayAndTime } from './numbers';
 
 export * from './numbers';
 
@@ -35,6 +35,20 @@ export type RequestFormats = ReturnType<typeof buildFormats>;
  */
 export function genitiveMonths(text: string): string {
   return text.replace(/ذو (القعدة|الحجة)/g, 'ذي $1');
+}
+
+// One per language: the country list names some two hundred countries at each opening, in the page language and in both for its search.
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name from its ISO 3166-1 code, in a language ("Egypt", «مصر»); what is no code (a draft may hold anything) as it is. */
+export function countryName(code: string, locale: string): string {
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })));
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 // Built once per language and time zone: the ten Intl formatters below cost more to build than to use (a
@@ -73,7 +87,10 @@ function buildFormats(locale: string, timeZone: string) {
   const kilobytes = new Intl.NumberFormat(intl.number, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   // Built on first use per currency: building an Intl formatter costs more than using one.
   const money = new Map<string, Intl.NumberFormat>();
-  const currencies = new Intl.DisplayNames([locale === 'ar' ? 'ar' : 'en'], { type: 'currency' });
+  const language = locale === 'ar' ? 'ar' : 'en';
+  const currencies = new Intl.DisplayNames([language], { type: 'currency' });
+  const conjunction = new Intl.ListFormat([language], { type: 'conjunction' });
+  const editable = (text: string) => (locale === 'ar' ? pageDigits(text, 'ar').replace('.', '\u066B') : text);
 
   return {
     /** Between two parts of one line: the language's comma, never "·" (beside Arabic-Indic digits it reads as ٠; docs/DIGITS.md). */
@@ -144,7 +161,13 @@ function buildFormats(locale: string, timeZone: string) {
      * A figure put into a form field to be edited (a fee "15000.00", a count "4"), in the page's digits: on Arabic
      * pages «١٥٠٠٠٫٠٠» with the Arabic decimal separator; the form reads either digits back (westernDigits, minorOf).
      */
-    editable: (text: string) => (locale === 'ar' ? pageDigits(text, 'ar').replace('.', '\u066B') : text),
+    editable,
+    /** An amount in halalas put into a form's amount field to be edited ("15000.00", «١٥٠٠٠٫٠٠»); minorOf reads it back. */
+    amountForInput: (minor: number) => editable(plainAmount(minor)),
+    /** Items in a sentence, the last joined by "and" ("passport number and mobile number", «رقم الجواز ورقم الجوال»). */
+    list: (items: readonly string[]) => conjunction.format(items),
+    /** A country's name in the page language, from its ISO code («مصر»); what is no code, as it is. */
+    countryName: (code: string) => countryName(code, language),
     fileSize: (bytes: number) => kilobytes.format(Math.max(1, Math.round(bytes / 1024))),
   };
 }

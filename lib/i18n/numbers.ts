@@ -74,6 +74,15 @@ export function formatAmount(amountMinor: number, currency: string): string {
 }
 
 /**
+ * An amount in minor units as a plain figure in major units: Western digits, no grouping, `digits` decimals ("15000.00").
+ * The CSV's amounts (a spreadsheet sums them, by the currency's decimals) and a form's amount field (halalas, which
+ * minorOf reads back); on a page, formats.amountForInput writes it in the page's digits.
+ */
+export function plainAmount(minor: number, digits = 2): string {
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/**
  * Two parts of one line ("Ramadan 1448 AH, February – March 2027"; "٢٧ نوفمبر ٢٠٢٦، ٩:٣٣ ص"): joined by
  * the language's comma, never by "·", which beside Arabic-Indic digits reads as a zero (٠).
  */
