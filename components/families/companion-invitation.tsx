@@ -1,7 +1,7 @@
 'use client';
 
 import { Form } from 'react-aria-components';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { messageOf } from '@/lib/i18n/data-keys';
 import type { CompanionInvitation as CompanionInvitationInfo, RequestDetails } from '@/lib/contract/requests';
 import { inviteCompanionSchema } from '@/lib/requests/api-schemas';
@@ -50,11 +50,8 @@ export function CompanionInvitation({ request, index, person }: { request: Reque
 export function InvitationState({ requestId, invitation, gender }: { requestId: string; invitation: CompanionInvitationInfo; gender: ReturnType<typeof genderOf> }) {
   const t = useTranslations('Families');
   const fields = useTranslations('Fields');
-  const locale = useLocale();
-  const { moment } = useFormats();
+  const { moment, list } = useFormats();
   const withdraw = useWithdrawInvitation(requestId);
-  // "Passport number and mobile number", in the page's language.
-  const list = (items: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
   const when = (iso: string) => {
     const { hijri, gregorian } = moment(iso);
     return `${hijri} (${gregorian})`;

@@ -142,7 +142,7 @@ export function ServiceForm({ service }: { service: OfficeRequestType }) {
     }),
     {
       // In the page's digits (issue 63, item 8): «١٥٠٠٠٫٠٠», «٤», «٢٠» on Arabic pages; either digits are read back.
-      fees: Object.fromEntries(PACKAGES.map((name) => [name, formats.editable(((service.fees_minor[name] ?? service.fee_minor) / 100).toFixed(2))])),
+      fees: Object.fromEntries(PACKAGES.map((name) => [name, formats.amountForInput(service.fees_minor[name] ?? service.fee_minor)])),
       season_start: service.season.start,
       season_end: service.season.end,
       companion_limit: formats.editable(String(service.companion_limit)),

@@ -18,6 +18,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { answersOf } from '@/components/requests/answers-of';
 import { PersonAnswers } from '@/components/requests/person-answers';
 import { DualDate } from '@/components/requests/dual-date';
+import { plainAmount } from '@/lib/i18n/formats';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { PdfPages } from './pdf-pages';
 import { Decision } from './request/decision';
@@ -124,7 +125,7 @@ function CounterPayment({ request, onRecorded }: { request: OfficeRequestData; o
       if (!receipt.trim()) errors.receipt = t('request.counter.receiptRequired');
       return { errors, values: { amount_minor: minor ?? 0, receipt_number: receipt.trim() } };
     }),
-    { amount: request.fee_minor !== null ? (request.fee_minor / 100).toFixed(2) : '', receipt: '' },
+    { amount: request.fee_minor !== null ? plainAmount(request.fee_minor) : '', receipt: '' },
     {
       checkOn: 'submit',
       offlineMessage: t('request.failedMove'),
@@ -166,8 +167,6 @@ function CounterPayment({ request, onRecorded }: { request: OfficeRequestData; o
 
 function Pilgrims({ request }: { request: OfficeRequestData }) {
   const t = useTranslations('Office');
-  const locale = useLocale();
-  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
   const answers = answersOf(request.data);
   const formats = useFormats();
   const flagged = (key: string) => request.flagged[key] ?? [];
@@ -191,7 +190,7 @@ function Pilgrims({ request }: { request: OfficeRequestData }) {
             <h3 id={`pilgrim-${key}`} className="mb-3 font-bold">{index === 0 ? t('request.applicant') : t('request.companion', { number: formats.number(index) })}</h3>
             {flagged(key).length > 0 && (
               <p className="mb-3 rounded-lg border-s-4 border-amber-600 bg-amber-50 p-2 text-sm">
-                {t('request.flaggedNow', { fields: list.format(flagged(key).map((field) => t(`request.flaggable.${field as (typeof FLAGGABLE)[number]}`))) })}
+                {t('request.flaggedNow', { fields: formats.list(flagged(key).map((field) => t(`request.flaggable.${field as (typeof FLAGGABLE)[number]}`))) })}
               </p>
             )}
             {notesOf(key).length > 0 && (

@@ -8,19 +8,11 @@ import { HijriAnswer } from './hijri-answer';
 import { PhoneAnswer } from './phone-answer';
 import { isMinorOn } from '@/lib/requests/minor';
 import { messageOf, hasMessage } from '@/lib/i18n/data-keys';
+import { countryName } from '@/lib/i18n/formats';
 
 /** Identifiers, Latin names and addresses read left to right inside Arabic text too. */
 const LTR_FIELDS = new Set(['name_latin', 'national_id', 'passport_number', 'mobile', 'email']);
 const FIELDS = ['name_ar', 'name_latin', 'gender', 'date_of_birth', 'nationality', 'national_id', 'passport_number', 'passport_expiry', 'mobile', 'email'];
-
-/** The country of an ISO code in the page language; a draft may hold something that is no code. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** Every answer about one pilgrim, with localized labels and values. */
 export function PersonAnswers({ person, withRelation = false, travelMonth }: { person: Person; withRelation?: boolean; travelMonth?: unknown }) {

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount } from '@/lib/i18n/numbers';
+import { useFormats } from '@/lib/i18n/use-formats';
 import { WIZARD_STEPS, type WizardStep } from '@/lib/requests/steps';
 import { Button } from '@/components/ui/button';
 import { ChevronForwardIcon } from '@/components/ui/icons';
@@ -48,7 +49,7 @@ export function ChangesTaskList({
   const fields = useTranslations('Fields');
   const locale = useLocale();
   const parts = WIZARD_STEPS.filter((step) => step !== 'review');
-  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const formats = useFormats();
   const answers = answersOf(data);
   const who = (pilgrim: string) => {
     if (pilgrim === 'applicant') return personName(answers.applicant, locale) ?? t('flaggedApplicant');
@@ -105,7 +106,7 @@ export function ChangesTaskList({
               <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${state.style}`}>{t(`tasks.${state.label}`)}</span>
               {items.length > 0 && (
                 <div className="w-full border-s-4 border-amber-600 ps-3 text-sm font-semibold text-amber-900">
-                  <p>{t('tasks.flagged', { items: list.format(items.map((item) => item.label)) })}</p>
+                  <p>{t('tasks.flagged', { items: formats.list(items.map((item) => item.label)) })}</p>
                   {/* The office's reason and note for each field, where it gave them. */}
                   {explained.length > 0 && (
                     <ul className="mt-1 flex flex-col gap-1">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { AnswerChange, OfficeRequest } from '@/lib/contract/office';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { messageOf } from '@/lib/i18n/data-keys';
@@ -23,11 +23,9 @@ export function AnswerChanges({ request }: { request: OfficeRequest }) {
   const t = useTranslations('Office.request.changes');
   const fields = useTranslations('Fields');
   const wizard = useTranslations('Wizard');
-  const locale = useLocale();
   const formats = useFormats();
   const label = usePilgrimLabel();
   if (request.changes.length === 0) return null;
-  const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const companions = Array.isArray(request.data.companions) ? (request.data.companions as Record<string, unknown>[]) : [];
 
   function shown(field: string, value: unknown): string | null {
@@ -40,7 +38,7 @@ export function AnswerChanges({ request }: { request: OfficeRequest }) {
     if (field === 'gender') return messageOf(wizard, `genders.${text}`);
     if (field === 'relation') return messageOf(wizard, `relations.${text}`);
     if (field === 'package') return messageOf(wizard, `packages.${text}.name`);
-    if (field === 'nationality') return regions.of(text) ?? text;
+    if (field === 'nationality') return formats.countryName(text);
     if (field === 'travel_month') return formats.hijriMonth(text) ?? text;
     if (field === 'mobile') return internationalPhone(text);
     return text;

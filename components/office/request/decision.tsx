@@ -18,6 +18,7 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { checkRules } from '@/components/forms/form-rules';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { answersOf, personName } from '@/components/requests/answers-of';
+import { plainAmount } from '@/lib/i18n/formats';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { FilterDates } from '../filter-dates';
 import { NextRequest } from './next-request';
@@ -99,7 +100,7 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
         },
       };
     }),
-    { choice: '', note: '', flags: {}, notes: {}, changes_due: '', refund: paid ? (paid.amount_minor / 100).toFixed(2) : '' },
+    { choice: '', note: '', flags: {}, notes: {}, changes_due: '', refund: paid ? plainAmount(paid.amount_minor) : '' },
     // Whatever the server refuses, its message says it: the move as a whole was not made.
     { checkOn: 'submit', offlineMessage: t('request.failedMove'), placeServerError: () => null },
   );
@@ -137,7 +138,7 @@ export function Decision({ request, role, basePath }: { request: OfficeRequest; 
       {confirming ? (
         <div role="group" aria-labelledby="confirm-title" className="flex flex-col gap-3 rounded-lg border border-amber-700 bg-amber-50 p-4">
           <ConfirmTitle id="confirm-title">{t('request.refund.confirmTitle')}</ConfirmTitle>
-          <p>{t('request.refund.confirmText', { amount: refundAmount, pilgrims: new Intl.ListFormat(locale, { type: 'conjunction' }).format(pilgrims.map((p) => p.name)) })}</p>
+          <p>{t('request.refund.confirmText', { amount: refundAmount, pilgrims: formats.list(pilgrims.map((p) => p.name)) })}</p>
           <div className="flex flex-wrap gap-3">
             <PlainButton type="button" isPending={review.isPending} onClick={() => send(confirming)}>{t('request.refund.confirm')}</PlainButton>
             <PlainButton

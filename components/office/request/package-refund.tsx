@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { PlainButton } from '@/components/ui/plain-button';
+import { plainAmount } from '@/lib/i18n/formats';
 import { useFormats } from '@/lib/i18n/use-formats';
 import { minorOf } from '@/lib/office/money-input';
 import { can, type StaffRole } from '@/lib/office/roles';
@@ -24,7 +25,7 @@ export function PackageRefund({ request, role }: { request: OfficeRequest; role:
   const propose = usePackageRefund(request.id);
   const money = request.money;
   const due = money?.state === 'refund_due' ? money.refund_due_minor : 0;
-  const [amount, setAmount] = useState(() => (due / 100).toFixed(2));
+  const [amount, setAmount] = useState(() => plainAmount(due));
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);

@@ -64,7 +64,7 @@ export function RefundProposal({ request, staffId, role }: { request: OfficeRequ
       {!mine && can(role, 'payments') && confirming && (
         <div role="group" aria-labelledby="approve-title" className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-700 bg-white p-4">
           <ConfirmTitle id="approve-title">{t('approveTitle')}</ConfirmTitle>
-          <p>{t(forPackage ? 'approveTextPackage' : 'approveText', { amount, pilgrims: new Intl.ListFormat(locale, { type: 'conjunction' }).format(pilgrims) })}</p>
+          <p>{t(forPackage ? 'approveTextPackage' : 'approveText', { amount, pilgrims: formats.list(pilgrims) })}</p>
           <div className="flex flex-wrap gap-3">
             <PlainButton type="button" isPending={decide.isPending} onClick={() => run('approve')}>{t('approveConfirm')}</PlainButton>
             <PlainButton type="button" variant="secondary" disabled={decide.isPending} onClick={backToButtons}>{t('back')}</PlainButton>

@@ -114,7 +114,6 @@ export function ReviewStep({
   // Refused with queue_required (issue 59): sending opens through the queue; the message says why, the link leads there.
   const [queueRequired, setQueueRequired] = useState(false);
   const formats = useFormats();
-  const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const service = (draft.answers.service ?? {}) as Record<string, string>;
   const applicant = (draft.answers.applicant ?? {}) as Record<string, string>;
   const companions = (Array.isArray(draft.answers.companions) ? draft.answers.companions : []) as Record<string, string>[];
@@ -148,7 +147,7 @@ export function ReviewStep({
     if (!value) return t('notGiven');
     if (field === 'gender') return messageOf(t, `genders.${value}`);
     if (field === 'relation') return messageOf(t, `relations.${value}`);
-    if (field === 'nationality') return regions.of(value) ?? value;
+    if (field === 'nationality') return formats.countryName(value);
     if (field === 'package') return messageOf(t, `packages.${value}.name`);
     if (field === 'date_of_birth' || field === 'passport_expiry') {
       // Dates in the page's digits: "١٤ ربيع الأول ١٤١٠ هـ (١٥ أكتوبر ١٩٨٩)".

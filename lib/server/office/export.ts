@@ -13,7 +13,7 @@ import { staffActor } from './office-auth';
 import { queueFilters } from './queue';
 import type { StaffMember } from './staff-sessions';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
-import { currencyDigits, zonedDayAndTime } from '@/lib/i18n/numbers';
+import { currencyDigits, plainAmount, zonedDayAndTime } from '@/lib/i18n/numbers';
 import { isRequestStatus } from '@/lib/requests/statuses';
 import type { AppLocale } from '@/i18n/routing';
 import { moneyStateKey } from '@/lib/payments/money-words';
@@ -45,8 +45,7 @@ function hijriDay(date: Date | null): string | null {
 
 /** An amount in minor units as a plain number in major units ("15000.00"): no grouping, so a spreadsheet sums it. */
 function majorUnits(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
+  return plainAmount(minor, currencyDigits(currency));
 }
 
 /**
