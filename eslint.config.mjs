@@ -6,10 +6,13 @@ import nextTs from 'eslint-config-next/typescript';
 const NO_DB_CAST = { selector: "TSAsExpression[typeAnnotation.typeName.name='Db']", message: 'A transaction or a driver database is a Db already: pass it as it is.' };
 // Numbers, money and dates are written by one module (lib/i18n/formats.ts and its calendar-free half numbers.ts, issue 39 item 5): the page's digits, the
 // currency's own decimals and both calendars in one place, for the pages, the e-mails, the receipt and the CSV alike.
+// Lists and the names of countries and currencies too (issue 60, item 6), and amounts: no `(minor / 100).toFixed(2)` by hand.
 const FORMATS_MESSAGE = "Format with '@/lib/i18n/formats' (the page's digits, the currency's decimals, both calendars).";
 const NO_OWN_FORMATTER = [
-  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat)$/]", message: FORMATS_MESSAGE },
+  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|ListFormat|DisplayNames|RelativeTimeFormat)$/]", message: FORMATS_MESSAGE },
+  { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat)$/]", message: FORMATS_MESSAGE },
   { selector: "CallExpression[callee.property.name=/^toLocale(String|DateString|TimeString)$/]", message: FORMATS_MESSAGE },
+  { selector: "CallExpression[callee.property.name='toFixed']", message: "Write an amount with '@/lib/i18n/formats': formats.money to read, formats.amountForInput for a field, plainAmount for the CSV." },
 ];
 
 const JITLESS_ZOD = { name: 'zod', message: "Import z from '@/lib/validation/z' (jitless in the browser, for the CSP).", allowTypeImports: true };
