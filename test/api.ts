@@ -22,10 +22,15 @@ export type CallOptions = {
   address?: string;
 };
 
+// The next of the 131,072 addresses of 198.18.0.0/15, from a random start per test file: a counter, not a fresh
+// random pick per call, so that two calls of one file never share an address (with random picks they could, and a
+// limit test's "address that has not failed" would then be one that had).
+let nextAddress = Math.floor(Math.random() * 2 ** 17);
+
 /** A made-up client address (198.18.0.0/15, for tests), different on every call. */
 export function someAddress(): string {
-  const byte = () => Math.floor(Math.random() * 256);
-  return `198.${18 + (byte() % 2)}.${byte()}.${byte()}`;
+  const n = nextAddress++ % 2 ** 17;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** Calls a route handler with a real Request, as Next.js would. */
