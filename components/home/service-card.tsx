@@ -2,10 +2,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { requestFormats } from '@/lib/i18n/formats';
 import { applicationsClosed } from '@/lib/requests/travel-months';
 import type { RequestTypeInfo } from '@/lib/contract/requests';
-import { usePlacesText } from '@/components/requests/places-left';
 import { OFFICE_TIME_ZONE } from '@/lib/office/time-zone';
 import { messageOf } from '@/lib/i18n/data-keys';
 import { OpeningNote } from '@/components/openings/opening-note';
+import { ServicePlaces } from './service-places';
 
 /** A service as GET /request-types answers it (the home page renders publicRequestType's on the server). */
 export type HomeService = RequestTypeInfo;
@@ -22,10 +22,6 @@ export function ServiceCard({ service }: { service: HomeService }) {
   const name = locale === 'ar' ? service.name.ar : service.name.en;
   const body = t.has(`${service.id}.body`) ? t(`${service.id}.body`) : null;
   const packageNames = useTranslations('Wizard.packages');
-  const places = useTranslations('Places');
-  const placesText = usePlacesText();
-  // Only packages with a number of places: an unlimited one says nothing, as before.
-  const limited = service.packages.filter((name) => placesText(service.places_left[name]) !== null);
   const seasonDay = (hijri: string, gregorian: string | null) => {
     const day = formats.hijriAnswer(hijri);
     if (!day) return null;
@@ -81,18 +77,13 @@ export function ServiceCard({ service }: { service: HomeService }) {
           </div>
         )}
       </dl>
-      {limited.length > 0 && (
-        <div className="mt-4 border-t border-slate-100 pt-4">
-          <h4 className="text-sm text-muted">{t('places')}</h4>
-          <ul className="mt-1 flex flex-col gap-1">
-            {limited.map((name) => (
-              <li key={name} className="font-semibold text-ink">
-                {places('package', { package: messageOf(packageNames, `${name}.name`), places: placesText(service.places_left[name])! })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {/* Read again in the browser: the page is cached, the places left change with every request sent or freed. */}
+      <ServicePlaces
+        service={service.id}
+        packages={service.packages.map((name) => ({ name, label: messageOf(packageNames, `${name}.name`) }))}
+        placesLeft={service.places_left}
+        title={t('places')}
+      />
       <p className="mt-4 text-sm text-muted">{t('companions', { limit: service.companion_limit, count: formats.number(service.companion_limit) })}</p>
     </li>
   );

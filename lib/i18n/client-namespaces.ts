@@ -8,11 +8,12 @@
 export const FRAME_NAMESPACES = ['Brand', 'LanguageSwitch', 'Errors', 'Header', 'Notifications', 'NeedsDoing', 'EmailVerification', 'Forms'] as const;
 
 /**
- * The home page's call to action and the reason a signed-out visitor was sent
- * home. Only these keys of `Home`: the rest of it (the services, the steps, the
- * questions; about 2.5 KB in Arabic) is written by server components.
+ * The home page's call to action, the reason a signed-out visitor was sent
+ * home, and the services' places left (read again in the browser). Only these
+ * keys of `Home`: the rest of it (the services, the steps, the questions; about
+ * 2.5 KB in Arabic) is written by server components.
  */
-export const HOME_NAMESPACES = ['Home.apply', 'Home.continueDraft', 'Home.startNewRequest', 'Home.startRequest', 'Home.readFaqs', 'Home.signInReason', 'SignedOut'] as const;
+export const HOME_NAMESPACES = ['Home.apply', 'Home.continueDraft', 'Home.startNewRequest', 'Home.startRequest', 'Home.readFaqs', 'Home.signInReason', 'SignedOut', 'Places'] as const;
 
 /** The FAQ search and accordion. */
 export const FAQ_NAMESPACES = ['Faqs'] as const;

@@ -22,7 +22,7 @@ export const requestKeys = {
 export const fetchRequestTypes = async () => (await apiRequest<{ data: RequestTypeInfo[] }>('/request-types')).data;
 
 export function useRequestTypes() {
-  // A minute, as the home page's copy: places left change with every request sent.
+  // A minute, as the home page's copy; the places left the wizard shows are read again every few seconds (usePlacesLeft).
   return useQuery({ queryKey: requestKeys.types, queryFn: fetchRequestTypes, staleTime: 60_000 });
 }
 

@@ -21,6 +21,7 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
  * The catalogue (fees, seasons) shown is at most this many seconds old: the
  * page is rendered at its first visit, served from the cache to everyone, and
  * rendered again in the background when older (lib/routing/static-pages.ts).
+ * Places left are read again in the browser (components/home/service-places.tsx).
  */
 export const revalidate = 60;
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -10,6 +10,7 @@ import type { RequestDetails, RequestTypeInfo } from '@/lib/contract/requests';
 import type { Draft } from '../use-draft';
 import { ReviewStep } from './review-step';
 import { ServiceStep } from './service-step';
+import { answerPlacesLeft, placesLeftOffline, placesTurn, tabVisibility } from '@/test/places-left-answer';
 
 vi.mock('next/navigation', async (original) => ({ ...(await original<typeof import('next/navigation')>()), useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/en/requests/new', useSearchParams: () => new URLSearchParams() }));
 
@@ -57,7 +58,13 @@ const review = (locale: 'en' | 'ar', placesLeft: Record<string, number | null>, 
 
 const submitButton = (container: HTMLElement) => container.querySelector('button[type=submit]')!;
 
-afterEach(cleanup);
+// The steps read places left again in the browser: offline unless a test gives the server's answer.
+beforeEach(placesLeftOffline);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('a full package on the service step', () => {
   for (const [locale, full, nearly] of [
@@ -141,6 +148,38 @@ describe('check answers with the package full', () => {
 
   it('places enough: the button leads to the payment, as before', () => {
     const { container } = review('en', { economy: null, standard: 2 });
+    expect(screen.queryByTestId('package-full')).toBeNull();
+    expect(submitButton(container).textContent).toBe(en.Wizard.submit);
+  });
+});
+
+describe('places left read again while a step is open (issue 63, item 2)', () => {
+  it('the service step: a place freed in the chosen package is said within one refresh', async () => {
+    vi.useFakeTimers();
+    tabVisibility();
+    const { answer } = answerPlacesLeft(type({ economy: null, standard: 0 }));
+    const { container } = wrap('en', <ServiceStep draft={draft('standard')} type={type({ economy: null, standard: 0 })} onDone={vi.fn()} onBack={vi.fn()} />);
+    await placesTurn(0);
+    expect(screen.getByTestId('package-places').textContent).toContain('The Standard package is fully booked');
+    expect(container.textContent).toContain('Fully booked; the reserve list is open');
+
+    answer.current = { economy: null, standard: 5 };
+    await placesTurn();
+    expect(screen.getByTestId('package-places').textContent).toContain('Only 5 places are left in the Standard package');
+    expect(container.textContent).toContain('5 places left');
+    expect(container.textContent).not.toContain('Fully booked');
+  });
+
+  it('check answers: places freed enough for the request, the reserve list gives way to sending and paying', async () => {
+    vi.useFakeTimers();
+    tabVisibility();
+    const { answer } = answerPlacesLeft(type({ economy: null, standard: 1 }));
+    const { container } = review('en', { economy: null, standard: 1 });
+    await placesTurn(0);
+    expect(screen.getByTestId('package-full')).not.toBeNull();
+
+    answer.current = { economy: null, standard: 2 };
+    await placesTurn();
     expect(screen.queryByTestId('package-full')).toBeNull();
     expect(submitButton(container).textContent).toBe(en.Wizard.submit);
   });

@@ -13,6 +13,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { useFieldMessage } from '@/components/forms/use-field-message';
 import { ResendVerification } from '@/components/account/resend-verification';
 import { JoinReserve } from '@/components/requests/join-reserve';
+import { usePlacesLeft } from '@/components/requests/use-places-left';
 import { PilgrimDocuments } from '@/components/requests/pilgrim-documents';
 import { personName } from '@/components/requests/answers-of';
 import { isMinorOn } from '@/lib/requests/minor';
@@ -118,10 +119,11 @@ export function ReviewStep({
   const applicant = (draft.answers.applicant ?? {}) as Record<string, string>;
   const companions = (Array.isArray(draft.answers.companions) ? draft.answers.companions : []) as Record<string, string>[];
   const pilgrimCount = 1 + companions.length;
-  // Full before anything is pressed (issue 63, item 1): the catalogue, read as the wizard opened, has fewer places left in
-  // the package than the request needs. Said as sending would say it, with the reserve list under it; sending may still
-  // be tried (places come back), and the server's refusal stays the word that counts.
-  const leftInCatalogue = service.package ? type.places_left?.[service.package] : undefined;
+  // Full before anything is pressed (issue 63, item 1): the catalogue, read again every few seconds (issue 63, item 2),
+  // has fewer places left in the package than the request needs. Said as sending would say it, with the reserve list
+  // under it; sending may still be tried (places come back), and the server's refusal stays the word that counts.
+  const placesLeft = usePlacesLeft(type.id, type.places_left);
+  const leftInCatalogue = service.package ? placesLeft?.[service.package] : undefined;
   const fullInCatalogue = request.status === 'draft' && typeof leftInCatalogue === 'number' && leftInCatalogue < pilgrimCount;
   // No field of react-hook-form here (the declaration saves with the draft as it is ticked): what the
   // server refuses is an answer of another step, which leads to its group here, where its Change link is.

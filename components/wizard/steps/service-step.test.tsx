@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -8,12 +8,18 @@ import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { hijriToday } from '@/lib/requests/travel-months';
 import type { Draft } from '../use-draft';
 import { ServiceStep } from './service-step';
+import { placesLeftOffline } from '@/test/places-left-answer';
 
 // The travel month list of the service step (moved from e2e/travel-months.spec.ts, issue 60, item 8): offered from
 // this Hijri month (Makkah time) to the season's end, never a month gone by, each named in the page's language and
 // digits. Which months are open is lib/requests/travel-months.test.ts's; this is what the pilgrim reads.
 
-afterEach(cleanup);
+// The step reads places left again in the browser (use-places-left.ts): not here.
+beforeEach(placesLeftOffline);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const MESSAGES = { en, ar: ar as typeof en } as const;
 

@@ -10,6 +10,7 @@ import type { RequestTypeInfo } from '@/lib/contract/requests';
 import { FormChoice } from '@/components/forms/form-choice';
 import { FormSelect } from '@/components/forms/form-select';
 import { usePlacesText } from '@/components/requests/places-left';
+import { usePlacesLeft } from '@/components/requests/use-places-left';
 import { StepShell } from '../step-shell';
 import { SeasonDates } from '../season-dates';
 import { useStepForm } from '../use-step-form';
@@ -28,6 +29,8 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
   const locale = useLocale();
   const formats = useFormats();
   const placesText = usePlacesText();
+  // Read again every few seconds while the step is open: a place freed shows within them (issue 63, item 2).
+  const placesLeft = usePlacesLeft(type.id, type.places_left);
   const saved = (draft.answers.service ?? {}) as Partial<Values>;
   const typeName = type.name[locale === 'ar' ? 'ar' : 'en'];
   const months = openTravelMonths(type.season);
@@ -42,7 +45,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
   });
   // The chosen package full or nearly full: said right under the choice, before anything else is typed, with the way out.
   const chosen = form.watch('package');
-  const chosenLeft = chosen ? type.places_left?.[chosen] : undefined;
+  const chosenLeft = chosen ? placesLeft?.[chosen] : undefined;
   return (
     <StepShell
       formId="service"
@@ -70,7 +73,7 @@ export function ServiceStep({ draft, type, onDone, onBack }: StepProps & { type:
           label: messageOf(t, `packages.${value}.name`),
           price: t('packageFee', { fee: formats.money(packageFee(type, value), type.currency) }),
           description: messageOf(t, `packages.${value}.body`),
-          note: placesText(type.places_left?.[value]),
+          note: placesText(placesLeft?.[value]),
         }))}
         onCommit={() => void form.trigger('package')}
       />

@@ -14,6 +14,7 @@ import * as submitRoute from './[id]/submit/route';
 import * as cancelRoute from './[id]/cancel/route';
 import * as reopenRoute from './[id]/reopen/route';
 import * as changeRoute from '../office/catalogue/[id]/route';
+import * as typesRoute from '../request-types/route';
 import * as reviewRoute from '../office/requests/[id]/review/route';
 
 // Places per package and the holds of requests sent (docs/PLACES.md), through the API, on the real database.
@@ -192,6 +193,20 @@ describe('holding places while the pilgrim pays', () => {
     expect(await placesLeft()).toBe(0);
     expect((await review(rejected.id, 'rejected')).status).toBe(200);
     expect(await placesLeft()).toBe(2);
+  });
+
+  it('a place freed is read at once from GET /request-types, whose answer no cache on the way keeps (issue 63, item 2)', async () => {
+    const { token } = await newUser();
+    await leaveOnly(2);
+    const id = await readyDraft(token);
+    expect((await submit(token, id)).status).toBe(200);
+    const full = await call(typesRoute.GET);
+    expect(full.json!.data.find((type: { id: string }) => type.id === 'hajj').places_left.standard).toBe(0);
+    expect((await call(cancelRoute.POST, { token, params: { id }, body: {} })).status).toBe(200);
+    const freed = await call(typesRoute.GET);
+    expect(freed.json!.data.find((type: { id: string }) => type.id === 'hajj').places_left.standard).toBe(2);
+    // The home page and the wizard read it every few seconds: a copy kept by the browser or a proxy would be minutes old.
+    expect(freed.headers.get('cache-control')?.split(',').map((directive) => directive.trim())).toContain('no-store');
   });
 
   it('payment keeps the places: a paid request holds them past its pay-by time', async () => {
