@@ -6,6 +6,7 @@ import { call } from '@/test/api';
 import { newUser } from '@/test/accounts';
 import { queueOpen } from '@/test/openings';
 import * as queueRoute from '@/app/api/v1/openings/[service]/queue/route';
+import * as requestTypesRoute from '@/app/api/v1/request-types/route';
 import { API_CSP } from '@/lib/security/static-headers.mjs';
 import { createFrontDoorServer } from './front-door-server.mjs';
 import { answerHotRoutes, hotRouteFor } from './hot-routes';
@@ -109,6 +110,20 @@ describe('the opening queue at the front door', () => {
     const left = await send('DELETE', '/api/v1/openings/umrah/queue', bearer());
     expect(left.status).toBe(200);
     expect(JSON.parse(left.body).data.state).not.toBe('waiting');
+  });
+});
+
+describe('places left at the front door', () => {
+  it('answers GET /api/v1/request-types as the route file does, never kept on the way, Next.js never reached', async () => {
+    const reached = reachedNext.length;
+    const read = await send('GET', '/api/v1/request-types', { 'accept-language': 'ar' });
+    expect(read.status).toBe(200);
+    expect(read.headers['cache-control']).toContain('no-store');
+    expect(read.headers['content-security-policy']).toBe(API_CSP);
+    const direct = await call(requestTypesRoute.GET, { locale: 'ar', path: '/api/v1/request-types' });
+    expect(JSON.parse(read.body)).toEqual(direct.json);
+    expect(JSON.parse(read.body).data.map((type: { id: string }) => type.id)).toEqual(expect.arrayContaining(['hajj', 'umrah']));
+    expect(reachedNext.length).toBe(reached);
   });
 });
 

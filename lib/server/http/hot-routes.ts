@@ -2,6 +2,7 @@ import 'server-only';
 import type http from 'node:http';
 import { API_CSP, staticSecurityHeaders } from '@/lib/security/static-headers.mjs';
 import * as openingQueue from '@/lib/server/openings/queue-route';
+import * as requestTypes from '@/lib/server/requests/request-types-route';
 import { describeError, logger } from '@/lib/server/log/logger';
 import type { RouteHandler } from './base-route';
 import { publicSiteUrl } from './origin';
@@ -14,16 +15,20 @@ type HotRoute = { path: RegExp; params: readonly string[]; handlers: Handlers };
 
 /**
  * The requests an opening minute brings by the thousand (docs/PERFORMANCE.md, "The opening minute"): every waiting
- * pilgrim's page reads its place every few seconds, and everyone joins at once. Through Next.js each one cost about
- * 36 ms of the server's thread, nearly all of it the framework's routing and its web Request/Response plumbing, not
- * the queue's own work (one Redis or database round trip). These routes are answered by the same handlers as their
+ * pilgrim's page reads its place every few seconds, every open home page its places left, and everyone joins at
+ * once. Through Next.js each one cost about 36 ms of the server's thread, nearly all of it the framework's routing
+ * and its web Request/Response plumbing, not the route's own work (one Redis or database round trip). These routes are answered by the same handlers as their
  * app/api route files (the route file re-exports them), called here with a web Request made from Node's, so the
  * answer is the same: the same checks, the same errors and their shape, the same log line. Only what Next.js adds
  * around a route is added here too: next.config.mjs's security headers and the API's CSP.
  *
  * A request with a body, or a method not listed, goes on to Next.js as before.
  */
-const HOT_ROUTES: HotRoute[] = [{ path: /^\/api\/v1\/openings\/([^/]+)\/queue$/, params: ['service'], handlers: openingQueue }];
+const HOT_ROUTES: HotRoute[] = [
+  { path: /^\/api\/v1\/openings\/([^/]+)\/queue$/, params: ['service'], handlers: openingQueue },
+  // Places left, read every few seconds by every page that shows them (issue 63, item 2).
+  { path: /^\/api\/v1\/request-types$/, params: [], handlers: requestTypes },
+];
 
 const SECURITY_HEADERS: [string, string][] = [
   ...staticSecurityHeaders({ production: process.env.NODE_ENV === 'production' }).map(({ key, value }): [string, string] => [key, value]),

@@ -78,6 +78,18 @@ export async function listRequestTypes(): Promise<RequestTypeWithPlaces[]> {
   return types.map((type) => withPlaces(type, rows, opened));
 }
 
+// The read under way, if any: requests that arrive while it runs share its answer (an opening day's home pages each
+// ask every few seconds). Nothing is kept once it has answered, so a read never answers older than its own arrival.
+let sharedRead: Promise<RequestTypeWithPlaces[]> | null = null;
+
+/** listRequestTypes, one database read for all who ask at the same time. */
+export function listRequestTypesShared(): Promise<RequestTypeWithPlaces[]> {
+  sharedRead ??= listRequestTypes().finally(() => {
+    sharedRead = null;
+  });
+  return sharedRead;
+}
+
 export function withPlaces(type: RequestType, rows: PackagePlaceRow[], opened: Opening[]): RequestTypeWithPlaces {
   return { ...type, placeRows: rows.filter((row) => row.typeId === type.id), opening: opened.find((opening) => opening.typeId === type.id) ?? null };
 }
