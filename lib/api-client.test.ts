@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError, apiRequest, configureApiClient } from './api-client';
 import { logout } from './auth/logout';
+import { showSessionEndHere } from '@/lib/auth/session-end-here';
 import { useAuthStore } from './auth/auth-store';
 
 const API = 'http://portal.test/api/v1';
@@ -80,6 +81,22 @@ describe('errors', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiClientError);
     await expect(failure).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(useAuthStore.getState()).toMatchObject({ token: null, userData: null });
+    expect(navigate).toHaveBeenCalledWith('/ar');
+  });
+
+  it('on 401 on a page that says so itself (a page of the account) stays there, marks the session ended, and still rejects', async () => {
+    useAuthStore.setState({ token: 'ended', userData: { id: 'u1', name: 'A', email: 'a@x.io' } });
+    respond('patch', '/requests/r1', () => HttpResponse.json({ error: { code: 'unauthenticated', message: 'Please sign in' } }, { status: 401 }));
+    const release = showSessionEndHere();
+    try {
+      await expect(apiRequest('/requests/r1', { method: 'PATCH', body: {} })).rejects.toMatchObject({ status: 401 });
+      expect(useAuthStore.getState()).toMatchObject({ token: null, userData: null, sessionEnded: true });
+      expect(navigate).not.toHaveBeenCalled();
+    } finally {
+      release();
+    }
+    // Released (the page left): the next 401 goes home again.
+    await apiRequest('/requests/r1', { method: 'PATCH', body: {} }).catch(() => undefined);
     expect(navigate).toHaveBeenCalledWith('/ar');
   });
 

@@ -2,6 +2,7 @@
 
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { API_BASE_URL, ApiClientError, fetchJson } from '@/lib/fetch-json';
+import { sessionEndIsShownHere } from '@/lib/auth/session-end-here';
 
 // The API client of DESIGN section 5, on the one fetch core (lib/fetch-json.ts,
 // which adds Accept and Accept-Language and reads the answer). The caller picks
@@ -107,9 +108,10 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   const { body: parsed } = await fetchJson<T>(`${API_BASE_URL}${path}`, { method, headers, body, signal: options.signal, locale: navigation.locale() }).catch((error: unknown) => {
     if (error instanceof ApiClientError && error.status === 401) {
-      // The session is gone: forget it, go to the localized home, and still fail the call.
-      useAuthStore.getState().deleteUserData();
-      navigation.navigate(`/${navigation.locale()}`);
+      // The session is gone: forget it, and still fail the call. A page of the account says so itself and offers
+      // signing in back to this very address (SignedInGate, with the form's answers kept); any other goes home.
+      useAuthStore.getState().endSession();
+      if (!sessionEndIsShownHere()) navigation.navigate(`/${navigation.locale()}`);
     }
     throw error;
   });

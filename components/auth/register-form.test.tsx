@@ -120,6 +120,20 @@ describe('the registration form', () => {
     expect(body.has('phone')).toBe(false);
   });
 
+  it('"Start your request": the page asked for goes with the registration (for the confirmation link) and is where it lands', async () => {
+    window.history.replaceState(null, '', '/en/auth/register?next=%2Fen%2Fprofile%2Frequests%2Fcreate');
+    vi.mocked(fetch).mockResolvedValue(
+      new Response(JSON.stringify({ data: { id: 'u1', name: 'Aisha Rahman', email: 'aisha@example.com' }, token: 't' }), { status: 201 }),
+    );
+    try {
+      fillAndSubmit('Aisha Rahman');
+      await waitFor(() => expect(replace).toHaveBeenCalledWith('/en/profile/requests/create'));
+      expect((vi.mocked(fetch).mock.calls[0]![1]!.body as FormData).get('next')).toBe('/en/profile/requests/create');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   for (const locale of ['en', 'ar'] as const) {
     it(`takes a mobile number as written, in any digits, and sends it as E.164 (${locale})`, async () => {
       vi.mocked(fetch).mockResolvedValue(

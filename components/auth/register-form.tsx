@@ -29,7 +29,9 @@ export function RegisterForm() {
   });
 
   const submit = onSubmit(async (values) => {
-    await register.mutateAsync(values as RegisterInput);
+    // The page asked for goes along, so that the confirmation e-mail's link leads there too (the server checks it).
+    const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
+    await register.mutateAsync({ ...(values as RegisterInput), next });
     afterSignIn();
   });
 

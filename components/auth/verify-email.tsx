@@ -13,6 +13,7 @@ import { Link } from '@/components/ui/link';
 import { SignInField } from './sign-in-field';
 import { useSignInForm, type CheckForm } from './use-sign-in-form';
 import { ResendVerification } from '@/components/account/resend-verification';
+import { useAskedPath } from './use-asked-path';
 
 const loadRules = () =>
   Promise.all([import('@/lib/auth/sign-in-rules'), import('@/lib/auth/recovery-rules')]).then(
@@ -30,6 +31,8 @@ type Outcome = { state: 'checking' } | { state: 'done'; email: string | null } |
 export function VerifyEmail() {
   const t = useTranslations('EmailVerification');
   const token = useSearchParams().get('token');
+  // Where the pilgrim was going when they registered (the application form): a page of this site, or none.
+  const asked = useAskedPath();
   // The store must be restored first: whether this browser's account is the one confirmed decides what follows.
   const hydrated = useAuthHydrated();
   const [outcome, setOutcome] = useState<Outcome | null>(token ? { state: 'checking' } : null);
@@ -47,7 +50,7 @@ export function VerifyEmail() {
   }, [token, hydrated, t]);
 
   if (outcome?.state === 'checking') return <p role="status">{t('checking')}</p>;
-  if (outcome?.state === 'done') return <Confirmed email={outcome.email} />;
+  if (outcome?.state === 'done') return <Confirmed email={outcome.email} next={asked} />;
   return (
     <div className="flex flex-col gap-4">
       {outcome?.state === 'failed' && (
@@ -60,14 +63,24 @@ export function VerifyEmail() {
   );
 }
 
-function Confirmed({ email }: { email: string | null }) {
+/** Confirmed: on to the page the pilgrim was going to when they registered, else their requests; signing in first when this browser is not signed in. */
+function Confirmed({ email, next }: { email: string | null; next: string | null }) {
   const t = useTranslations('EmailVerification');
+  const linkClass = 'font-semibold text-brand-800 underline underline-offset-4';
+  const words = email ? t(next ? 'continueAsked' : 'continue') : t('signIn');
   return (
     <div role="status" className="flex flex-col gap-4">
       <p className="font-semibold text-brand-800">{email ? t('done', { email }) : t('doneSignedOut')}</p>
-      <Link href={email ? '/profile/requests' : '/auth/login'} className="font-semibold text-brand-800 underline underline-offset-4">
-        {email ? t('continue') : t('signIn')}
-      </Link>
+      {next && email ? (
+        // Already a path with its language (useAskedPath): not localized again.
+        <a href={next} className={linkClass}>
+          {words}
+        </a>
+      ) : (
+        <Link href={email ? '/profile/requests' : next ? `/auth/login?next=${encodeURIComponent(next)}` : '/auth/login'} className={linkClass}>
+          {words}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/components/ui/link';
 import { AuthLink } from '@/components/auth/auth-link';
 import { ChevronForwardIcon } from '@/components/ui/icons';
@@ -37,6 +37,7 @@ function ApplyText({ draft }: { draft: boolean }) {
 
 function Buttons({ visitor, secondaryFaqs }: { visitor: HomeVisitor; secondaryFaqs: boolean }) {
   const t = useTranslations('Home');
+  const locale = useLocale();
   const draftId = visitor.signedIn ? visitor.draftId : null;
   return (
     <div className="mt-8 flex flex-wrap gap-3">
@@ -57,8 +58,8 @@ function Buttons({ visitor, secondaryFaqs }: { visitor: HomeVisitor; secondaryFa
             <ChevronForwardIcon />
           </Link>
         ) : (
-          // Creating an account first; it keeps the way back to a page asked for (?next=).
-          <AuthLink to="register" className={primary}>
+          // Creating an account first, then the form: the way back is a page asked for (?next=), else the form itself.
+          <AuthLink to="register" here={`/${locale}/profile/requests/create`} className={primary}>
             {t('startRequest')}
             <ChevronForwardIcon />
           </AuthLink>

@@ -33,10 +33,18 @@ type AuthState = {
    * signed-out visitor. Not persisted.
    */
   signedInHere: boolean;
+  /**
+   * The session ended while this page was open (an API call answered 401:
+   * signed out on another device, or its time ran out): the page says so
+   * (SignedInGate) instead of only showing "Sign in". Not persisted.
+   */
+  sessionEnded: boolean;
   /** Stores the user and, when one comes with it, the token. */
   setUserData: (userData: UserData, token?: string | null) => void;
   /** Forgets the user and the token. */
   deleteUserData: () => void;
+  /** Forgets the user and the token because the server ended the session (sessionEnded). */
+  endSession: () => void;
   setUnreadNotifications: (unread: boolean) => void;
   setUnreadCount: (count: number) => void;
   setLogoutLoading: (loading: boolean) => void;
@@ -55,9 +63,11 @@ export const useAuthStore = create<AuthState>()(
       logoutLoading: false,
       payment_status: null,
       signedInHere: false,
+      sessionEnded: false,
       setUserData: (userData, token) =>
-        set((state) => ({ userData, token: token ? token : state.token, signedInHere: token ? true : state.signedInHere })),
-      deleteUserData: () => set({ userData: null, token: null, unreadNotifications: false, unreadCount: 0, signedInHere: false }),
+        set((state) => ({ userData, token: token ? token : state.token, signedInHere: token ? true : state.signedInHere, sessionEnded: false })),
+      deleteUserData: () => set({ userData: null, token: null, unreadNotifications: false, unreadCount: 0, signedInHere: false, sessionEnded: false }),
+      endSession: () => set({ userData: null, token: null, unreadNotifications: false, unreadCount: 0, signedInHere: false, sessionEnded: true }),
       setUnreadNotifications: (unreadNotifications) => set((state) => ({ unreadNotifications, unreadCount: unreadNotifications ? state.unreadCount : 0 })),
       setUnreadCount: (unreadCount) => set({ unreadCount, unreadNotifications: unreadCount > 0 }),
       setLogoutLoading: (logoutLoading) => set({ logoutLoading }),

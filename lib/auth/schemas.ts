@@ -14,9 +14,16 @@ const phone = textField(phoneRules.rules, { ...phoneRules, optional: true });
 const password = textField(passwordRules.rules);
 const locale = textField([rules.one_of(routing.locales)]);
 
-// The same fields as registerRules and loginRules (sign-in-rules.test.ts checks that both agree).
+/**
+ * Where the pilgrim was going when they chose to register ("Start your request" → the application form): the
+ * confirmation e-mail's link leads back there. Not a field of the form: anything but a page of this site is dropped
+ * (lib/auth/return-path.ts, on the server), never refused.
+ */
+const next = z.string().max(2048).optional().catch(undefined);
+
+// The same fields as registerRules and loginRules (sign-in-rules.test.ts checks that both agree), and `next`.
 export const registerSchema = confirmed(
-  z.object({ name, email, phone, password, password_confirmation: textField(confirmationRules.rules) }),
+  z.object({ name, email, phone, password, password_confirmation: textField(confirmationRules.rules), next }),
   registerRules.confirmed,
 );
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -31,6 +31,17 @@ export const accountSession = z.object({
 });
 export type AccountSession = z.infer<typeof accountSession>;
 
+/** When this session ends unless used (GET /me/sessions/current) or renewed (POST /me/sessions/renew). */
+export const sessionEnd = z.object({
+  id: uuid,
+  ends_at: timestamp.describe('30 days after the last use or 90 days after sign-in, whichever is first'),
+  seconds_left: z.number().int().min(0).describe('From the server’s clock: what a page counts down from, whatever the browser’s clock says'),
+});
+export type SessionEnd = z.infer<typeof sessionEnd>;
+
+export const renewedSession = z.object({ data: sessionEnd, token: z.string().describe('The new bearer token; the old one no longer works, and the response sets the session cookie to the new one') });
+export type RenewedSession = z.infer<typeof renewedSession>;
+
 /** What the Google sign-in popup needs (public by design). */
 export const firebaseClientConfig = z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() });
 export type FirebaseClientConfig = z.infer<typeof firebaseClientConfig>;

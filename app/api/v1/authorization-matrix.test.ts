@@ -177,6 +177,8 @@ const MATRIX: Record<string, Entry> = {
   },
   'PUT v1/me/email-preferences': { setup: async () => ({ body: { requests: true, payments: false } }), expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'POST v1/me/sessions/revoke-others': { expect: { ...SIGNED_IN, 'another user': 204, owner: 204 } },
+  'GET v1/me/sessions/current': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
+  'POST v1/me/sessions/renew': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'GET v1/me/sessions': { expect: { ...SIGNED_IN, 'another user': 200, owner: 200 } },
   'DELETE v1/me/sessions/[id]': { setup: async (owner) => ({ params: { id: await otherSession(owner) } }), expect: { ...OWNER_ONLY, owner: 204 } },
   // Google is not configured here: linking answers 404 (google_unavailable) to a signed-in caller.

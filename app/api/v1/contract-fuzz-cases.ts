@@ -154,6 +154,8 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v1/auth/logout': { renew: async (w) => void (w.token = await createSession(w.user.id)) },
   // A deleted account is replaced by a new one, so that later cases reach the deletion again.
   'DELETE /api/v1/me': { renew: async () => newWorld() },
+  // "Stay signed in" ends the token it was called with: the account signs in again.
+  'POST /api/v1/me/sessions/renew': { renew: async (w) => void (w.token = await createSession(w.user.id)) },
   'DELETE /api/v1/me/sessions/{id}': { params: async (w) => ({ id: await w.otherSession() }), renew: async (w) => w.forget('other-session') },
   'GET /api/v1/requests/{id}': { params: draftId },
   // A new draft every case: its version is 1, as in the example, so that saves reach the database (jsonb).

@@ -61,6 +61,7 @@ import * as resetRoute from './auth/reset-password/route';
 import * as meEmailRoute from './me/email/route';
 import * as emailPreferencesRoute from './me/email-preferences/route';
 import * as revokeOthersRoute from './me/sessions/revoke-others/route';
+import * as renewSessionRoute from './me/sessions/renew/route';
 import * as submitRoute from './requests/[id]/submit/route';
 import * as reserveRoute from './requests/[id]/reserve/route';
 import * as invitationRoute from './requests/[id]/pilgrims/[pilgrim]/invitation/route';
@@ -356,6 +357,8 @@ describe('fuzzing every endpoint body', async () => {
     { name: 'POST requests/[id]/reopen', handler: reopenRoute.POST, method: 'POST', fields: ['reason'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     // Ends the owner's other sessions only (the fresh ones logout uses), never the one it is called with.
     { name: 'POST me/sessions/revoke-others', handler: revokeOthersRoute.POST, method: 'POST', fields: ['keep'], token: session, params: none, ignoresBody: true },
+    // Ends the token it is called with (a new one takes its place): each run a fresh session, as logout.
+    { name: 'POST me/sessions/renew', handler: renewSessionRoute.POST, method: 'POST', fields: ['token'], token: freshSession, params: none, ignoresBody: true },
     { name: 'POST requests/[id]/cancel', handler: cancelRoute.POST, method: 'POST', fields: ['reason'], token: session, params: async () => ({ id: draftId }), ignoresBody: true },
     // Reads `part` only (issue 42): an amount, a currency or a return address sent along are never taken.
     { name: 'POST requests/[id]/payments', handler: paymentsRoute.POST, method: 'POST', fields: ['part', 'amount', 'currency', 'return_url', 'provider'], token: session, params: async () => ({ id: payingId }), valid: () => ({ part: 'full' }) },
@@ -401,7 +404,7 @@ describe('fuzzing every endpoint body', async () => {
           expect(Object.prototype.toString.call({})).toBe('[object Object]');
         }),
         // Logout signs in afresh for every run (scrypt): fewer runs there.
-        { numRuns: target.name === 'POST auth/logout' ? Math.min(10, RUNS) : RUNS, ...SEED },
+        { numRuns: target.name === 'POST auth/logout' || target.name === 'POST me/sessions/renew' ? Math.min(10, RUNS) : RUNS, ...SEED },
       );
     }, 120_000);
   }

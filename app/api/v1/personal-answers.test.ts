@@ -103,7 +103,7 @@ const CHANGE_PARAMS: Record<string, () => Promise<Record<string, string>>> = {
 };
 
 // What ends the caller or its other sessions (its account, its password, its other devices) is called by a caller of its own.
-const ENDS_THE_CALLER = new Set(['DELETE /api/v1/me', 'POST /api/v1/me/password', 'POST /api/v1/me/sessions/revoke-others', 'POST /api/v1/office/auth/logout']);
+const ENDS_THE_CALLER = new Set(['DELETE /api/v1/me', 'POST /api/v1/me/password', 'POST /api/v1/me/sessions/revoke-others', 'POST /api/v1/me/sessions/renew', 'POST /api/v1/office/auth/logout']);
 
 type Answer = { status: number; headers: Headers };
 type Credentials = { token?: string; staffCookie?: string; opsKey?: string };

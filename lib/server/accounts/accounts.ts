@@ -16,6 +16,8 @@ import { publicUser } from './public-user';
 import type { PublicUser } from '@/lib/contract/accounts';
 import { sendVerification } from './email-verification';
 import { wakeMailer } from '@/lib/server/mail/wake';
+import { publicSiteUrl } from '@/lib/server/http/origin';
+import { returnPath } from '@/lib/auth/return-path';
 import { accountChanged } from '@/lib/server/auth/session-cache';
 
 /**
@@ -24,7 +26,7 @@ import { accountChanged } from '@/lib/server/auth/session-cache';
  * times an hour per address at most; both answers spend the same scrypt hash.
  */
 export async function register(
-  input: { name: string; email: string; phone?: string; password: string },
+  input: { name: string; email: string; phone?: string; password: string; next?: string },
   locale: string,
   t: Translate,
   address: string,
@@ -40,7 +42,7 @@ export async function register(
         .returning();
       await notify(tx, { userId: created!.id, type: 'welcome', params: { name: created!.name } });
       // The link and code that confirm the address, sent with the account or not at all.
-      await sendVerification(tx, created!, created!.email, 'verify_email');
+      await sendVerification(tx, created!, created!.email, 'verify_email', confirmationReturn(input.next, locale));
       return created!;
     });
     wakeMailer();
@@ -51,6 +53,16 @@ export async function register(
     }
     throw error;
   }
+}
+
+/**
+ * The page the confirmation link leads back to after confirming: the `next` the
+ * registration came with, when it is a page of this site (resolved against
+ * APP_URL, as sign-in resolves its own `next`), kept as a path; else none.
+ */
+export function confirmationReturn(next: string | undefined, locale: string): string | undefined {
+  const path = returnPath(next, { origin: publicSiteUrl(), locale });
+  return path === `/${locale}` ? undefined : path;
 }
 
 export async function findByEmail(email: string): Promise<User | undefined> {

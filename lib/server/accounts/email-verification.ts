@@ -45,10 +45,13 @@ async function spend(key: string, max: number, windowSeconds: number) {
   }
 }
 
-/** Queues the link and code that confirm `email` for the account (registration, resend, change of address). */
-export async function sendVerification(tx: Db, user: Pick<User, 'id'>, email: string, purpose: 'verify_email' | 'change_email') {
+/**
+ * Queues the link and code that confirm `email` for the account (registration, resend, change of address);
+ * `next`, a page of this site already checked, is where the confirmed page leads (the application form).
+ */
+export async function sendVerification(tx: Db, user: Pick<User, 'id'>, email: string, purpose: 'verify_email' | 'change_email', next?: string) {
   const { token, code } = await issueEmailToken(tx, { userId: user.id, purpose, email });
-  await enqueueMail(tx, { kind: purpose, userId: user.id, to: email, params: { token, code: code! } });
+  await enqueueMail(tx, { kind: purpose, userId: user.id, to: email, params: { token, code: code!, ...(next ? { next } : {}) } });
 }
 
 /** POST /auth/verify-email/resend: a new link and code for the account's address. */

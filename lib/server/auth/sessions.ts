@@ -1,11 +1,13 @@
 import 'server-only';
 import { and, eq, ne, not, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/server/db/client';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { ApiError } from '@/lib/server/http/errors';
 import { preparedPer } from '@/lib/server/db/prepared';
 import { sessions, users } from '@/lib/server/db/schema';
 import { accountChanged, cacheSession, cachedSession } from './session-cache';
 import { hashToken, newToken, SESSION_LIFETIME_SECONDS, SESSION_MAX_AGE_SECONDS } from './tokens';
 import type { Session } from './session-types';
+import type { SessionEnd } from '@/lib/contract/accounts';
 
 /** Opens a session and answers its token; only the token's hash is kept. */
 export async function createSession(userId: string, userAgent: string | null = null): Promise<string> {
@@ -84,6 +86,52 @@ export async function revokeOtherSessions(userId: string, keepSessionId: string)
     .returning({ id: sessions.id });
   if (ended.length) await accountChanged(db, userId);
   return ended.length;
+}
+
+/**
+ * When the session ends if it is not used again: 30 days after its last use or
+ * 90 days after sign-in, whichever comes first. What the page counts down to
+ * (the warning before the end, WCAG 2.2.1); the seconds left are the
+ * database's, so that a browser's wrong clock does not move the warning.
+ */
+const endsAt = sql<string>`least(${sessions.lastUsedAt} + make_interval(secs => ${SESSION_MAX_AGE_SECONDS}),
+  ${sessions.createdAt} + make_interval(secs => ${SESSION_LIFETIME_SECONDS}))`;
+
+async function endOf(db: Db, sessionId: string): Promise<SessionEnd> {
+  const [row] = await db
+    .select({ endsAt, secondsLeft: sql<number>`floor(extract(epoch from (${endsAt} - now())))::int` })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  // The caller's own session was found a moment ago; gone since (signed out at this very moment): it ends now.
+  if (!row) return { id: sessionId, ends_at: new Date().toISOString(), seconds_left: 0 };
+  return { id: sessionId, ends_at: new Date(row.endsAt).toISOString(), seconds_left: Math.max(0, row.secondsLeft) };
+}
+
+/** GET /me/sessions/current: when the caller's session ends. */
+export async function currentSessionEnd(session: Session): Promise<SessionEnd> {
+  return endOf(await getDb(), session.id);
+}
+
+/**
+ * POST /me/sessions/renew ("Stay signed in"): the session starts again as if
+ * just signed in, under a new token; the old token stops working at once. A
+ * thief's copy of a token therefore dies the moment its owner renews, and a
+ * renewal by the thief signs the owner out, which they notice: the 90-day
+ * limit still ends what nobody renews. Same row, so "your devices" keeps it.
+ */
+export async function renewSession(session: Session): Promise<{ token: string; end: SessionEnd }> {
+  const db = await getDb();
+  const token = newToken();
+  const [renewed] = await db
+    .update(sessions)
+    .set({ tokenHash: hashToken(token), createdAt: sql`now()`, lastUsedAt: sql`now()` })
+    .where(and(eq(sessions.id, session.id), eq(sessions.userId, session.user.id)))
+    .returning({ id: sessions.id });
+  if (!renewed) throw new ApiError('unauthenticated');
+  // Every instance forgets the old token's cached session now, not within SESSION_CACHE_SECONDS.
+  await accountChanged(db, session.user.id);
+  return { token, end: await endOf(db, session.id) };
 }
 
 /** Forgets expired sessions (the scheduled housekeeping; findSession refuses them anyway). */

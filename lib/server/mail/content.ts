@@ -53,7 +53,8 @@ export function composeAccountMail(kind: Exclude<MailKind, 'notification'>, loca
   switch (kind) {
     case 'verify_email':
     case 'change_email': {
-      const url = siteLink(locale, '/verify-email', { token: params.token ?? '' });
+      // `next` was checked when the account was made (confirmationReturn): a path of this site, after APP_URL here.
+      const url = siteLink(locale, '/verify-email', { token: params.token ?? '', ...(params.next ? { next: params.next } : {}) });
       return {
         subject: k('subject'),
         content: {
