@@ -51,7 +51,8 @@ for (const { locale } of localesIn(IN_ENGLISH)) {
       const steps = page.getByRole('region', { name: seen.steps[0] });
       for (const title of seen.steps.slice(1)) await expect(steps.getByRole('heading', { name: title })).toBeVisible();
 
-      await expect(page.getByRole('link', { name: seen.start }).first()).toHaveAttribute('href', `/${locale}/auth/register`);
+      // Registering from here leads on into the form (issue 63, item 3; e2e/signed-out-mid-form.spec.ts walks it).
+      await expect(page.getByRole('link', { name: seen.start }).first()).toHaveAttribute('href', `/${locale}/auth/register?next=${encodeURIComponent(`/${locale}/profile/requests/create`)}`);
 
       await page.getByRole('link', { name: seen.teaser }).click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/faqs#passport-validity`);
