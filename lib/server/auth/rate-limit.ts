@@ -34,14 +34,15 @@ export const databaseCounters: CounterStore = {
   },
   async hit(key, windowSeconds) {
     // One statement (the row lock of ON CONFLICT serializes concurrent hits), so
-    // every hit on every instance counts and sees its own count.
+    // every hit on every instance counts and sees its own count. A hit whose transaction began before the one that
+    // started the window (it waited on the row) measures from its own earlier now(): never more than the window.
     const [row] = await queryRows<{ count: number; reset_in: number }>(sql`
       insert into rate_limits (key, count, reset_at)
       values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
       on conflict (key) do update set
         count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as reset_in`);
+      returning count, least(${windowSeconds}::int, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int) as reset_in`);
     return { count: Number(row!.count), resetInSeconds: Number(row!.reset_in) };
   },
   async unhit(key) {
